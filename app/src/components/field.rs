@@ -1,0 +1,80 @@
+//! Labelled form inputs whose error, if any, sits right under them and is announced.
+
+use leptos::prelude::*;
+
+use crate::error::AppError;
+
+/// The error an action returned, if its last run failed.
+pub fn last_error<T, S>(value: S) -> Signal<Option<AppError>>
+where
+    T: Clone + Send + Sync + 'static,
+    S: Get<Value = Option<Result<T, AppError>>> + Send + Sync + 'static,
+{
+    Signal::derive(move || value.get().and_then(|r| r.err()))
+}
+
+#[component]
+pub fn Field(
+    /// The visible label.
+    label: &'static str,
+    /// The form field's name, which is also the server function's argument.
+    name: &'static str,
+    #[prop(default = "text")] kind: &'static str,
+    #[prop(optional)] autocomplete: Option<&'static str>,
+    #[prop(optional)] required: bool,
+    #[prop(optional)] hint: Option<&'static str>,
+    #[prop(optional, into)] value: Option<String>,
+    /// The error of the form's last submission.
+    #[prop(into)]
+    error: Signal<Option<AppError>>,
+) -> impl IntoView {
+    let id = format!("field-{name}");
+    let error_id = format!("{id}-error");
+    let hint_id = format!("{id}-hint");
+    let message = move || error.get().and_then(|e| e.message_for(name));
+    let described = {
+        let error_id = error_id.clone();
+        let hint_id = hint_id.clone();
+        move || {
+            let mut ids = Vec::new();
+            if hint.is_some() {
+                ids.push(hint_id.clone());
+            }
+            if message().is_some() {
+                ids.push(error_id.clone());
+            }
+            (!ids.is_empty()).then(|| ids.join(" "))
+        }
+    };
+    view! {
+        <div class="field" class:invalid=move || message().is_some()>
+            <label for=id.clone()>{label}</label>
+            {hint.map(|h| view! { <p class="hint" id=hint_id.clone()>{h}</p> })}
+            <input
+                id=id.clone()
+                name=name
+                type=kind
+                autocomplete=autocomplete
+                required=required
+                value=value
+                aria-invalid=move || message().is_some().then_some("true")
+                aria-describedby=described
+            />
+            <p class="field-error" id=error_id.clone() role="alert" hidden=move || message().is_none()>
+                {message}
+            </p>
+        </div>
+    }
+}
+
+/// The form-wide error (anything not about a single field), announced to screen readers.
+#[component]
+pub fn FormError(#[prop(into)] error: Signal<Option<AppError>>) -> impl IntoView {
+    let text = move || match error.get() {
+        Some(AppError::Field { .. }) | None => None,
+        Some(other) => Some(other.to_string()),
+    };
+    view! {
+        <p class="form-error" role="alert" hidden=move || text().is_none()>{text}</p>
+    }
+}

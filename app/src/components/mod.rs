@@ -1,0 +1,4 @@
+//! Pieces shared by several pages.
+
+pub mod field;
+pub mod header;

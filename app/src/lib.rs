@@ -1,0 +1,61 @@
+//! Mentat's user interface: the HTML shell, the router and the pages.
+//!
+//! Everything here compiles twice: with `ssr` into the server, which renders the pages, and with
+//! `hydrate` into the browser's wasm, which makes the same pages interactive.
+
+pub mod auth;
+pub mod components;
+pub mod error;
+pub mod events;
+pub mod pages;
+#[cfg(feature = "ssr")]
+pub mod server;
+
+use leptos::prelude::*;
+use leptos_meta::{MetaTags, Stylesheet, Title, provide_meta_context};
+use leptos_router::{
+    ParamSegment, StaticSegment,
+    components::{Route, Router, Routes},
+};
+
+/// The document around every page, rendered on the server only.
+pub fn shell(options: LeptosOptions) -> impl IntoView {
+    view! {
+        <!DOCTYPE html>
+        <html lang="en">
+            <head>
+                <meta charset="utf-8"/>
+                <meta name="viewport" content="width=device-width, initial-scale=1"/>
+                <meta name="color-scheme" content="light"/>
+                <link rel="icon" href="/favicon.svg" type="image/svg+xml"/>
+                <HydrationScripts options/>
+                <MetaTags/>
+            </head>
+            <body>
+                <App/>
+            </body>
+        </html>
+    }
+}
+
+#[component]
+pub fn App() -> impl IntoView {
+    provide_meta_context();
+    view! {
+        <Stylesheet id="leptos" href="/pkg/mentat.css"/>
+        <Title text="Mentat"/>
+        <Router>
+            <components::header::SiteHeader/>
+            <Routes fallback=pages::NotFound>
+                <Route path=StaticSegment("") view=pages::home::HomePage/>
+                <Route path=StaticSegment("signin") view=pages::signin::SignInPage/>
+                <Route path=StaticSegment("account") view=pages::account::AccountPage/>
+                <Route path=StaticSegment("security") view=pages::audit::SecurityAuditPage/>
+                <Route path=StaticSegment("events") view=pages::events::EventsPage/>
+                <Route path=(StaticSegment("events"), ParamSegment("slug")) view=pages::event::EventPage/>
+                <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("staff")) view=pages::staff::StaffPage/>
+                <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("audit")) view=pages::audit::EventAuditPage/>
+            </Routes>
+        </Router>
+    }
+}

@@ -1,0 +1,42 @@
+//! The signed-in user's own page: change password.
+
+use leptos::prelude::*;
+
+use crate::{
+    auth::{ChangePassword, current_user},
+    components::field::{Field, FormError, last_error},
+};
+
+#[component]
+pub fn AccountPage() -> impl IntoView {
+    let user = Resource::new(|| (), |_| current_user());
+    let action = ServerAction::<ChangePassword>::new();
+    let error = last_error(action.value());
+    let done = move || matches!(action.value().get(), Some(Ok(())));
+    view! {
+        <main class="page narrow">
+            <h1>"Your account"</h1>
+            <Suspense fallback=|| view! { <p>"Loading…"</p> }>
+                {move || Suspend::new(async move {
+                    match user.await {
+                        Ok(Some(u)) => view! {
+                            <p>"Signed in as "<strong>{u.username}</strong>
+                                {u.is_admin.then_some(" (site administrator)")}"."</p>
+                            <h2>"Change password"</h2>
+                            <ActionForm action=action>
+                                <Field label="Current password" name="current" kind="password" autocomplete="current-password" required=true error=error/>
+                                <Field label="New password" name="new" kind="password" autocomplete="new-password" required=true
+                                    hint="At least 10 characters." error=error/>
+                                <Field label="Repeat the new password" name="repeat" kind="password" autocomplete="new-password" required=true error=error/>
+                                <FormError error=error/>
+                                <p role="status" class="ok" hidden=move || !done()>"Your password was changed."</p>
+                                <button type="submit" disabled=move || action.pending().get()>"Change password"</button>
+                            </ActionForm>
+                        }.into_any(),
+                        _ => view! { <p>"You are not signed in. "<a href="/signin?next=/account">"Sign in"</a></p> }.into_any(),
+                    }
+                })}
+            </Suspense>
+        </main>
+    }
+}

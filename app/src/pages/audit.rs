@@ -1,0 +1,57 @@
+//! Audit logs: an event's (organisers) and the site's security log (administrators).
+
+use leptos::prelude::*;
+
+use crate::{
+    error::AppError,
+    events::{AuditRow, event_audit, security_audit},
+    pages::event::slug_param,
+};
+
+#[component]
+pub fn EventAuditPage() -> impl IntoView {
+    let slug = slug_param();
+    let rows = Resource::new(move || slug.get(), event_audit);
+    view! {
+        <main class="page">
+            <p><a href=move || format!("/events/{}", slug.get())>"← Back to the event"</a></p>
+            <h1>"Audit log"</h1>
+            <Suspense fallback=|| view! { <p>"Loading…"</p> }>
+                {move || Suspend::new(async move { audit_table(rows.await) })}
+            </Suspense>
+        </main>
+    }
+}
+
+#[component]
+pub fn SecurityAuditPage() -> impl IntoView {
+    let rows = Resource::new(|| (), |_| security_audit());
+    view! {
+        <main class="page">
+            <h1>"Security log"</h1>
+            <p>"Sign-ins, failed sign-ins and new accounts, newest first."</p>
+            <Suspense fallback=|| view! { <p>"Loading…"</p> }>
+                {move || Suspend::new(async move { audit_table(rows.await) })}
+            </Suspense>
+        </main>
+    }
+}
+
+fn audit_table(rows: Result<Vec<AuditRow>, AppError>) -> AnyView {
+    match rows {
+        Ok(rows) => view! {
+            <table class="audit">
+                <thead><tr>
+                    <th scope="col">"When"</th><th scope="col">"Who"</th><th scope="col">"What"</th>
+                    <th scope="col">"Concerning"</th><th scope="col">"Details"</th>
+                </tr></thead>
+                <tbody>
+                    {rows.into_iter().map(|r| view! {
+                        <tr><td>{r.at}</td><td>{r.actor}</td><td>{r.action}</td><td>{r.subject}</td><td>{r.detail}</td></tr>
+                    }).collect_view()}
+                </tbody>
+            </table>
+        }.into_any(),
+        Err(e) => view! { <p role="alert">{e.to_string()}</p> }.into_any(),
+    }
+}

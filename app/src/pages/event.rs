@@ -1,0 +1,49 @@
+//! An event's public page, with links to what the viewer's role lets them do.
+
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
+
+use crate::events::get_event;
+
+pub fn slug_param() -> Memo<String> {
+    let params = use_params_map();
+    Memo::new(move |_| params.read().get("slug").unwrap_or_default())
+}
+
+#[component]
+pub fn EventPage() -> impl IntoView {
+    let slug = slug_param();
+    let overview = Resource::new(move || slug.get(), get_event);
+    view! {
+        <main class="page">
+            <Suspense fallback=|| view! { <p>"Loading the event…"</p> }>
+                {move || Suspend::new(async move {
+                    match overview.await {
+                        Ok(e) => {
+                            let base = format!("/events/{}", e.slug);
+                            view! {
+                                <h1>{e.name.clone()}</h1>
+                                {e.role.clone().map(|r| view! { <p class="role">"Your role: "<strong>{r}</strong></p> })}
+                                {(e.can_record_results || e.can_manage_staff).then(|| view! {
+                                    <section aria-labelledby="staff-tools">
+                                        <h2 id="staff-tools">"Staff tools"</h2>
+                                        <ul>
+                                            {e.can_record_results.then(|| view! {
+                                                <li>"Judge tools: win attempts and game reports for this event's tables."</li>
+                                            })}
+                                            {e.can_manage_staff.then(|| view! {
+                                                <li><a href=format!("{base}/staff")>"Staff and roles"</a></li>
+                                                <li><a href=format!("{base}/audit")>"Audit log"</a></li>
+                                            })}
+                                        </ul>
+                                    </section>
+                                })}
+                            }.into_any()
+                        }
+                        Err(e) => view! { <h1>"Event"</h1><p role="alert">{e.to_string()}</p> }.into_any(),
+                    }
+                })}
+            </Suspense>
+        </main>
+    }
+}

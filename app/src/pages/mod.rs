@@ -1,0 +1,27 @@
+//! One module per page.
+
+pub mod account;
+pub mod audit;
+pub mod event;
+pub mod events;
+pub mod home;
+pub mod signin;
+pub mod staff;
+
+use leptos::prelude::*;
+
+#[component]
+pub fn NotFound() -> impl IntoView {
+    #[cfg(feature = "ssr")]
+    {
+        if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
+            response.set_status(http::StatusCode::NOT_FOUND);
+        }
+    }
+    view! {
+        <main class="page">
+            <h1>"Page not found"</h1>
+            <p>"Nothing lives at this address. "<a href="/">"Back to Mentat's home page"</a>"."</p>
+        </main>
+    }
+}

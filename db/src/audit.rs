@@ -1,0 +1,101 @@
+//! The audit log: security events and every change a judge may need to reconstruct.
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use serde_json::Value;
+use sqlx::{PgExecutor, PgPool};
+
+/// What happened. Stored as text so old rows stay readable when new kinds are added.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    UserCreated,
+    SignIn,
+    SignInFailed,
+    SignInBlocked,
+    SignOut,
+    PasswordChanged,
+    RoleGranted,
+    RoleRevoked,
+    EventCreated,
+}
+
+impl Action {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::UserCreated => "user_created",
+            Self::SignIn => "sign_in",
+            Self::SignInFailed => "sign_in_failed",
+            Self::SignInBlocked => "sign_in_blocked",
+            Self::SignOut => "sign_out",
+            Self::PasswordChanged => "password_changed",
+            Self::RoleGranted => "role_granted",
+            Self::RoleRevoked => "role_revoked",
+            Self::EventCreated => "event_created",
+        }
+    }
+}
+
+/// One entry; `actor` is the user name as it was then, kept even if the account goes.
+#[derive(Debug, Clone)]
+pub struct Entry<'a> {
+    pub action: Action,
+    pub actor_id: Option<i64>,
+    pub actor: Option<&'a str>,
+    pub event_id: Option<i64>,
+    pub subject: Option<&'a str>,
+    pub detail: Value,
+}
+
+impl<'a> Entry<'a> {
+    pub fn new(action: Action) -> Self {
+        Self {
+            action,
+            actor_id: None,
+            actor: None,
+            event_id: None,
+            subject: None,
+            detail: Value::Object(Default::default()),
+        }
+    }
+}
+
+pub async fn record(db: impl PgExecutor<'_>, entry: Entry<'_>) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO audit_log (action, actor_id, actor, event_id, subject, detail) \
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(entry.action.as_str())
+    .bind(entry.actor_id)
+    .bind(entry.actor)
+    .bind(entry.event_id)
+    .bind(entry.subject)
+    .bind(entry.detail)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+pub struct Row {
+    pub at: DateTime<Utc>,
+    pub actor: Option<String>,
+    pub action: String,
+    pub subject: Option<String>,
+    pub detail: Value,
+}
+
+/// Newest first. `event_id = None` lists the security events that belong to no event.
+pub async fn list(
+    pool: &PgPool,
+    event_id: Option<i64>,
+    limit: i64,
+) -> Result<Vec<Row>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT at, actor, action, subject, detail FROM audit_log \
+         WHERE event_id IS NOT DISTINCT FROM $1 ORDER BY at DESC, id DESC LIMIT $2",
+    )
+    .bind(event_id)
+    .bind(limit)
+    .fetch_all(pool)
+    .await
+}

@@ -1,0 +1,23 @@
+//! Mentat's data access: plain async functions over a [`PgPool`], one module per resource.
+//!
+//! Server functions and the command line call these; neither writes SQL of its own. Every write
+//! that touches more than one row runs in a transaction.
+
+pub mod accounts;
+pub mod audit;
+pub mod events;
+pub mod password;
+pub mod roles;
+pub mod throttle;
+
+pub use sqlx::PgPool;
+
+/// Migrations from `migrations/`, compiled in so a deployed server needs no files beside it.
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
+
+/// The newest migration applied successfully, if any.
+pub async fn migration_version(pool: &PgPool) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT max(version) FROM _sqlx_migrations WHERE success")
+        .fetch_one(pool)
+        .await
+}

@@ -1,0 +1,28 @@
+//! `cargo run -p engine --example replay -- FILE [--json] [--parse-only]`: the engine's report
+//! without the `mentat` binary.
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(path) = args.iter().find(|a| !a.starts_with("--")) else {
+        eprintln!("usage: replay FILE [--json] [--parse-only]");
+        std::process::exit(2);
+    };
+    let src = match std::fs::read_to_string(path) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{path}: {e}");
+            std::process::exit(2);
+        }
+    };
+    let outcome = if args.iter().any(|a| a == "--parse-only") {
+        engine::report::parse_only_text(&src)
+    } else {
+        engine::report::replay_text(&src)
+    };
+    if args.iter().any(|a| a == "--json") {
+        println!("{}", outcome.to_json());
+    } else {
+        print!("{}", outcome.to_human());
+    }
+    std::process::exit(outcome.exit_code());
+}

@@ -1,0 +1,588 @@
+//! Component data for the GF9 *Dune* board and decks: the one place a judge corrects the map.
+//!
+//! Everything here comes from `shared/reference/board-data.md` (three independent implementations
+//! that agree). Sectors are numbered **0-17** counterclockwise from the Storm Start sector, as in
+//! that file; DGN shows them to judges as 1-18 (see `docs/notation.md`). If the physical board says
+//! otherwise, edit the tables below: `cargo test -p engine board` checks that they stay consistent
+//! (symmetric adjacency, territory borders = the projection of sector-piece adjacency, every piece
+//! reachable, 15 spice cards with 118 spice, 33 treachery cards, 30 leaders).
+
+use crate::faction::Faction;
+
+/// The 42 territories of the map, in treachery.online's order (its territory ids 0-41).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Territory {
+    PolarSink,
+    ImperialBasin,
+    Carthag,
+    Arrakeen,
+    TueksSietch,
+    SietchTabr,
+    HabbanyaSietch,
+    CielagoNorth,
+    CielagoDepression,
+    Meridian,
+    CielagoSouth,
+    CielagoEast,
+    HargPass,
+    FalseWallSouth,
+    FalseWallEast,
+    TheMinorErg,
+    PastyMesa,
+    RedChasm,
+    SouthMesa,
+    Basin,
+    RimWallWest,
+    HoleInTheRock,
+    SihayaRidge,
+    ShieldWall,
+    GaraKulon,
+    OldGap,
+    BrokenLand,
+    Tsimpo,
+    Arsunt,
+    RockOutcroppings,
+    PlasticBasin,
+    HaggaBasin,
+    BightOfTheCliff,
+    FuneralPlain,
+    TheGreatFlat,
+    WindPass,
+    TheGreaterFlat,
+    HabbanyaErg,
+    FalseWallWest,
+    WindPassNorth,
+    HabbanyaRidgeFlat,
+    CielagoWest,
+}
+
+use Territory::*;
+
+/// How the storm and worms treat a territory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TerritoryKind {
+    /// Counts for victory; protected from storm and worms.
+    Stronghold,
+    /// Protected from storm and worms.
+    Rock,
+    /// Storm and worms destroy forces here; spice blows here.
+    Sand,
+    /// In no sector, never in storm, no battles.
+    PolarSink,
+}
+use TerritoryKind::{PolarSink as Polar, Rock, Sand, Stronghold};
+
+/// One row of the territory table.
+#[derive(Clone, Copy, Debug)]
+pub struct TerritoryRow {
+    pub territory: Territory,
+    /// DGN code, e.g. `ARK`.
+    pub code: &'static str,
+    pub name: &'static str,
+    pub kind: TerritoryKind,
+    /// Sectors 0-17 the territory lies in (empty for the Polar Sink).
+    pub sectors: &'static [u8],
+    /// Spice-blow marker: (sector 0-17, amount on the spice card).
+    pub blow: Option<(u8, u8)>,
+    /// Protected from the storm by the Shield Wall only until Family Atomics (3.01.07).
+    pub shielded_by_wall: bool,
+}
+
+#[allow(clippy::too_many_arguments)]
+const fn row(
+    territory: Territory,
+    code: &'static str,
+    name: &'static str,
+    kind: TerritoryKind,
+    sectors: &'static [u8],
+    blow: Option<(u8, u8)>,
+    shielded_by_wall: bool,
+) -> TerritoryRow {
+    TerritoryRow {
+        territory,
+        code,
+        name,
+        kind,
+        sectors,
+        blow,
+        shielded_by_wall,
+    }
+}
+
+/// The territory table (board-data.md §2), indexed by `Territory as usize`.
+#[rustfmt::skip]
+pub const TERRITORIES: [TerritoryRow; 42] = [
+    row(PolarSink, "PS", "Polar Sink", Polar, &[], None, false),
+    row(ImperialBasin, "IB", "Imperial Basin", Sand, &[8, 9, 10], None, true),
+    row(Carthag, "CAR", "Carthag", Stronghold, &[10], None, true),
+    row(Arrakeen, "ARK", "Arrakeen", Stronghold, &[9], None, true),
+    row(TueksSietch, "TUK", "Tuek's Sietch", Stronghold, &[4], None, false),
+    row(SietchTabr, "TAB", "Sietch Tabr", Stronghold, &[13], None, false),
+    row(HabbanyaSietch, "HAB", "Habbanya Sietch", Stronghold, &[16], None, false),
+    row(CielagoNorth, "CN", "Cielago North", Sand, &[0, 1, 2], Some((2, 8)), false),
+    row(CielagoDepression, "CD", "Cielago Depression", Sand, &[0, 1, 2], None, false),
+    row(Meridian, "MER", "Meridian", Sand, &[0, 1], None, false),
+    row(CielagoSouth, "CS", "Cielago South", Sand, &[1, 2], Some((1, 12)), false),
+    row(CielagoEast, "CE", "Cielago East", Sand, &[2, 3], None, false),
+    row(HargPass, "HP", "Harg Pass", Sand, &[3, 4], None, false),
+    row(FalseWallSouth, "FWS", "False Wall South", Rock, &[3, 4], None, false),
+    row(FalseWallEast, "FWE", "False Wall East", Rock, &[4, 5, 6, 7, 8], None, false),
+    row(TheMinorErg, "ME", "The Minor Erg", Sand, &[4, 5, 6, 7], Some((7, 8)), false),
+    row(PastyMesa, "PM", "Pasty Mesa", Rock, &[4, 5, 6, 7], None, false),
+    row(RedChasm, "RC", "Red Chasm", Sand, &[6], Some((6, 8)), false),
+    row(SouthMesa, "SM", "South Mesa", Sand, &[3, 4, 5], Some((4, 10)), false),
+    row(Basin, "BAS", "Basin", Sand, &[8], None, false),
+    row(RimWallWest, "RWW", "Rim Wall West", Rock, &[8], None, false),
+    row(HoleInTheRock, "HR", "Hole In The Rock", Sand, &[8], None, false),
+    row(SihayaRidge, "SR", "Sihaya Ridge", Sand, &[8], Some((8, 6)), false),
+    row(ShieldWall, "SW", "Shield Wall", Rock, &[7, 8], None, false),
+    row(GaraKulon, "GK", "Gara Kulon", Sand, &[7], None, false),
+    row(OldGap, "OG", "Old Gap", Sand, &[8, 9, 10], Some((9, 6)), false),
+    row(BrokenLand, "BL", "Broken Land", Sand, &[10, 11], Some((11, 8)), false),
+    row(Tsimpo, "TSI", "Tsimpo", Sand, &[10, 11, 12], None, false),
+    row(Arsunt, "ARS", "Arsunt", Sand, &[10, 11], None, false),
+    row(RockOutcroppings, "RO", "Rock Outcroppings", Sand, &[12, 13], Some((13, 6)), false),
+    row(PlasticBasin, "PB", "Plastic Basin", Rock, &[11, 12, 13], None, false),
+    row(HaggaBasin, "HGB", "Hagga Basin", Sand, &[11, 12], Some((12, 6)), false),
+    row(BightOfTheCliff, "BC", "Bight Of The Cliff", Sand, &[13, 14], None, false),
+    row(FuneralPlain, "FP", "Funeral Plain", Sand, &[14], Some((14, 6)), false),
+    row(TheGreatFlat, "GF", "The Great Flat", Sand, &[14], Some((14, 10)), false),
+    row(WindPass, "WP", "Wind Pass", Sand, &[13, 14, 15, 16], None, false),
+    row(TheGreaterFlat, "GRF", "The Greater Flat", Sand, &[15], None, false),
+    row(HabbanyaErg, "HE", "Habbanya Erg", Sand, &[15, 16], Some((15, 8)), false),
+    row(FalseWallWest, "FWW", "False Wall West", Rock, &[15, 16, 17], None, false),
+    row(WindPassNorth, "WPN", "Wind Pass North", Sand, &[16, 17], Some((16, 6)), false),
+    row(HabbanyaRidgeFlat, "HRF", "Habbanya Ridge Flat", Sand, &[16, 17], Some((17, 10)), false),
+    row(CielagoWest, "CW", "Cielago West", Sand, &[17, 0], None, false),
+];
+
+/// Territory-level borders (board-data.md §2, last column). Must equal the projection of
+/// [`PIECE_NEIGHBOURS`]; the consistency test says which entry disagrees.
+#[rustfmt::skip]
+pub const BORDERS: [(Territory, &[Territory]); 42] = [
+    (PolarSink, &[Arsunt, CielagoNorth, FalseWallEast, HaggaBasin, HargPass, ImperialBasin, WindPass, WindPassNorth]),
+    (ImperialBasin, &[Arrakeen, Arsunt, Carthag, FalseWallEast, HoleInTheRock, OldGap, PolarSink, RimWallWest, ShieldWall, Tsimpo]),
+    (Carthag, &[Arsunt, HaggaBasin, ImperialBasin, Tsimpo]),
+    (Arrakeen, &[ImperialBasin, OldGap, RimWallWest]),
+    (TueksSietch, &[FalseWallSouth, PastyMesa, SouthMesa]),
+    (SietchTabr, &[BightOfTheCliff, PlasticBasin, RockOutcroppings]),
+    (HabbanyaSietch, &[HabbanyaRidgeFlat]),
+    (CielagoNorth, &[CielagoDepression, CielagoEast, CielagoWest, FalseWallSouth, HargPass, PolarSink, WindPassNorth]),
+    (CielagoDepression, &[CielagoEast, CielagoNorth, CielagoSouth, CielagoWest, Meridian]),
+    (Meridian, &[CielagoDepression, CielagoSouth, CielagoWest, HabbanyaRidgeFlat]),
+    (CielagoSouth, &[CielagoDepression, CielagoEast, Meridian]),
+    (CielagoEast, &[CielagoDepression, CielagoNorth, CielagoSouth, FalseWallSouth, SouthMesa]),
+    (HargPass, &[CielagoNorth, FalseWallEast, FalseWallSouth, PolarSink, TheMinorErg]),
+    (FalseWallSouth, &[CielagoEast, CielagoNorth, HargPass, PastyMesa, SouthMesa, TheMinorErg, TueksSietch]),
+    (FalseWallEast, &[HargPass, ImperialBasin, PolarSink, ShieldWall, TheMinorErg]),
+    (TheMinorErg, &[FalseWallEast, FalseWallSouth, HargPass, PastyMesa, ShieldWall]),
+    (PastyMesa, &[FalseWallSouth, GaraKulon, RedChasm, ShieldWall, SouthMesa, TheMinorErg, TueksSietch]),
+    (RedChasm, &[PastyMesa, SouthMesa]),
+    (SouthMesa, &[CielagoEast, FalseWallSouth, PastyMesa, RedChasm, TueksSietch]),
+    (Basin, &[HoleInTheRock, OldGap, RimWallWest, SihayaRidge]),
+    (RimWallWest, &[Arrakeen, Basin, HoleInTheRock, ImperialBasin, OldGap]),
+    (HoleInTheRock, &[Basin, ImperialBasin, RimWallWest, ShieldWall, SihayaRidge]),
+    (SihayaRidge, &[Basin, GaraKulon, HoleInTheRock, ShieldWall]),
+    (ShieldWall, &[FalseWallEast, GaraKulon, HoleInTheRock, ImperialBasin, PastyMesa, SihayaRidge, TheMinorErg]),
+    (GaraKulon, &[PastyMesa, ShieldWall, SihayaRidge]),
+    (OldGap, &[Arrakeen, Basin, BrokenLand, ImperialBasin, RimWallWest, Tsimpo]),
+    (BrokenLand, &[OldGap, PlasticBasin, RockOutcroppings, Tsimpo]),
+    (Tsimpo, &[BrokenLand, Carthag, HaggaBasin, ImperialBasin, OldGap, PlasticBasin]),
+    (Arsunt, &[Carthag, HaggaBasin, ImperialBasin, PolarSink]),
+    (RockOutcroppings, &[BightOfTheCliff, BrokenLand, PlasticBasin, SietchTabr]),
+    (PlasticBasin, &[BightOfTheCliff, BrokenLand, FuneralPlain, HaggaBasin, RockOutcroppings, SietchTabr, TheGreatFlat, Tsimpo, WindPass]),
+    (HaggaBasin, &[Arsunt, Carthag, PlasticBasin, PolarSink, Tsimpo, WindPass]),
+    (BightOfTheCliff, &[FuneralPlain, PlasticBasin, RockOutcroppings, SietchTabr]),
+    (FuneralPlain, &[BightOfTheCliff, PlasticBasin, TheGreatFlat]),
+    (TheGreatFlat, &[FuneralPlain, PlasticBasin, TheGreaterFlat, WindPass]),
+    (WindPass, &[CielagoWest, FalseWallWest, HaggaBasin, PlasticBasin, PolarSink, TheGreatFlat, TheGreaterFlat, WindPassNorth]),
+    (TheGreaterFlat, &[FalseWallWest, HabbanyaErg, TheGreatFlat, WindPass]),
+    (HabbanyaErg, &[FalseWallWest, HabbanyaRidgeFlat, TheGreaterFlat]),
+    (FalseWallWest, &[CielagoWest, HabbanyaErg, HabbanyaRidgeFlat, TheGreaterFlat, WindPass]),
+    (WindPassNorth, &[CielagoNorth, CielagoWest, PolarSink, WindPass]),
+    (HabbanyaRidgeFlat, &[CielagoWest, FalseWallWest, HabbanyaErg, HabbanyaSietch, Meridian]),
+    (CielagoWest, &[CielagoDepression, CielagoNorth, FalseWallWest, HabbanyaRidgeFlat, Meridian, WindPass, WindPassNorth]),
+];
+
+/// Sector value standing for "no sector" (the Polar Sink) in [`PIECE_NEIGHBOURS`].
+pub const PS: u8 = u8::MAX;
+
+/// A territory piece `(territory, sector)` and the pieces it touches.
+pub type PieceRow = (Territory, u8, &'static [(Territory, u8)]);
+
+/// Sector-level adjacency (board-data.md §2.1): each territory piece `(territory, sector)` and the
+/// pieces it touches. Moving between pieces of one territory is free; crossing a border costs one.
+#[rustfmt::skip]
+pub const PIECE_NEIGHBOURS: &[PieceRow] = &[
+    (Arrakeen, 9, &[(ImperialBasin, 9), (OldGap, 9), (RimWallWest, 8)]),
+    (Arsunt, 10, &[(Arsunt, 11), (Carthag, 10), (HaggaBasin, 11), (ImperialBasin, 10), (ImperialBasin, 9), (PolarSink, PS)]),
+    (Arsunt, 11, &[(Arsunt, 10), (HaggaBasin, 11), (HaggaBasin, 12), (PolarSink, PS)]),
+    (Basin, 8, &[(HoleInTheRock, 8), (OldGap, 8), (RimWallWest, 8), (SihayaRidge, 8)]),
+    (BightOfTheCliff, 13, &[(BightOfTheCliff, 14), (PlasticBasin, 13), (RockOutcroppings, 13), (SietchTabr, 13)]),
+    (BightOfTheCliff, 14, &[(BightOfTheCliff, 13), (FuneralPlain, 14)]),
+    (BrokenLand, 10, &[(BrokenLand, 11), (OldGap, 10), (Tsimpo, 10)]),
+    (BrokenLand, 11, &[(BrokenLand, 10), (PlasticBasin, 11), (RockOutcroppings, 12), (Tsimpo, 11)]),
+    (Carthag, 10, &[(Arsunt, 10), (HaggaBasin, 11), (ImperialBasin, 10), (Tsimpo, 10), (Tsimpo, 11)]),
+    (CielagoDepression, 0, &[(CielagoDepression, 1), (CielagoNorth, 0), (CielagoWest, 0), (Meridian, 0)]),
+    (CielagoDepression, 1, &[(CielagoDepression, 0), (CielagoDepression, 2), (CielagoNorth, 1), (CielagoSouth, 1), (Meridian, 1)]),
+    (CielagoDepression, 2, &[(CielagoDepression, 1), (CielagoEast, 2), (CielagoNorth, 2), (CielagoSouth, 2)]),
+    (CielagoEast, 2, &[(CielagoDepression, 2), (CielagoEast, 3), (CielagoNorth, 2), (CielagoSouth, 2), (FalseWallSouth, 3)]),
+    (CielagoEast, 3, &[(CielagoEast, 2), (FalseWallSouth, 3), (SouthMesa, 3)]),
+    (CielagoNorth, 0, &[(CielagoDepression, 0), (CielagoNorth, 1), (CielagoWest, 0), (CielagoWest, 17), (PolarSink, PS), (WindPassNorth, 17)]),
+    (CielagoNorth, 1, &[(CielagoDepression, 1), (CielagoNorth, 0), (CielagoNorth, 2), (PolarSink, PS)]),
+    (CielagoNorth, 2, &[(CielagoDepression, 2), (CielagoEast, 2), (CielagoNorth, 1), (FalseWallSouth, 3), (HargPass, 3), (PolarSink, PS)]),
+    (CielagoSouth, 1, &[(CielagoDepression, 1), (CielagoSouth, 2), (Meridian, 1)]),
+    (CielagoSouth, 2, &[(CielagoDepression, 2), (CielagoEast, 2), (CielagoSouth, 1)]),
+    (CielagoWest, 0, &[(CielagoDepression, 0), (CielagoNorth, 0), (CielagoWest, 17), (Meridian, 0)]),
+    (CielagoWest, 17, &[(CielagoNorth, 0), (CielagoWest, 0), (FalseWallWest, 17), (HabbanyaRidgeFlat, 17), (WindPass, 16), (WindPassNorth, 17)]),
+    (FalseWallEast, 4, &[(FalseWallEast, 5), (HargPass, 3), (HargPass, 4), (PolarSink, PS), (TheMinorErg, 4)]),
+    (FalseWallEast, 5, &[(FalseWallEast, 4), (FalseWallEast, 6), (PolarSink, PS), (TheMinorErg, 5)]),
+    (FalseWallEast, 6, &[(FalseWallEast, 5), (FalseWallEast, 7), (PolarSink, PS), (TheMinorErg, 6)]),
+    (FalseWallEast, 7, &[(FalseWallEast, 6), (FalseWallEast, 8), (PolarSink, PS), (ShieldWall, 7), (TheMinorErg, 7)]),
+    (FalseWallEast, 8, &[(FalseWallEast, 7), (ImperialBasin, 8), (PolarSink, PS), (ShieldWall, 8)]),
+    (FalseWallSouth, 3, &[(CielagoEast, 2), (CielagoEast, 3), (CielagoNorth, 2), (FalseWallSouth, 4), (HargPass, 3), (SouthMesa, 3)]),
+    (FalseWallSouth, 4, &[(FalseWallSouth, 3), (HargPass, 4), (PastyMesa, 4), (SouthMesa, 4), (TheMinorErg, 4), (TueksSietch, 4)]),
+    (FalseWallWest, 15, &[(FalseWallWest, 16), (TheGreaterFlat, 15), (WindPass, 15)]),
+    (FalseWallWest, 16, &[(FalseWallWest, 15), (FalseWallWest, 17), (HabbanyaErg, 16), (HabbanyaRidgeFlat, 16), (WindPass, 16)]),
+    (FalseWallWest, 17, &[(CielagoWest, 17), (FalseWallWest, 16), (HabbanyaRidgeFlat, 17)]),
+    (FuneralPlain, 14, &[(BightOfTheCliff, 14), (PlasticBasin, 13), (TheGreatFlat, 14)]),
+    (GaraKulon, 7, &[(PastyMesa, 7), (ShieldWall, 7), (SihayaRidge, 8)]),
+    (HabbanyaErg, 15, &[(HabbanyaErg, 16), (HabbanyaRidgeFlat, 16), (TheGreaterFlat, 15)]),
+    (HabbanyaErg, 16, &[(FalseWallWest, 16), (HabbanyaErg, 15), (HabbanyaRidgeFlat, 16)]),
+    (HabbanyaRidgeFlat, 16, &[(FalseWallWest, 16), (HabbanyaErg, 15), (HabbanyaErg, 16), (HabbanyaRidgeFlat, 17), (HabbanyaSietch, 16)]),
+    (HabbanyaRidgeFlat, 17, &[(CielagoWest, 17), (FalseWallWest, 17), (HabbanyaRidgeFlat, 16), (HabbanyaSietch, 16), (Meridian, 0)]),
+    (HabbanyaSietch, 16, &[(HabbanyaRidgeFlat, 16), (HabbanyaRidgeFlat, 17)]),
+    (HaggaBasin, 11, &[(Arsunt, 10), (Arsunt, 11), (Carthag, 10), (HaggaBasin, 12), (Tsimpo, 11)]),
+    (HaggaBasin, 12, &[(Arsunt, 11), (HaggaBasin, 11), (PlasticBasin, 12), (PlasticBasin, 13), (PolarSink, PS), (Tsimpo, 12), (WindPass, 13)]),
+    (HargPass, 3, &[(CielagoNorth, 2), (FalseWallEast, 4), (FalseWallSouth, 3), (HargPass, 4), (PolarSink, PS)]),
+    (HargPass, 4, &[(FalseWallEast, 4), (FalseWallSouth, 4), (HargPass, 3), (TheMinorErg, 4)]),
+    (HoleInTheRock, 8, &[(Basin, 8), (ImperialBasin, 8), (RimWallWest, 8), (ShieldWall, 8), (SihayaRidge, 8)]),
+    (ImperialBasin, 8, &[(FalseWallEast, 8), (HoleInTheRock, 8), (ImperialBasin, 9), (PolarSink, PS), (RimWallWest, 8), (ShieldWall, 8)]),
+    (ImperialBasin, 9, &[(Arrakeen, 9), (Arsunt, 10), (ImperialBasin, 10), (ImperialBasin, 8), (OldGap, 9), (PolarSink, PS), (RimWallWest, 8)]),
+    (ImperialBasin, 10, &[(Arsunt, 10), (Carthag, 10), (ImperialBasin, 9), (Tsimpo, 10)]),
+    (Meridian, 0, &[(CielagoDepression, 0), (CielagoWest, 0), (HabbanyaRidgeFlat, 17), (Meridian, 1)]),
+    (Meridian, 1, &[(CielagoDepression, 1), (CielagoSouth, 1), (Meridian, 0)]),
+    (OldGap, 8, &[(Basin, 8), (OldGap, 9), (RimWallWest, 8)]),
+    (OldGap, 9, &[(Arrakeen, 9), (ImperialBasin, 9), (OldGap, 10), (OldGap, 8)]),
+    (OldGap, 10, &[(BrokenLand, 10), (OldGap, 9), (Tsimpo, 10)]),
+    (PastyMesa, 4, &[(FalseWallSouth, 4), (PastyMesa, 5), (SouthMesa, 4), (TheMinorErg, 4), (TueksSietch, 4)]),
+    (PastyMesa, 5, &[(PastyMesa, 4), (PastyMesa, 6), (SouthMesa, 5), (TheMinorErg, 5)]),
+    (PastyMesa, 6, &[(PastyMesa, 5), (PastyMesa, 7), (RedChasm, 6), (TheMinorErg, 6)]),
+    (PastyMesa, 7, &[(GaraKulon, 7), (PastyMesa, 6), (ShieldWall, 7), (TheMinorErg, 7)]),
+    (PlasticBasin, 11, &[(BrokenLand, 11), (PlasticBasin, 12), (Tsimpo, 11)]),
+    (PlasticBasin, 12, &[(HaggaBasin, 12), (PlasticBasin, 11), (PlasticBasin, 13), (RockOutcroppings, 12), (Tsimpo, 12)]),
+    (PlasticBasin, 13, &[(BightOfTheCliff, 13), (FuneralPlain, 14), (HaggaBasin, 12), (PlasticBasin, 12), (RockOutcroppings, 13), (SietchTabr, 13), (TheGreatFlat, 14), (WindPass, 13)]),
+    (PolarSink, PS, &[(Arsunt, 10), (Arsunt, 11), (CielagoNorth, 0), (CielagoNorth, 1), (CielagoNorth, 2), (FalseWallEast, 4), (FalseWallEast, 5), (FalseWallEast, 6), (FalseWallEast, 7), (FalseWallEast, 8), (HaggaBasin, 12), (HargPass, 3), (ImperialBasin, 8), (ImperialBasin, 9), (WindPass, 13), (WindPass, 14), (WindPass, 15), (WindPassNorth, 16), (WindPassNorth, 17)]),
+    (RedChasm, 6, &[(PastyMesa, 6), (SouthMesa, 5)]),
+    (RimWallWest, 8, &[(Arrakeen, 9), (Basin, 8), (HoleInTheRock, 8), (ImperialBasin, 8), (ImperialBasin, 9), (OldGap, 8)]),
+    (RockOutcroppings, 12, &[(BrokenLand, 11), (PlasticBasin, 12), (RockOutcroppings, 13)]),
+    (RockOutcroppings, 13, &[(BightOfTheCliff, 13), (PlasticBasin, 13), (RockOutcroppings, 12), (SietchTabr, 13)]),
+    (ShieldWall, 7, &[(FalseWallEast, 7), (GaraKulon, 7), (PastyMesa, 7), (ShieldWall, 8), (TheMinorErg, 7)]),
+    (ShieldWall, 8, &[(FalseWallEast, 8), (HoleInTheRock, 8), (ImperialBasin, 8), (ShieldWall, 7), (SihayaRidge, 8)]),
+    (SietchTabr, 13, &[(BightOfTheCliff, 13), (PlasticBasin, 13), (RockOutcroppings, 13)]),
+    (SihayaRidge, 8, &[(Basin, 8), (GaraKulon, 7), (HoleInTheRock, 8), (ShieldWall, 8)]),
+    (SouthMesa, 3, &[(CielagoEast, 3), (FalseWallSouth, 3), (SouthMesa, 4)]),
+    (SouthMesa, 4, &[(FalseWallSouth, 4), (PastyMesa, 4), (SouthMesa, 3), (SouthMesa, 5), (TueksSietch, 4)]),
+    (SouthMesa, 5, &[(PastyMesa, 5), (RedChasm, 6), (SouthMesa, 4)]),
+    (TheGreatFlat, 14, &[(FuneralPlain, 14), (PlasticBasin, 13), (TheGreaterFlat, 15), (WindPass, 14)]),
+    (TheGreaterFlat, 15, &[(FalseWallWest, 15), (HabbanyaErg, 15), (TheGreatFlat, 14), (WindPass, 15)]),
+    (TheMinorErg, 4, &[(FalseWallEast, 4), (FalseWallSouth, 4), (HargPass, 4), (PastyMesa, 4), (TheMinorErg, 5)]),
+    (TheMinorErg, 5, &[(FalseWallEast, 5), (PastyMesa, 5), (TheMinorErg, 4), (TheMinorErg, 6)]),
+    (TheMinorErg, 6, &[(FalseWallEast, 6), (PastyMesa, 6), (TheMinorErg, 5), (TheMinorErg, 7)]),
+    (TheMinorErg, 7, &[(FalseWallEast, 7), (PastyMesa, 7), (ShieldWall, 7), (TheMinorErg, 6)]),
+    (Tsimpo, 10, &[(BrokenLand, 10), (Carthag, 10), (ImperialBasin, 10), (OldGap, 10), (Tsimpo, 11)]),
+    (Tsimpo, 11, &[(BrokenLand, 11), (Carthag, 10), (HaggaBasin, 11), (PlasticBasin, 11), (Tsimpo, 10), (Tsimpo, 12)]),
+    (Tsimpo, 12, &[(HaggaBasin, 12), (PlasticBasin, 12), (Tsimpo, 11)]),
+    (TueksSietch, 4, &[(FalseWallSouth, 4), (PastyMesa, 4), (SouthMesa, 4)]),
+    (WindPass, 13, &[(HaggaBasin, 12), (PlasticBasin, 13), (PolarSink, PS), (WindPass, 14)]),
+    (WindPass, 14, &[(PolarSink, PS), (TheGreatFlat, 14), (WindPass, 13), (WindPass, 15)]),
+    (WindPass, 15, &[(FalseWallWest, 15), (PolarSink, PS), (TheGreaterFlat, 15), (WindPass, 14), (WindPass, 16), (WindPassNorth, 16)]),
+    (WindPass, 16, &[(CielagoWest, 17), (FalseWallWest, 16), (WindPass, 15), (WindPassNorth, 16)]),
+    (WindPassNorth, 16, &[(PolarSink, PS), (WindPass, 15), (WindPass, 16), (WindPassNorth, 17)]),
+    (WindPassNorth, 17, &[(CielagoNorth, 0), (CielagoWest, 17), (PolarSink, PS), (WindPassNorth, 16)]),
+];
+
+/// Shai-Hulud cards in the spice deck (board-data.md §3.1). The 15 territory cards are the
+/// territories with a `blow` entry above.
+pub const SHAI_HULUD_CARDS: u8 = 6;
+
+/// Values of the Fremen storm deck (2.04.13; board-data.md §7).
+pub const STORM_DECK: [u8; 6] = [1, 2, 3, 4, 5, 6];
+
+/// The six player circles sit at the map edge of sectors 1, 4, 7, 10, 13, 16 (rulings.md 2):
+/// circle `c` is at sector `3c + 1`.
+pub const PLAYER_CIRCLE_SECTORS: [u8; 6] = [1, 4, 7, 10, 13, 16];
+
+/// Circle nearest Tuek's Sietch, where seat 1 sits (0.07, rulings.md 2).
+pub const SEAT_ONE_CIRCLE: u8 = 1;
+
+/// The Storm Start sector (0.16).
+pub const STORM_START: u8 = 0;
+
+/// Treachery cards of the classic deck (3.01; board-data.md §4.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Card {
+    Lasgun,
+    Crysknife,
+    MaulaPistol,
+    SlipTip,
+    Stunner,
+    Chaumas,
+    Chaumurky,
+    EllacaDrug,
+    GomJabbar,
+    Shield,
+    Snooper,
+    CheapHero,
+    TleilaxuGhola,
+    FamilyAtomics,
+    Hajr,
+    Karama,
+    Truthtrance,
+    WeatherControl,
+    Baliset,
+    JubbaCloak,
+    Kulon,
+    LaLaLa,
+    TripToGamont,
+}
+
+/// What a treachery card is, for battle plans and Karama.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardKind {
+    WeaponSpecial,
+    WeaponProjectile,
+    /// Poison weapons. Ellaca Drug is one too, stopped by a projectile defence (rulings.md 17).
+    WeaponPoison,
+    DefenseProjectile,
+    DefensePoison,
+    /// Cheap Hero: a leader of strength 0 (3.01.04).
+    Leader,
+    Special,
+    Worthless,
+}
+
+/// One row of the treachery table: card, DGN name, kind, copies in the deck.
+#[derive(Clone, Copy, Debug)]
+pub struct CardRow {
+    pub card: Card,
+    pub code: &'static str,
+    pub name: &'static str,
+    pub kind: CardKind,
+    pub copies: u8,
+    /// The card's rule in 001 (3.01.xx).
+    pub rule: &'static str,
+}
+
+const fn card(
+    card: Card,
+    code: &'static str,
+    name: &'static str,
+    kind: CardKind,
+    copies: u8,
+    rule: &'static str,
+) -> CardRow {
+    CardRow {
+        card,
+        code,
+        name,
+        kind,
+        copies,
+        rule,
+    }
+}
+
+/// The 33-card classic treachery deck, indexed by `Card as usize`.
+#[rustfmt::skip]
+pub const CARDS: [CardRow; 23] = [
+    card(Card::Lasgun, "Lasgun", "Lasgun", CardKind::WeaponSpecial, 1, "3.01.14"),
+    card(Card::Crysknife, "Crysknife", "Crysknife", CardKind::WeaponProjectile, 1, "3.01.05"),
+    card(Card::MaulaPistol, "MaulaPistol", "Maula Pistol", CardKind::WeaponProjectile, 1, "3.01.15"),
+    card(Card::SlipTip, "SlipTip", "Slip Tip", CardKind::WeaponProjectile, 1, "3.01.17"),
+    card(Card::Stunner, "Stunner", "Stunner", CardKind::WeaponProjectile, 1, "3.01.19"),
+    card(Card::Chaumas, "Chaumas", "Chaumas", CardKind::WeaponPoison, 1, "3.01.02"),
+    card(Card::Chaumurky, "Chaumurky", "Chaumurky", CardKind::WeaponPoison, 1, "3.01.03"),
+    card(Card::EllacaDrug, "EllacaDrug", "Ellaca Drug", CardKind::WeaponPoison, 1, "3.01.06"),
+    card(Card::GomJabbar, "GomJabbar", "Gom Jabbar", CardKind::WeaponPoison, 1, "3.01.08"),
+    card(Card::Shield, "Shield", "Shield", CardKind::DefenseProjectile, 4, "3.01.16"),
+    card(Card::Snooper, "Snooper", "Snooper", CardKind::DefensePoison, 4, "3.01.18"),
+    card(Card::CheapHero, "CheapHero", "Cheap Hero", CardKind::Leader, 3, "3.01.04"),
+    card(Card::TleilaxuGhola, "TleilaxuGhola", "Tleilaxu Ghola", CardKind::Special, 1, "3.01.20"),
+    card(Card::FamilyAtomics, "FamilyAtomics", "Family Atomics", CardKind::Special, 1, "3.01.07"),
+    card(Card::Hajr, "Hajr", "Hajr", CardKind::Special, 1, "3.01.09"),
+    card(Card::Karama, "Karama", "Karama", CardKind::Special, 2, "3.01.11"),
+    card(Card::Truthtrance, "Truthtrance", "Truthtrance", CardKind::Special, 2, "3.01.22"),
+    card(Card::WeatherControl, "WeatherControl", "Weather Control", CardKind::Special, 1, "3.01.23"),
+    card(Card::Baliset, "Baliset", "Baliset", CardKind::Worthless, 1, "3.01.01"),
+    card(Card::JubbaCloak, "JubbaCloak", "Jubba Cloak", CardKind::Worthless, 1, "3.01.10"),
+    card(Card::Kulon, "Kulon", "Kulon", CardKind::Worthless, 1, "3.01.12"),
+    card(Card::LaLaLa, "LaLaLa", "La La La", CardKind::Worthless, 1, "3.01.13"),
+    card(Card::TripToGamont, "TripToGamont", "Trip to Gamont", CardKind::Worthless, 1, "3.01.21"),
+];
+
+/// Leaders of the six classic factions (board-data.md §5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Leader {
+    Thufir,
+    Jessica,
+    Gurney,
+    Duncan,
+    Yueh,
+    Alia,
+    Margot,
+    Ramallo,
+    Irulan,
+    Wanna,
+    Fenring,
+    Aramsham,
+    Caid,
+    Burseg,
+    Bashar,
+    Stilgar,
+    Chani,
+    Otheym,
+    Mapes,
+    Jamis,
+    Staban,
+    Bewt,
+    Esmar,
+    Sook,
+    GuildRep,
+    Feyd,
+    Rabban,
+    Piter,
+    Nefud,
+    Kudu,
+}
+
+/// One row of the leader table: leader, faction, DGN short name, full name, fighting strength.
+#[derive(Clone, Copy, Debug)]
+pub struct LeaderRow {
+    pub leader: Leader,
+    pub faction: Faction,
+    pub code: &'static str,
+    pub name: &'static str,
+    pub strength: u8,
+}
+
+const fn leader(
+    leader: Leader,
+    faction: Faction,
+    code: &'static str,
+    name: &'static str,
+    strength: u8,
+) -> LeaderRow {
+    LeaderRow {
+        leader,
+        faction,
+        code,
+        name,
+        strength,
+    }
+}
+
+/// The 30 leaders, indexed by `Leader as usize`.
+#[rustfmt::skip]
+pub const LEADERS: [LeaderRow; 30] = [
+    leader(Leader::Thufir, Faction::Atreides, "Thufir", "Thufir Hawat", 5),
+    leader(Leader::Jessica, Faction::Atreides, "Jessica", "Lady Jessica", 5),
+    leader(Leader::Gurney, Faction::Atreides, "Gurney", "Gurney Halleck", 4),
+    leader(Leader::Duncan, Faction::Atreides, "Duncan", "Duncan Idaho", 2),
+    leader(Leader::Yueh, Faction::Atreides, "Yueh", "Dr. Wellington Yueh", 1),
+    leader(Leader::Alia, Faction::BeneGesserit, "Alia", "Alia", 5),
+    leader(Leader::Margot, Faction::BeneGesserit, "Margot", "Margot Lady Fenring", 5),
+    leader(Leader::Ramallo, Faction::BeneGesserit, "Ramallo", "Mother Ramallo", 5),
+    leader(Leader::Irulan, Faction::BeneGesserit, "Irulan", "Princess Irulan", 5),
+    leader(Leader::Wanna, Faction::BeneGesserit, "Wanna", "Wanna Yueh", 5),
+    leader(Leader::Fenring, Faction::Emperor, "Fenring", "Count Hasimir Fenring", 6),
+    leader(Leader::Aramsham, Faction::Emperor, "Aramsham", "Captain Aramsham", 5),
+    leader(Leader::Caid, Faction::Emperor, "Caid", "Caid", 3),
+    leader(Leader::Burseg, Faction::Emperor, "Burseg", "Burseg", 3),
+    leader(Leader::Bashar, Faction::Emperor, "Bashar", "Bashar", 2),
+    leader(Leader::Stilgar, Faction::Fremen, "Stilgar", "Stilgar", 7),
+    leader(Leader::Chani, Faction::Fremen, "Chani", "Chani", 6),
+    leader(Leader::Otheym, Faction::Fremen, "Otheym", "Otheym", 5),
+    leader(Leader::Mapes, Faction::Fremen, "Mapes", "Shadout Mapes", 3),
+    leader(Leader::Jamis, Faction::Fremen, "Jamis", "Jamis", 2),
+    leader(Leader::Staban, Faction::Guild, "Staban", "Staban Tuek", 5),
+    leader(Leader::Bewt, Faction::Guild, "Bewt", "Master Bewt", 3),
+    leader(Leader::Esmar, Faction::Guild, "Esmar", "Esmar Tuek", 3),
+    leader(Leader::Sook, Faction::Guild, "Sook", "Soo-Soo Sook", 2),
+    leader(Leader::GuildRep, Faction::Guild, "GuildRep", "Guild Representative", 1),
+    leader(Leader::Feyd, Faction::Harkonnen, "Feyd", "Feyd-Rautha", 6),
+    leader(Leader::Rabban, Faction::Harkonnen, "Rabban", "Beast Rabban", 4),
+    leader(Leader::Piter, Faction::Harkonnen, "Piter", "Piter de Vries", 3),
+    leader(Leader::Nefud, Faction::Harkonnen, "Nefud", "Captain Iakin Nefud", 2),
+    leader(Leader::Kudu, Faction::Harkonnen, "Kudu", "Umman Kudu", 1),
+];
+
+/// Per-faction starting values (2.xx.01, 2.xx.02, FREE REVIVAL, hand limits; board-data.md §6).
+#[derive(Clone, Copy, Debug)]
+pub struct FactionRow {
+    pub faction: Faction,
+    pub code: &'static str,
+    pub name: &'static str,
+    /// Starting spice (2.xx.01).
+    pub spice: u32,
+    /// Free force revival per turn.
+    pub free_revival: u8,
+    /// Maximum treachery cards in hand (1.04.02, HK 2.05.07).
+    pub hand_limit: u8,
+    /// Starting treachery cards (0.14, HK 2.05.04).
+    pub starting_cards: u8,
+    /// Starred forces among the 20 in the Advanced game (Sardaukar 2.03.08, Fedaykin 2.04.18).
+    pub starred: u8,
+    /// Fixed starting placement on the map (2.xx.02), if any.
+    pub start: Option<(Territory, u8)>,
+}
+
+#[allow(clippy::too_many_arguments)]
+const fn faction(
+    faction: Faction,
+    code: &'static str,
+    name: &'static str,
+    spice: u32,
+    free_revival: u8,
+    hand_limit: u8,
+    starting_cards: u8,
+    starred: u8,
+    start: Option<(Territory, u8)>,
+) -> FactionRow {
+    FactionRow {
+        faction,
+        code,
+        name,
+        spice,
+        free_revival,
+        hand_limit,
+        starting_cards,
+        starred,
+        start,
+    }
+}
+
+/// The six classic factions, indexed by `Faction as usize`. Forces: 20 each.
+/// Fremen place 10 among [`FREMEN_START`]; the Bene Gesserit place 1 in the Polar Sink (Basic,
+/// 2.02.02) or 1 advisor anywhere (Advanced, 2.02.08).
+#[rustfmt::skip]
+pub const FACTIONS: [FactionRow; 6] = [
+    faction(Faction::Atreides, "AT", "Atreides", 10, 2, 4, 1, 0, Some((Arrakeen, 10))),
+    faction(Faction::BeneGesserit, "BG", "Bene Gesserit", 5, 1, 4, 1, 0, None),
+    faction(Faction::Emperor, "EM", "Emperor", 10, 1, 4, 1, 5, None),
+    faction(Faction::Fremen, "FR", "Fremen", 3, 3, 4, 1, 3, None),
+    faction(Faction::Harkonnen, "HK", "Harkonnen", 10, 2, 8, 2, 0, Some((Carthag, 10))),
+    faction(Faction::Guild, "SG", "Spacing Guild", 5, 1, 4, 1, 0, Some((TueksSietch, 5))),
+];
+
+/// Forces per faction (glossary "Force": twenty tokens).
+pub const FORCES_PER_FACTION: u8 = 20;
+
+/// Where the Fremen place their 10 starting forces (2.04.02).
+pub const FREMEN_START: [Territory; 3] = [SietchTabr, FalseWallSouth, FalseWallWest];
+
+/// Forces the Fremen place at setup (2.04.02).
+pub const FREMEN_START_FORCES: u8 = 10;
+
+/// The Great Flat, centre of the Fremen send (2.04.05), and its reach in territories.
+pub const FREMEN_SEND_CENTRE: Territory = TheGreatFlat;
+pub const FREMEN_SEND_RANGE: u8 = 2;

@@ -1,0 +1,661 @@
+//! Typed DGN events: what the notation says, before any rule is applied.
+//!
+//! The parser ([`super::parse`]) turns text into a [`Game`]; it checks spelling and shape only
+//! (a territory code exists, a sector belongs to its territory, a number is a number). Whether an
+//! event is *legal* is the replay's business ([`crate::replay`]).
+
+use std::fmt;
+
+use crate::board::{Card, Leader, Sector, Territory};
+use crate::faction::Faction;
+
+/// A position in the DGN text: 1-based line and column (in characters).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Pos {
+    pub line: u32,
+    pub col: u32,
+}
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.col)
+    }
+}
+
+/// A parsed game: header tags, then events in log order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Game {
+    pub tags: Vec<Tag>,
+    pub events: Vec<Event>,
+}
+
+impl Game {
+    /// The value of the first tag with this name.
+    pub fn tag(&self, name: &str) -> Option<&Tag> {
+        self.tags.iter().find(|t| t.name == name)
+    }
+}
+
+/// `[Name "value"]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tag {
+    pub name: String,
+    pub value: String,
+    pub pos: Pos,
+}
+
+/// The section of the log an event was written in: the line's leading letter or keyword.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Section {
+    /// `T<n>` lines and clock marks.
+    Turn,
+    /// `TR PRED TC PLACE STORM0` (turn 0).
+    Setup,
+    Storm,
+    SpiceBlow,
+    Nexus,
+    Charity,
+    Bidding,
+    Revival,
+    Movement,
+    Battle,
+    Collection,
+    Mentat,
+    /// Statements allowed in any phase: `$ $$ K TT DEAL RULING END`.
+    Any,
+}
+
+impl Section {
+    /// The phase letter (`S`, `B`, …) or keyword family used in DGN.
+    pub fn letter(self) -> &'static str {
+        match self {
+            Section::Turn => "T",
+            Section::Setup => "T0",
+            Section::Storm => "S",
+            Section::SpiceBlow => "B",
+            Section::Nexus => "N",
+            Section::Charity => "C",
+            Section::Bidding => "A",
+            Section::Revival => "R",
+            Section::Movement => "M",
+            Section::Battle => "X",
+            Section::Collection => "H",
+            Section::Mentat => "P",
+            Section::Any => "*",
+        }
+    }
+}
+
+/// One statement of the log, with where it starts and the assertions written after it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Event {
+    pub pos: Pos,
+    pub section: Section,
+    pub stmt: Stmt,
+    /// `( … )` groups written right after the statement: cross-checks, never trusted.
+    pub asserts: Vec<Assertion>,
+}
+
+/// Contents of a sealed entry `{…}`.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum Sealed<T> {
+    /// No braces written.
+    #[default]
+    Absent,
+    /// `{#}`: present but sealed (published logs).
+    Hidden,
+    /// `{…}` with contents (audit logs). Items written `?` are unknown.
+    Open(T),
+}
+
+impl<T> Sealed<T> {
+    pub fn open(&self) -> Option<&T> {
+        match self {
+            Sealed::Open(t) => Some(t),
+            _ => None,
+        }
+    }
+}
+
+/// BG force side (2.02.10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+pub enum Side {
+    /// Not written: fighters for the BG, plain forces for everyone else.
+    #[default]
+    Unspecified,
+    /// `a`
+    Advisor,
+    /// `f`
+    Fighter,
+}
+
+/// A force count as written: `5`, `5(2*)` (five tokens, two of them starred), `1a`, `3f`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+pub struct ForceCount {
+    pub total: u8,
+    pub starred: u8,
+    pub side: Side,
+}
+
+impl ForceCount {
+    pub fn plain(total: u8) -> ForceCount {
+        ForceCount {
+            total,
+            starred: 0,
+            side: Side::Unspecified,
+        }
+    }
+
+    pub fn normal(self) -> u8 {
+        self.total - self.starred
+    }
+}
+
+impl fmt::Display for ForceCount {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.total)?;
+        if self.starred > 0 {
+            write!(f, "({}*)", self.starred)?;
+        }
+        match self.side {
+            Side::Advisor => write!(f, "a"),
+            Side::Fighter => write!(f, "f"),
+            Side::Unspecified => Ok(()),
+        }
+    }
+}
+
+/// A territory, optionally with a sector: `SM`, `SM/5` (sector 5 in DGN's 1-18), `SW/L`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Place {
+    pub territory: Territory,
+    pub sector: Option<Sector>,
+    pub pos: Pos,
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.sector {
+            Some(s) => write!(f, "{}/{}", self.territory, s),
+            None => write!(f, "{}", self.territory),
+        }
+    }
+}
+
+/// `$n`, optionally `>F` or `>bank` (payee) and `by F` (an ally pays, 1.10.02.05).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Payment {
+    pub amount: u32,
+    pub payee: Option<Payee>,
+    pub payer: Option<Faction>,
+    pub pos: Pos,
+}
+
+/// Where spice goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Payee {
+    Bank,
+    Faction(Faction),
+}
+
+impl fmt::Display for Payee {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Payee::Bank => f.write_str("the bank"),
+            Payee::Faction(x) => write!(f, "{x}"),
+        }
+    }
+}
+
+/// Which discard pile a spice card goes to (1.13.02).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pile {
+    A,
+    B,
+}
+
+/// A spice card as revealed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SpiceCard {
+    /// The territory card of this territory; the number, if written, must be its printed amount.
+    Territory(Territory, Option<u8>),
+    /// Shai-Hulud. `SH>HGB`: a further worm of the same blow the Fremen place (2.04.15).
+    Worm(Option<Place>),
+}
+
+/// One entry of a bidding trace: `HK3` (bid 3) or `HK-` (pass).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bid {
+    pub faction: Faction,
+    pub amount: Option<u32>,
+    pub pos: Pos,
+}
+
+/// How an auction ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AuctionResult {
+    /// `= HK 3 {Card} by EM $1 K +top{Card}`
+    Bought {
+        faction: Faction,
+        price: u32,
+        card: Sealed<Option<Card>>,
+        /// An ally pays part of the price (1.10.02.04): who and how much.
+        ally: Option<(Faction, u32)>,
+        /// Bought with a Karama card (3.01.11.04).
+        karama: bool,
+        /// `+top`: the Harkonnen's free extra card (2.05.08).
+        top: Option<Sealed<Option<Card>>>,
+    },
+    /// `= bought-in [n]`: everybody passed (1.04.09); `n` asserts how many cards went back.
+    BoughtIn { returned: Option<u8> },
+}
+
+/// The leader slot of a battle plan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlanLeader {
+    Leader(Leader),
+    CheapHero,
+    None,
+}
+
+/// One item of a battle result line (`= …`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ResultItem {
+    Dead(Vec<Leader>),
+    Gain(Faction, u32),
+    Loss(Faction, ForceCount),
+    Keep(Faction, Vec<Card>),
+    Discard(Faction, Vec<Card>),
+    /// Tuek's Sietch card: this many of the faction's losses go to reserves (4.03.03.07).
+    TuksCard(Faction, u8),
+}
+
+/// What a Karama card is used for (3.01.11, 1.14).
+#[derive(Clone, Debug, PartialEq)]
+pub enum KaramaUse {
+    /// Cancel a `*` ability as it is used (3.01.11.01); free text names it.
+    Cancel(String),
+    /// Prevent a `★` ability beforehand (3.01.11.02).
+    Prevent(String),
+    /// Fremen: place a worm in a sand territory (1.14.03).
+    Worm(Place),
+    /// Emperor: revive up to 3 forces free (1.14.02).
+    ReviveForces(ForceCount),
+    /// Emperor: revive one leader free (1.14.02).
+    ReviveLeader(Leader),
+    /// Harkonnen: take another player's hand and give back as many cards (1.14.04).
+    TakeHand(Faction),
+    /// Guild: cancel one off-planet shipment (1.14.05): the last shipment of that faction.
+    CancelShipment(Faction),
+    /// Atreides: see a whole battle plan (1.14.01).
+    SeePlan(Faction),
+}
+
+/// A claimed win at the Mentat Pause: `win -` or `win HK+EM ASH`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WinClaim {
+    None,
+    Win {
+        factions: Vec<Faction>,
+        kind: String,
+    },
+}
+
+/// A DGN statement.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stmt {
+    /// `T<n> [@hh:mm] [@LIMIT]`
+    Turn {
+        number: u32,
+        clock: Option<String>,
+        limit: bool,
+    },
+    /// `@hh:mm` or `@LIMIT` on a line of its own.
+    Clock { time: Option<String>, limit: bool },
+
+    // ---- setup (turn 0) ----
+    /// `TR F{leader,…}` (0.11): one per faction.
+    Traitors {
+        faction: Faction,
+        leaders: Sealed<Vec<Option<Leader>>>,
+    },
+    /// `PRED BG{F turn}` (2.02.03).
+    Prediction {
+        faction: Faction,
+        prediction: Sealed<Option<(Faction, u32)>>,
+    },
+    /// `TC F n{card,…}` (0.14).
+    StartingCards {
+        faction: Faction,
+        count: u8,
+        cards: Sealed<Vec<Option<Card>>>,
+    },
+    /// `PLACE F terr forces` (2.04.02, 2.02.08).
+    Place {
+        faction: Faction,
+        place: Place,
+        forces: ForceCount,
+    },
+    /// `STORM0 F d F d -> sector` (0.16).
+    FirstStorm {
+        dials: [(Faction, u32, Pos); 2],
+        to: Option<Sector>,
+    },
+
+    // ---- storm ----
+    /// `S <sector> [order F…]`: asserted storm sector and storm order (1.01.01). `order F…` may
+    /// also follow a storm movement (`S FR card 3 -> 2 order …`); then there is no sector.
+    StormAt {
+        sector: Option<Sector>,
+        order: Option<Vec<Faction>>,
+    },
+    /// `S F d F d -> sector` (1.01.02).
+    StormDial {
+        dials: [(Faction, u32, Pos); 2],
+        to: Option<Sector>,
+    },
+    /// `S FR card n -> sector` (2.04.13).
+    StormCard {
+        faction: Faction,
+        value: u32,
+        to: Option<Sector>,
+    },
+    /// `S FR draw{n}` (2.04.13).
+    StormDraw {
+        faction: Faction,
+        value: Sealed<Option<u32>>,
+    },
+    /// `S F WeatherControl n` (3.01.23).
+    WeatherControl { faction: Faction, sectors: u32 },
+    /// `S F FamilyAtomics` (3.01.07).
+    FamilyAtomics { faction: Faction },
+
+    // ---- spice blow and Nexus ----
+    /// `B [A:|B:] card` (1.02, 1.13.02).
+    Blow { pile: Pile, card: SpiceCard },
+    /// `B FR ride from>to forces` (2.04.08).
+    Ride {
+        faction: Faction,
+        from: Place,
+        to: Place,
+        forces: ForceCount,
+    },
+    /// `B FR noprotect`: the Fremen let worms take their ally this phase (2.04.10).
+    NoProtect { faction: Faction },
+    /// `N F+F` (1.10.01.01).
+    Ally(Faction, Faction),
+    /// `N F-` (1.10.01.05).
+    Unally(Faction),
+    /// `N -`: a Nexus with no change.
+    NexusPass,
+
+    // ---- CHOAM charity ----
+    /// `C F [+n]` (1.03.01).
+    Charity {
+        faction: Faction,
+        amount: Option<u32>,
+    },
+    /// `C -`
+    CharityNone,
+
+    // ---- bidding ----
+    /// `A decl F<n> …` (1.04.01).
+    Declare(Vec<(Faction, u8, Pos)>),
+    /// `A peek AT` (2.01.05).
+    Peek { faction: Faction },
+    /// `A #k [trace] = result`.
+    Auction {
+        number: u32,
+        trace: Vec<Bid>,
+        result: AuctionResult,
+    },
+
+    // ---- revival ----
+    /// `R F forces [$n] [+m by F $n]` (1.05.01, 2.03.07).
+    Revive {
+        faction: Faction,
+        forces: ForceCount,
+        paid: Option<u32>,
+        extra: Option<(ForceCount, Faction, Option<u32>)>,
+    },
+    /// `R F L:leader [$n]` (1.05.03).
+    ReviveLeader {
+        faction: Faction,
+        leader: Leader,
+        paid: Option<u32>,
+    },
+    /// `R F ghola forces` / `R F ghola L:leader` (3.01.20).
+    Ghola {
+        faction: Faction,
+        forces: Option<ForceCount>,
+        leader: Option<Leader>,
+    },
+    /// `R -`
+    ReviveNone,
+
+    // ---- shipment and movement ----
+    /// `M F ship forces place [$n[>payee] [by F]] [K]` (1.06.03).
+    Ship {
+        faction: Faction,
+        forces: ForceCount,
+        to: Place,
+        payment: Option<Payment>,
+        karama: bool,
+    },
+    /// `M F ship -`
+    NoShip { faction: Faction },
+    /// `M F send forces place` (2.04.05, 4.03.03.05).
+    Send {
+        faction: Faction,
+        forces: ForceCount,
+        to: Place,
+    },
+    /// `M F cross from>to forces [$n]` (2.06.05.01, 2.06.10).
+    CrossShip {
+        faction: Faction,
+        from: Place,
+        to: Place,
+        forces: ForceCount,
+        payment: Option<Payment>,
+    },
+    /// `M SG home from forces [$n]` (2.06.05.02).
+    ShipHome {
+        faction: Faction,
+        from: Place,
+        forces: ForceCount,
+        payment: Option<Payment>,
+    },
+    /// `M F move from[>via…]>to forces` (1.06.05).
+    Move {
+        faction: Faction,
+        from: Place,
+        via: Vec<Place>,
+        to: Place,
+        forces: ForceCount,
+    },
+    /// `M F move -`
+    NoMove { faction: Faction },
+    /// `M F Hajr` (3.01.09): one more move this phase.
+    Hajr { faction: Faction },
+    /// `M AT peek{card}` (2.01.07, Wormsign).
+    Wormsign {
+        faction: Faction,
+        card: Sealed<Option<SpiceCard>>,
+    },
+    /// `M F -`: the faction takes no action.
+    Pass { faction: Faction },
+    /// `M SG delay` (2.06.12.02).
+    Delay { faction: Faction },
+    /// `M BG spirit PS` / `M BG spirit place 1a` (2.02.05, 2.02.11).
+    Spirit {
+        faction: Faction,
+        to: Place,
+        forces: ForceCount,
+    },
+    /// `M BG flip place f|a` (2.02.14-2.02.20).
+    Flip {
+        faction: Faction,
+        place: Place,
+        to: Side,
+    },
+
+    // ---- stronghold cards (4.03.03) ----
+    /// `X F card ARK`, `M F card CAR`.
+    StrongholdCard {
+        faction: Faction,
+        stronghold: Territory,
+        count: Option<u8>,
+    },
+
+    // ---- battle (applied as logged; checked by "Rules engine II") ----
+    /// `X WA F…` / `X WA -` (4.01.04).
+    WinAttempts(Vec<Faction>),
+    /// `X place: F v F`
+    Battle {
+        place: Place,
+        aggressor: Faction,
+        defender: Faction,
+    },
+    /// `F presc element = answer` (2.01.08).
+    Prescience {
+        faction: Faction,
+        element: String,
+        answer: String,
+    },
+    /// `F voice F (+|-)command` (2.02.06).
+    Voice {
+        faction: Faction,
+        target: Faction,
+        positive: bool,
+        command: String,
+    },
+    /// `F plan leader[+KH] d<forces>[$n] W:card D:card`.
+    Plan {
+        faction: Faction,
+        leader: PlanLeader,
+        kwisatz: bool,
+        dial: ForceCount,
+        spice: u32,
+        weapon: Option<Card>,
+        defense: Option<Card>,
+    },
+    /// `F TRAITOR leader [for F]` (1.07.06.06, 2.05.09).
+    TraitorCall {
+        faction: Faction,
+        leader: Leader,
+        for_ally: Option<Faction>,
+    },
+    /// `= winner [a:b] ; items…`
+    BattleResult {
+        winner: Option<Faction>,
+        totals: Option<(String, String)>,
+        items: Vec<ResultItem>,
+    },
+    /// `HK capture leader` / `HK kill leader` (2.05.10).
+    Capture {
+        faction: Faction,
+        leader: Leader,
+        kill: bool,
+    },
+
+    // ---- collection ----
+    /// `H F n terr` (1.08): asserted collection.
+    Collect {
+        faction: Faction,
+        amount: u32,
+        territory: Territory,
+    },
+    /// `H F +n ARK|CAR|TUK` (1.13.01): asserted bonus.
+    Bonus {
+        faction: Faction,
+        amount: u32,
+        territory: Territory,
+    },
+    /// `H -`
+    CollectNone,
+
+    // ---- Mentat Pause ----
+    /// `P control SH:F …` / `P control -` (1.09.02).
+    Control(Vec<(Territory, Faction, Pos)>),
+    /// `P win …` (1.09.02-1.09.05, 2.02.03).
+    Win(WinClaim),
+    /// `P cards SH>F …` (4.03.02): stronghold cards taken this Mentat Pause.
+    StrongholdCards(Vec<(Territory, Faction, Pos)>),
+
+    // ---- any phase ----
+    /// `$ F>F n ["terms"]` (1.12.02).
+    Bribe {
+        from: Faction,
+        to: Faction,
+        amount: u32,
+        terms: Option<String>,
+    },
+    /// `$$ EM>F n` (2.03.06).
+    Gift {
+        from: Faction,
+        to: Faction,
+        amount: u32,
+    },
+    /// `K F [Card] use …` (3.01.11, 1.14).
+    Karama {
+        faction: Faction,
+        card: Option<Card>,
+        usage: KaramaUse,
+    },
+    /// `TT F>F "question" = yes|no` (3.01.22, 4.01.18).
+    Truthtrance {
+        from: Faction,
+        to: Faction,
+        question: String,
+        answer: bool,
+    },
+    /// `DEAL F,F "terms"` (1.12.00).
+    Deal {
+        factions: Vec<Faction>,
+        terms: String,
+    },
+    /// `RULING "text"` (4.01.05).
+    Ruling(String),
+    /// `END T<n> reason`.
+    End { turn: u32, reason: String },
+    /// A line holding only assertions.
+    Check,
+}
+
+/// A cross-check written in `( … )`. The engine computes the quantity and reports a mismatch.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Assertion {
+    /// `(SM: SG -3, FR -1, -$4)`: what the preceding storm, worm or effect destroyed there.
+    Losses {
+        pos: Pos,
+        territory: Territory,
+        forces: Vec<(Faction, ForceCount)>,
+        spice: Option<u32>,
+    },
+    /// `(spice AT10 BG5 …)`: spice behind each shield.
+    Spice {
+        pos: Pos,
+        values: Vec<(Faction, u32)>,
+    },
+    /// `(worms n)`: worms counted for the Shield Wall (4.02.00).
+    Worms { pos: Pos, count: u32 },
+    /// `(hands AT1 …)`: treachery cards in hand.
+    Hands {
+        pos: Pos,
+        values: Vec<(Faction, u8)>,
+    },
+    /// `(tanks AT2 FR4(1*) …)`: forces in the tanks.
+    Tanks {
+        pos: Pos,
+        values: Vec<(Faction, ForceCount)>,
+    },
+    /// `(reserves AT10 …)`: forces in reserve.
+    Reserves {
+        pos: Pos,
+        values: Vec<(Faction, ForceCount)>,
+    },
+    /// `(storm n)`: the storm's sector.
+    Storm { pos: Pos, sector: Sector },
+    /// `("free text")`: a note for the record, never checked.
+    Note(String),
+}

@@ -1,0 +1,16 @@
+//! Mentat's rules engine for *Dune* (GF9), GenCon tournament rules (rulebook 001, v2.13.3).
+//!
+//! Reading order: [`board`] (components and map, data in [`board::data`]), [`faction`],
+//! [`dgn`] (the notation: parsing into typed events), [`state`] (game state), [`replay`]
+//! (the checked replay producing [`replay::Violation`]s), and [`report`] (text in, text out, for
+//! the command line).
+
+pub mod board;
+pub mod dgn;
+pub mod faction;
+pub mod replay;
+pub mod report;
+pub mod state;
+
+pub use board::{Card, Leader, Piece, Sector, Territory};
+pub use faction::Faction;

@@ -1,0 +1,408 @@
+//! CHOAM Charity (1.03) and Bidding (1.04).
+
+use super::Replay;
+use crate::board::Card;
+use crate::dgn::{AuctionResult, Bid, Event, Payee, Sealed, Stmt};
+use crate::faction::Faction;
+
+#[derive(Default)]
+pub(super) struct BidData {
+    /// Cards dealt face down for auction (1.04.04).
+    dealt: u32,
+    sold: u32,
+    over: bool,
+    auctions: u32,
+    prev_opener: Option<Faction>,
+}
+
+impl Replay {
+    pub(super) fn charity_event(&mut self, ev: &Event) {
+        let Stmt::Charity { faction, amount } = ev.stmt else {
+            return;
+        };
+        let f = faction;
+        if !self.in_play_or_report(f) {
+            return;
+        }
+        if self.t.charity.contains(f) {
+            self.v(
+                "1.03.02",
+                format!("{f} has already claimed CHOAM Charity this turn"),
+            );
+            return;
+        }
+        self.t.charity.insert(f);
+        let spice = self.spice(f);
+        let (due, rule) = if f == Faction::BeneGesserit {
+            (2, "2.02.09")
+        } else if spice <= 1 {
+            (2 - spice, "1.03.01")
+        } else {
+            self.v(
+                "1.03.01",
+                format!(
+                    "{f} has {spice} spice; only players with 0 or 1 spice may claim CHOAM Charity"
+                ),
+            );
+            return;
+        };
+        if let Some(a) = amount
+            && a != due
+        {
+            self.v(
+                rule,
+                format!("{f} receives {due} spice from CHOAM Charity, not {a}"),
+            );
+        }
+        self.st.faction_mut(f).spice += due;
+    }
+
+    fn eligible(&self, f: Faction) -> bool {
+        self.st.faction(f).hand.len() < usize::from(f.info().hand_limit)
+    }
+
+    /// The first eligible bidder at or after position `start` in storm order.
+    fn first_eligible_from(&self, start: usize) -> Option<Faction> {
+        let n = self.st.order.len();
+        (0..n)
+            .map(|k| self.st.order[(start + k) % n])
+            .find(|&f| self.eligible(f))
+    }
+
+    pub(super) fn begin_bidding(&mut self) {
+        let eligible = self
+            .st
+            .in_play
+            .iter()
+            .filter(|&&f| self.eligible(f))
+            .count() as u32;
+        let dealt = self.st.draw_treachery(eligible);
+        if dealt < eligible {
+            self.v(
+                "1.04.04",
+                format!(
+                    "the treachery deck holds only {dealt} cards for {eligible} eligible bidders"
+                ),
+            );
+        }
+        self.t.bid = BidData {
+            dealt,
+            ..BidData::default()
+        };
+    }
+
+    pub(super) fn bidding_event(&mut self, ev: &Event) {
+        match &ev.stmt {
+            Stmt::Declare(list) => {
+                for &(f, n, pos) in list {
+                    if !self.st.plays(f) {
+                        continue;
+                    }
+                    let actual = self.st.faction(f).hand.len();
+                    if actual != usize::from(n) {
+                        self.v_at(
+                            pos,
+                            "1.04.01",
+                            format!(
+                                "{f} declares {n} treachery cards, but holds {actual} by the replay"
+                            ),
+                        );
+                    }
+                }
+            }
+            Stmt::Peek { faction } if *faction != Faction::Atreides => {
+                self.v(
+                    "2.01.05",
+                    format!("only the Atreides look at cards up for auction, not {faction}"),
+                );
+            }
+            Stmt::Auction {
+                number,
+                trace,
+                result,
+            } => self.auction(*number, trace, result),
+            _ => {}
+        }
+    }
+
+    fn auction(&mut self, number: u32, trace: &[Bid], result: &AuctionResult) {
+        if self.t.bid.over {
+            self.v(
+                "1.04.08",
+                "bidding is over: no card is left for auction this turn",
+            );
+            return;
+        }
+        let expected_no = self.t.bid.auctions + 1;
+        self.t.bid.auctions += 1;
+        if number != expected_no {
+            self.v("1.04.05", format!("cards are auctioned one at a time in the order dealt: expected #{expected_no}, found #{number}"));
+        }
+        // Opener (1.04.06, 1.04.07).
+        let start = match self.t.bid.prev_opener {
+            None => 0,
+            Some(p) => self.st.order_index(p).wrapping_add(1),
+        };
+        let expected_opener = self.first_eligible_from(start);
+        if let (Some(first), Some(exp)) = (trace.first(), expected_opener)
+            && first.faction != exp
+        {
+            let rule = if self.t.bid.prev_opener.is_none() {
+                "1.04.06"
+            } else {
+                "1.04.07"
+            };
+            self.v_at(
+                first.pos,
+                rule,
+                format!(
+                    "{exp} opens the bidding on card #{number}, not {}",
+                    first.faction
+                ),
+            );
+        }
+        self.t.bid.prev_opener = trace.first().map(|b| b.faction).or(expected_opener);
+        let (winner, karama) = match result {
+            AuctionResult::Bought {
+                faction, karama, ..
+            } => (Some(*faction), *karama),
+            AuctionResult::BoughtIn { .. } => (None, false),
+        };
+        // Trace (1.04.06.01-.03).
+        let n = self.st.order.len();
+        let mut top: Option<(Faction, u32)> = None;
+        let mut prev: Option<Faction> = None;
+        for b in trace {
+            if !self.st.plays(b.faction) {
+                self.v_at(
+                    b.pos,
+                    "0.08",
+                    format!("{} is not playing at this table", b.faction),
+                );
+                continue;
+            }
+            if let Some(p) = prev {
+                let i = self.st.order_index(p);
+                for k in 1..=n {
+                    let g = self.st.order[(i + k) % n];
+                    if g == b.faction {
+                        break;
+                    }
+                    if self.eligible(g) {
+                        self.v_at(
+                            b.pos,
+                            "1.04.06.01",
+                            format!(
+                                "bidding goes to the right: after {p} it is {g}'s turn, not {}",
+                                b.faction
+                            ),
+                        );
+                        break;
+                    }
+                }
+            }
+            prev = Some(b.faction);
+            let Some(amount) = b.amount else { continue };
+            if !self.eligible(b.faction) {
+                let limit = b.faction.info().hand_limit;
+                self.v_at(
+                    b.pos,
+                    "1.04.03",
+                    format!(
+                        "{} holds {limit} cards (a full hand) and must pass",
+                        b.faction
+                    ),
+                );
+            }
+            match top {
+                Some((_, t)) if amount <= t => {
+                    self.v_at(
+                        b.pos,
+                        "1.04.06.01",
+                        format!(
+                            "{} bids {amount}, which does not raise the bid of {t}",
+                            b.faction
+                        ),
+                    );
+                    continue;
+                }
+                None if amount == 0 => {
+                    self.v_at(b.pos, "1.04.06.01", "the opening bid is at least 1 spice")
+                }
+                _ => {}
+            }
+            let limit =
+                self.spice(b.faction) + self.st.ally(b.faction).map_or(0, |a| self.spice(a));
+            if amount > limit && !(karama && Some(b.faction) == winner) {
+                self.v_at(
+                    b.pos,
+                    "1.04.06.03",
+                    format!(
+                        "{} bids {amount} but has only {limit} spice (own and ally's)",
+                        b.faction
+                    ),
+                );
+            }
+            top = Some((b.faction, amount));
+        }
+        match result {
+            AuctionResult::BoughtIn { returned } => {
+                if let Some((f, a)) = top {
+                    self.v(
+                        "1.04.09",
+                        format!("{f} bid {a} on this card: it is bought only when everyone passes"),
+                    );
+                }
+                let left = self.t.bid.dealt - self.t.bid.sold;
+                if let Some(r) = returned
+                    && u32::from(*r) != left
+                {
+                    self.v(
+                        "1.04.09",
+                        format!("{left} card(s) go back on the deck, not {r}"),
+                    );
+                }
+                self.st.treachery_deck += left;
+                self.t.bid.sold = self.t.bid.dealt;
+                self.t.bid.over = true;
+            }
+            AuctionResult::Bought {
+                faction,
+                price,
+                card,
+                ally,
+                karama,
+                top: extra,
+            } => {
+                let f = *faction;
+                if !self.in_play_or_report(f) {
+                    return;
+                }
+                if let Some((tf, tp)) = top
+                    && (tf != f || tp != *price)
+                {
+                    self.v(
+                        "1.04.06.02",
+                        format!(
+                            "the card goes to the top bidder, {tf} for {tp}, not {f} for {price}"
+                        ),
+                    );
+                } else if top.is_none() && !trace.is_empty() {
+                    self.v(
+                        "1.04.06.02",
+                        format!("nobody bid on this card, so {f} cannot buy it"),
+                    );
+                }
+                if !self.eligible(f) {
+                    self.v(
+                        "1.04.03",
+                        format!("{f} has a full hand and cannot buy a card"),
+                    );
+                }
+                if *price == 0 {
+                    self.v("1.04.06.01", "a card is bought for at least 1 spice");
+                }
+                if *karama {
+                    // 3.01.11.04: bid beyond one's spice and buy without paying.
+                    self.play_card(f, Card::Karama, "3.01.11", false);
+                } else {
+                    self.pay_for_card(f, *price, *ally);
+                }
+                let id = self.sealed(card).cloned().flatten();
+                self.st.faction_mut(f).hand.push(id);
+                if let Some(c) = id {
+                    self.check_copies(c);
+                }
+                self.harkonnen_top_card(f, extra.as_ref());
+                self.t.bid.sold += 1;
+                if self.t.bid.sold >= self.t.bid.dealt {
+                    self.t.bid.over = true;
+                }
+            }
+        }
+    }
+
+    /// 1.04.06.02, 1.10.02.04, 2.03.04, rulings.md 22: the buyer's own share goes to the Emperor
+    /// (the bank when the Emperor buys); an ally's share goes to the Emperor unless the ally is
+    /// the Emperor.
+    fn pay_for_card(&mut self, f: Faction, price: u32, ally: Option<(Faction, u32)>) {
+        let emperor = self.st.plays(Faction::Emperor);
+        let payee = |payer: Faction| {
+            if emperor && payer != Faction::Emperor {
+                Payee::Faction(Faction::Emperor)
+            } else {
+                Payee::Bank
+            }
+        };
+        let mut own = price;
+        if let Some((a, share)) = ally {
+            if self.st.ally(f) != Some(a) {
+                self.v(
+                    "1.10.02.04",
+                    format!("{a} is not {f}'s ally and cannot pay for its card"),
+                );
+            } else if share > price {
+                self.v(
+                    "1.10.02.04",
+                    format!("{a} pays {share} of a {price}-spice card"),
+                );
+            } else {
+                if share > self.spice(a) {
+                    self.v(
+                        "1.04.06.03",
+                        format!(
+                            "{a} pays {share} toward the card but has only {} spice",
+                            self.spice(a)
+                        ),
+                    );
+                }
+                self.pay(a, payee(a), share);
+                own = price - share;
+            }
+        }
+        if own > self.spice(f) {
+            self.v(
+                "1.04.06.03",
+                format!(
+                    "{f} pays {own} for the card but has only {} spice",
+                    self.spice(f)
+                ),
+            );
+        }
+        self.pay(f, payee(f), own);
+    }
+
+    /// 2.05.08: the Harkonnen draw a free card with each purchase, unless that would pass 8.
+    fn harkonnen_top_card(&mut self, f: Faction, extra: Option<&Sealed<Option<Card>>>) {
+        let allowed = f == Faction::Harkonnen
+            && self.st.faction(f).hand.len() < usize::from(f.info().hand_limit);
+        match (allowed, extra) {
+            (true, e) => {
+                let id = e.and_then(|s| self.sealed(s)).cloned().flatten();
+                self.deal_cards(f, 1, &[id]);
+            }
+            (false, Some(_)) if f != Faction::Harkonnen => self.v(
+                "2.05.08",
+                format!("only the Harkonnen draw a free top card, not {f}"),
+            ),
+            (false, Some(_)) => self.v(
+                "2.05.08",
+                "the Harkonnen already hold 8 cards: no free top card",
+            ),
+            (false, None) => {}
+        }
+    }
+
+    pub(super) fn finish_bidding(&mut self) {
+        if self.t.bid.over {
+            return;
+        }
+        let left = self.t.bid.dealt - self.t.bid.sold;
+        if self.t.bid.auctions > 0 && left > 0 {
+            self.v("1.04.08", format!("{left} card(s) dealt for auction were never auctioned (an auction line or `bought-in` is missing)"));
+        }
+        // No auction logged: everyone passed on the first card (1.04.09).
+        self.st.treachery_deck += left;
+        self.t.bid.over = true;
+    }
+}

@@ -1,0 +1,520 @@
+//! Spice Collection (1.08, 1.13.01) and the Mentat Pause (1.09, 4.02, 4.03).
+
+use super::Replay;
+use crate::board::Territory;
+use crate::dgn::{Event, Stmt, WinClaim};
+use crate::faction::Faction;
+use crate::state::STRONGHOLDS;
+
+/// Who won, how, and when.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinResult {
+    pub factions: Vec<Faction>,
+    /// Win-type code (DGN §"win"): SSH, ASH, BGP, SFS, AFS, SDV, ADV, EG.
+    pub kind: &'static str,
+    pub turn: u32,
+}
+
+impl WinResult {
+    fn rule(&self) -> &'static str {
+        match self.kind {
+            "BGP" => "2.02.03",
+            "SFS" | "AFS" => "2.04.09",
+            "SDV" | "ADV" | "EG" => "1.09.05",
+            _ => "1.09.02",
+        }
+    }
+}
+
+struct Collection {
+    faction: Faction,
+    territory: Territory,
+    amount: u32,
+    logged: bool,
+    note: String,
+}
+
+#[derive(Default)]
+pub(super) struct CollectData {
+    collected: Vec<Collection>,
+    bonus: Vec<Collection>,
+    logged: bool,
+}
+
+pub(super) struct MentatData {
+    control: Vec<(Territory, Faction)>,
+    gains: Vec<(Territory, Faction)>,
+    winner: Option<WinResult>,
+}
+
+impl Replay {
+    /// 1.08.01-.03: occupants collect 2 per force (3 when they occupy Arrakeen or Carthag), in
+    /// storm order up to what is there (rulings.md 20); advisors collect nothing (2.02.12). Then
+    /// the Advanced bonus (1.13.01).
+    pub(super) fn begin_collection(&mut self) {
+        let mut collected = Vec::new();
+        for t in Territory::all() {
+            let mut left: u32 = t.pieces().iter().map(|p| self.st.spice[p.index()]).sum();
+            if left == 0 {
+                continue;
+            }
+            for f in self.st.order.clone() {
+                let n = u32::from(self.st.in_territory(f, t).fighting());
+                if n == 0 || left == 0 {
+                    continue;
+                }
+                let city = [Territory::Arrakeen, Territory::Carthag]
+                    .iter()
+                    .any(|&c| self.st.in_territory(f, c).fighting() > 0);
+                let rate = if city { 3 } else { 2 };
+                let amount = (rate * n).min(left);
+                left -= amount;
+                let mut take = amount;
+                for &p in t.pieces() {
+                    let s = &mut self.st.spice[p.index()];
+                    let k = take.min(*s);
+                    *s -= k;
+                    take -= k;
+                }
+                self.st.faction_mut(f).spice += amount;
+                let note = format!(
+                    "{n} forces at {rate} each{}",
+                    if city {
+                        " (it occupies Arrakeen or Carthag)"
+                    } else {
+                        ""
+                    }
+                );
+                collected.push(Collection {
+                    faction: f,
+                    territory: t,
+                    amount,
+                    logged: false,
+                    note,
+                });
+            }
+        }
+        let mut bonus = Vec::new();
+        if self.st.options.advanced {
+            for (t, amount) in [
+                (Territory::Arrakeen, 2),
+                (Territory::Carthag, 2),
+                (Territory::TueksSietch, 1),
+            ] {
+                for f in self.st.occupants(t) {
+                    self.st.faction_mut(f).spice += amount;
+                    bonus.push(Collection {
+                        faction: f,
+                        territory: t,
+                        amount,
+                        logged: false,
+                        note: String::new(),
+                    });
+                }
+            }
+        }
+        self.t.collect = CollectData {
+            collected,
+            bonus,
+            logged: false,
+        };
+    }
+
+    pub(super) fn collect_event(&mut self, ev: &Event) {
+        self.t.collect.logged = true;
+        match &ev.stmt {
+            Stmt::Collect {
+                faction,
+                amount,
+                territory,
+            } => {
+                let found = self
+                    .t
+                    .collect
+                    .collected
+                    .iter_mut()
+                    .find(|c| c.faction == *faction && c.territory == *territory);
+                match found {
+                    Some(c) => {
+                        c.logged = true;
+                        if c.amount != *amount {
+                            let (a, note) = (c.amount, c.note.clone());
+                            self.v(
+                                "1.08.02",
+                                format!(
+                                    "{faction} collects {a} spice in {} ({note}), not {amount}",
+                                    territory.name()
+                                ),
+                            );
+                        }
+                    }
+                    None => {
+                        let why = if self.st.in_territory(*faction, *territory).fighting() == 0 {
+                            "it has no fighting forces there"
+                        } else {
+                            "there is no spice there"
+                        };
+                        self.v(
+                            "1.08.01",
+                            format!("{faction} collects nothing in {}: {why}", territory.name()),
+                        );
+                    }
+                }
+            }
+            Stmt::Bonus {
+                faction,
+                amount,
+                territory,
+            } => {
+                if !self.st.options.advanced {
+                    self.v(
+                        "1.13.01",
+                        "the Arrakeen, Carthag and Tuek's Sietch bonus is an Advanced rule",
+                    );
+                    return;
+                }
+                let found = self
+                    .t
+                    .collect
+                    .bonus
+                    .iter_mut()
+                    .find(|c| c.faction == *faction && c.territory == *territory);
+                match found {
+                    Some(c) => {
+                        c.logged = true;
+                        if c.amount != *amount {
+                            let a = c.amount;
+                            self.v(
+                                "1.13.01",
+                                format!(
+                                    "{faction}'s bonus for occupying {} is {a}, not {amount}",
+                                    territory.name()
+                                ),
+                            );
+                        }
+                    }
+                    None => self.v(
+                        "1.13.01",
+                        format!(
+                            "{faction} does not occupy {} at collection and gets no bonus",
+                            territory.name()
+                        ),
+                    ),
+                }
+            }
+            Stmt::CollectNone => {
+                if let Some(c) = self.t.collect.collected.first() {
+                    let msg = format!(
+                        "{} collects {} spice in {}: the log says nobody collects",
+                        c.faction,
+                        c.amount,
+                        c.territory.name()
+                    );
+                    self.v("1.08.01", msg);
+                }
+                for c in self.t.collect.collected.iter_mut() {
+                    c.logged = true;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    pub(super) fn finish_collection(&mut self) {
+        if !self.t.collect.logged {
+            return;
+        }
+        let missing: Vec<String> = self
+            .t
+            .collect
+            .collected
+            .iter()
+            .filter(|c| !c.logged)
+            .map(|c| {
+                format!(
+                    "{} collects {} spice in {}",
+                    c.faction,
+                    c.amount,
+                    c.territory.name()
+                )
+            })
+            .collect();
+        for m in missing {
+            self.v("1.08.01", format!("{m}, which the log does not show"));
+        }
+    }
+
+    /// 1.09.01-1.09.05, 4.02, 4.03.01-.02.
+    pub(super) fn begin_mentat(&mut self) {
+        for f in self.st.in_play.clone() {
+            let b = std::mem::take(&mut self.st.faction_mut(f).bribes);
+            self.st.faction_mut(f).spice += b;
+        }
+        let control: Vec<(Territory, Faction)> = self
+            .st
+            .victory_strongholds()
+            .filter_map(|t| self.st.controller(t).map(|f| (t, f)))
+            .collect();
+        let winner = self.compute_winner(&control);
+        let mut gains = Vec::new();
+        if self.st.options.stronghold_cards {
+            for i in 0..STRONGHOLDS.len() {
+                let (t, holder) = self.st.stronghold_cards[i];
+                let now = control.iter().find(|(c, _)| *c == t).map(|(_, f)| *f);
+                if holder.is_some() && holder != now {
+                    self.st.stronghold_cards[i].1 = None;
+                }
+                if winner.is_none()
+                    && let Some(f) = now
+                    && self.st.stronghold_cards[i].1 != Some(f)
+                {
+                    self.st.stronghold_cards[i].1 = Some(f);
+                    gains.push((t, f));
+                }
+            }
+        }
+        self.t.mentat = Some(MentatData {
+            control,
+            gains,
+            winner,
+        });
+    }
+
+    fn compute_winner(&self, control: &[(Territory, Faction)]) -> Option<WinResult> {
+        let turn = self.st.turn;
+        let count = |f: Faction| control.iter().filter(|(_, c)| *c == f).count();
+        let qualifies = |f: Faction| -> bool {
+            match self.st.ally(f) {
+                Some(a) => count(f) + count(a) >= 4,
+                None => count(f) >= 3,
+            }
+        };
+        // BG prediction (2.02.03; rulings.md 7: the predicted faction only has to qualify).
+        if let Some((p, pt)) = self.setup.prediction
+            && pt == turn
+            && self.st.plays(Faction::BeneGesserit)
+            && self.st.plays(p)
+            && qualifies(p)
+        {
+            return Some(WinResult {
+                factions: vec![Faction::BeneGesserit],
+                kind: "BGP",
+                turn,
+            });
+        }
+        for &f in &self.st.order {
+            if qualifies(f) {
+                return Some(match self.st.ally(f) {
+                    Some(a) => WinResult {
+                        factions: sorted(vec![f, a]),
+                        kind: "ASH",
+                        turn,
+                    },
+                    None => WinResult {
+                        factions: vec![f],
+                        kind: "SSH",
+                        turn,
+                    },
+                });
+            }
+        }
+        if turn < self.st.options.max_turns {
+            return None;
+        }
+        // End of the last turn (1.09.05; rulings.md 7: Fremen special before the Guild's).
+        let with_ally = |f: Faction, solo: &'static str, allied: &'static str| match self.st.ally(f)
+        {
+            Some(a) => WinResult {
+                factions: sorted(vec![f, a]),
+                kind: allied,
+                turn,
+            },
+            None => WinResult {
+                factions: vec![f],
+                kind: solo,
+                turn,
+            },
+        };
+        let fremen = self.st.plays(Faction::Fremen);
+        let guild = self.st.plays(Faction::Guild);
+        if fremen && guild {
+            let only_fremen = [Territory::SietchTabr, Territory::HabbanyaSietch]
+                .iter()
+                .all(|&t| self.st.occupants(t).iter().all(|&o| o == Faction::Fremen));
+            let fremen_ally = self.st.ally(Faction::Fremen);
+            let tueks_clear = self.st.occupants(Territory::TueksSietch).iter().all(|&o| {
+                !matches!(o, Faction::Harkonnen | Faction::Atreides | Faction::Emperor)
+                    || Some(o) == fremen_ally
+            });
+            if only_fremen && tueks_clear {
+                return Some(with_ally(Faction::Fremen, "SFS", "AFS"));
+            }
+        }
+        if guild {
+            return Some(with_ally(Faction::Guild, "SDV", "ADV"));
+        }
+        if fremen {
+            return Some(with_ally(Faction::Fremen, "SDV", "ADV"));
+        }
+        let occupied = |f: Faction| {
+            STRONGHOLDS
+                .iter()
+                .filter(|&&t| {
+                    t != Territory::ShieldWall && self.st.in_territory(f, t).fighting() > 0
+                })
+                .count()
+        };
+        let best = self
+            .st
+            .in_play
+            .iter()
+            .map(|&f| occupied(f))
+            .max()
+            .unwrap_or(0);
+        let factions: Vec<Faction> = self
+            .st
+            .in_play
+            .iter()
+            .copied()
+            .filter(|&f| occupied(f) == best)
+            .collect();
+        Some(WinResult {
+            factions,
+            kind: "EG",
+            turn,
+        })
+    }
+
+    pub(super) fn mentat_event(&mut self, ev: &Event) {
+        let Some((control, gains, winner)) = self
+            .t
+            .mentat
+            .as_ref()
+            .map(|m| (m.control.clone(), m.gains.clone(), m.winner.clone()))
+        else {
+            return;
+        };
+        match &ev.stmt {
+            Stmt::Control(list) => {
+                let computed = control;
+                for &(t, f, pos) in list {
+                    if t == Territory::ShieldWall && !self.st.shield_wall_counts() {
+                        self.v_at(pos, "4.02.00", "the Shield Wall counts as a stronghold only after the fourth worm (with the ShieldWall variant)");
+                        continue;
+                    }
+                    match computed.iter().find(|(c, _)| *c == t) {
+                        Some((_, g)) if *g == f => {}
+                        Some((_, g)) => self.v_at(pos, "1.09.02", format!("{g} controls {}, not {f}", t.name())),
+                        None => self.v_at(pos, "1.09.02", format!("nobody controls {} (control needs forces there and no other faction's)", t.name())),
+                    }
+                }
+                for (t, f) in computed {
+                    if !list.iter().any(|(x, _, _)| *x == t) {
+                        self.v(
+                            "1.09.02",
+                            format!(
+                                "{f} controls {}, which the control line does not list",
+                                t.name()
+                            ),
+                        );
+                    }
+                }
+            }
+            Stmt::Win(claim) => {
+                let mut computed = winner;
+                // A BG prediction claimed when no prediction is known (public mode, `{#}`) is
+                // the reveal itself: accepted when a faction does qualify this turn (2.02.03).
+                if let WinClaim::Win { factions, kind } = claim
+                    && kind == "BGP"
+                    && factions.as_slice() == [Faction::BeneGesserit]
+                    && self.setup.prediction.is_none()
+                    && self.st.plays(Faction::BeneGesserit)
+                    && computed
+                        .as_ref()
+                        .is_some_and(|w| w.kind == "SSH" || w.kind == "ASH")
+                {
+                    computed = Some(WinResult {
+                        factions: vec![Faction::BeneGesserit],
+                        kind: "BGP",
+                        turn: self.st.turn,
+                    });
+                    if let Some(m) = self.t.mentat.as_mut() {
+                        m.winner = computed.clone();
+                    }
+                }
+                match (claim, computed) {
+                    (WinClaim::None, None) => {}
+                    (WinClaim::None, Some(w)) => {
+                        let rule = w.rule();
+                        self.v(
+                            rule,
+                            format!(
+                                "{} win ({}) this turn",
+                                super::names(w.factions.iter().copied()),
+                                w.kind
+                            ),
+                        );
+                    }
+                    (WinClaim::Win { .. }, None) => {
+                        self.v("1.09.02", "nobody meets a victory condition this turn")
+                    }
+                    (WinClaim::Win { factions, kind }, Some(w)) => {
+                        if sorted(factions.clone()) != w.factions || kind != w.kind {
+                            let rule = w.rule();
+                            self.v(
+                                rule,
+                                format!(
+                                    "the winner is {} ({}), not {} ({kind})",
+                                    super::names(w.factions.iter().copied()),
+                                    w.kind,
+                                    super::names(factions.iter().copied())
+                                ),
+                            );
+                        }
+                    }
+                }
+            }
+            Stmt::StrongholdCards(list) => {
+                if !self.st.options.stronghold_cards {
+                    self.v(
+                        "4.03.00",
+                        "stronghold cards are a variant not used in this game",
+                    );
+                    return;
+                }
+                for &(t, f, pos) in list {
+                    if !gains.contains(&(t, f)) {
+                        self.v_at(pos, "4.03.02", format!("{f} does not take the {} card now (cards go to new controllers at War Continues)", t.name()));
+                    }
+                }
+                for (t, f) in gains {
+                    if !list.iter().any(|(x, g, _)| *x == t && *g == f) {
+                        self.v(
+                            "4.03.02",
+                            format!(
+                                "{f} takes the {} card, which the log does not show",
+                                t.name()
+                            ),
+                        );
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    pub(super) fn finish_mentat(&mut self) {
+        let winner = self.t.mentat.take().and_then(|m| m.winner);
+        let s = self.summary();
+        self.turns.push(s);
+        if let Some(w) = winner {
+            self.winner = Some(w);
+            self.st.finished = true;
+        }
+    }
+}
+
+fn sorted(mut v: Vec<Faction>) -> Vec<Faction> {
+    v.sort();
+    v
+}

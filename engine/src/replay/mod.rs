@@ -1,0 +1,721 @@
+//! The checked replay: a [`Game`] in, every rule violation out.
+//!
+//! Each event goes through a handler that first checks it against the GenCon rules (001) and
+//! reports a [`Violation`] naming the rule, then applies it to the [`GameState`] when the state
+//! stays meaningful, so one pass reports everything. Quantities the engine can derive (storm and
+//! worm losses, payments, collection, control) are computed; an assertion `( … )` or a logged
+//! amount that disagrees is reported too.
+//!
+//! The replay walks the phases in order. When a statement belongs to a later phase, the phases
+//! in between are closed with their automatic effects (storm movement, collection, the Mentat
+//! Pause); the end of the log does not close the turn it stops in, so a log of a game in progress
+//! replays cleanly.
+
+mod any;
+mod battle;
+mod bidding;
+mod blow;
+mod collect;
+mod movement;
+mod revival;
+mod setup;
+mod storm;
+
+use std::fmt;
+
+use crate::board::{Card, CardKind, Sector, Territory};
+use crate::dgn::{Assertion, Event, Game, Pos, Sealed, Section, SpiceCard, Stmt};
+use crate::faction::{Faction, FactionSet};
+use crate::state::{Forces, GameState, Phase, Stack};
+
+pub use collect::WinResult;
+
+/// One broken rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    pub pos: Pos,
+    pub turn: u32,
+    pub phase: Phase,
+    /// Rule number in the GenCon rulebook (001), e.g. `1.06.03.05`.
+    pub rule: &'static str,
+    /// What happened and why it is illegal, for a judge.
+    pub message: String,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}, column {} (turn {}, {}): {} ({})",
+            self.pos.line, self.pos.col, self.turn, self.phase, self.message, self.rule
+        )
+    }
+}
+
+/// How to replay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReplayOptions {
+    /// Audit mode (catalogue §d.4): use the contents of sealed entries `{…}` (traitors, the
+    /// prediction, card identities, the Fremen storm card, peeks) and check them. Public mode
+    /// ignores them and checks only what is revealed.
+    pub audit: bool,
+}
+
+impl Default for ReplayOptions {
+    fn default() -> Self {
+        ReplayOptions { audit: true }
+    }
+}
+
+/// The state at the end of one turn (after its Mentat Pause), or where the log stops.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TurnSummary {
+    pub turn: u32,
+    /// The phase reached (the Mentat Pause for a complete turn).
+    pub phase: Phase,
+    pub storm: Option<Sector>,
+    pub spice: Vec<(Faction, u32)>,
+    /// Tokens per territory and faction, territories in table order.
+    pub forces: Vec<(Territory, Vec<(Faction, Stack)>)>,
+    pub reserves: Vec<(Faction, Forces)>,
+    pub tanks: Vec<(Faction, Forces)>,
+    pub hands: Vec<(Faction, usize)>,
+    pub worms: u32,
+    pub alliances: Vec<(Faction, Faction)>,
+}
+
+/// The result of a replay.
+#[derive(Clone, Debug)]
+pub struct ReplayReport {
+    /// Violations in log order.
+    pub violations: Vec<Violation>,
+    pub turns: Vec<TurnSummary>,
+    /// The state where the log stops.
+    pub state: GameState,
+    /// The winner(s), when the game was won.
+    pub winner: Option<WinResult>,
+}
+
+impl ReplayReport {
+    pub fn is_legal(&self) -> bool {
+        self.violations.is_empty()
+    }
+}
+
+/// Replays a parsed game.
+pub fn replay(game: &Game, opts: &ReplayOptions) -> ReplayReport {
+    let mut r = Replay::new(game, *opts);
+    for ev in &game.events {
+        r.event(ev);
+    }
+    r.finish()
+}
+
+/// Cards lost or spice destroyed by one effect, for loss assertions.
+#[derive(Clone, Debug, Default)]
+struct Losses {
+    forces: Vec<(Territory, Faction, Stack)>,
+    spice: Vec<(Territory, u32)>,
+}
+
+impl Losses {
+    fn add_forces(&mut self, t: Territory, f: Faction, s: Stack) {
+        if s.is_empty() {
+            return;
+        }
+        match self
+            .forces
+            .iter_mut()
+            .find(|(tt, ff, _)| *tt == t && *ff == f)
+        {
+            Some((_, _, acc)) => acc.add(s),
+            None => self.forces.push((t, f, s)),
+        }
+    }
+
+    fn add_spice(&mut self, t: Territory, n: u32) {
+        if n == 0 {
+            return;
+        }
+        match self.spice.iter_mut().find(|(tt, _)| *tt == t) {
+            Some((_, acc)) => *acc += n,
+            None => self.spice.push((t, n)),
+        }
+    }
+}
+
+/// Data that lives for one turn only.
+#[derive(Default)]
+struct TurnData {
+    storm: storm::StormData,
+    blow: blow::BlowData,
+    charity: FactionSet,
+    bid: bidding::BidData,
+    revival: revival::RevivalData,
+    mv: movement::MoveData,
+    battle: battle::BattleData,
+    collect: collect::CollectData,
+    mentat: Option<collect::MentatData>,
+}
+
+pub(crate) struct Replay {
+    st: GameState,
+    opts: ReplayOptions,
+    violations: Vec<Violation>,
+    turns: Vec<TurnSummary>,
+    pos: Pos,
+    /// Player circle of each seat's faction; `None` for factions not in play.
+    circles: [Option<u8>; 6],
+    t: TurnData,
+    setup: setup::SetupData,
+    /// Wormsign peek waiting for the next spice blow (2.01.07), audit mode.
+    pending_peek: Option<(Pos, SpiceCard)>,
+    /// Sealed Fremen storm card for the next storm (2.04.13), audit mode.
+    sealed_storm_card: Option<(Pos, u32)>,
+    winner: Option<WinResult>,
+    ended: bool,
+    game_over_reported: bool,
+}
+
+impl Replay {
+    fn new(game: &Game, opts: ReplayOptions) -> Self {
+        let (options, factions, circles, header_violations) = setup::read_header(game);
+        let st = GameState::new(options, factions);
+        let mut r = Replay {
+            st,
+            opts,
+            violations: Vec::new(),
+            turns: Vec::new(),
+            pos: Pos { line: 1, col: 1 },
+            circles,
+            t: TurnData::default(),
+            setup: setup::SetupData::default(),
+            pending_peek: None,
+            sealed_storm_card: None,
+            winner: None,
+            ended: false,
+            game_over_reported: false,
+        };
+        for (pos, rule, msg) in header_violations {
+            r.v_at(pos, rule, msg);
+        }
+        r.begin_setup();
+        r
+    }
+
+    // ---- reporting ----
+
+    fn v(&mut self, rule: &'static str, message: impl Into<String>) {
+        let pos = self.pos;
+        self.v_at(pos, rule, message);
+    }
+
+    fn v_at(&mut self, pos: Pos, rule: &'static str, message: impl Into<String>) {
+        self.violations.push(Violation {
+            pos,
+            turn: self.st.turn,
+            phase: self.st.phase,
+            rule,
+            message: message.into(),
+        });
+    }
+
+    // ---- small helpers shared by the phase modules ----
+
+    fn spice(&self, f: Faction) -> u32 {
+        self.st.faction(f).spice
+    }
+
+    /// Moves spice from a faction to a payee (saturating: a shortfall has been reported already).
+    fn pay(&mut self, from: Faction, to: crate::dgn::Payee, amount: u32) {
+        let paid = amount.min(self.spice(from));
+        self.st.faction_mut(from).spice -= paid;
+        if let crate::dgn::Payee::Faction(g) = to {
+            self.st.faction_mut(g).spice += paid;
+        }
+    }
+
+    fn in_play_or_report(&mut self, f: Faction) -> bool {
+        if self.st.plays(f) {
+            true
+        } else {
+            self.v(
+                "0.08",
+                format!("{f} is not playing at this table (see the Factions tag)"),
+            );
+            false
+        }
+    }
+
+    fn allies(&self, a: Faction, b: Faction) -> bool {
+        self.st.ally(a) == Some(b)
+    }
+
+    /// The faction's forces in a territory, as words for messages.
+    fn list(factions: &[Faction]) -> String {
+        match factions {
+            [] => "nobody".into(),
+            [a] => a.to_string(),
+            _ => {
+                let (last, rest) = factions.split_last().unwrap_or((&factions[0], &[]));
+                format!(
+                    "{} and {last}",
+                    rest.iter()
+                        .map(|f| f.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            }
+        }
+    }
+
+    /// Plays a card from a hand: takes a known copy, else a card of unknown identity. Reports
+    /// when the hand is empty, or (audit mode) when every card in it is known and none matches.
+    /// The card goes to the discard pile unless `keep`.
+    fn play_card(&mut self, f: Faction, card: Card, rule: &'static str, keep: bool) -> bool {
+        let hand = &self.st.faction(f).hand;
+        let slot = hand
+            .iter()
+            .position(|c| *c == Some(card))
+            .or_else(|| hand.iter().position(Option::is_none));
+        let ok = match slot {
+            Some(i) => {
+                self.st.faction_mut(f).hand.remove(i);
+                true
+            }
+            None if hand.is_empty() => {
+                self.v(
+                    rule,
+                    format!("{f} plays {card} but holds no treachery card"),
+                );
+                false
+            }
+            None => {
+                let known: Vec<String> = hand.iter().flatten().map(|c| c.to_string()).collect();
+                self.v(
+                    rule,
+                    format!(
+                        "{f} plays {card}, but its recorded hand is {}",
+                        known.join(", ")
+                    ),
+                );
+                // Keep the books straight: the physical card left the hand.
+                self.st.faction_mut(f).hand.pop();
+                false
+            }
+        };
+        if keep {
+            self.st.faction_mut(f).hand.push(Some(card));
+        } else if card == Card::FamilyAtomics {
+            self.st.treachery_removed.push(card);
+        } else {
+            self.st.treachery_discard.push(card);
+        }
+        self.check_copies(card);
+        ok
+    }
+
+    /// A card whose identity became known: no more copies than the deck holds (board-data §4.1).
+    fn check_copies(&mut self, card: Card) {
+        let known = self.st.known_copies(card);
+        if known > usize::from(card.copies()) {
+            self.v(
+                card.rule(),
+                format!("{card} has been seen {known} times, but the deck holds only {} (a card is misidentified)", card.copies()),
+            );
+        }
+    }
+
+    /// Can this faction use this card as a Karama (3.01.11; BG worthless cards 2.02.22, Advanced)?
+    fn karama_card(&mut self, f: Faction, card: Option<Card>) -> Card {
+        let card = card.unwrap_or(Card::Karama);
+        if card != Card::Karama
+            && !(f == Faction::BeneGesserit
+                && self.st.options.advanced
+                && card.kind() == CardKind::Worthless)
+        {
+            self.v("3.01.11", format!("{f} cannot use {card} as a Karama card (only the Bene Gesserit may use a worthless card, 2.02.22)"));
+        }
+        card
+    }
+
+    /// Sealed contents are used only in audit mode.
+    fn sealed<'a, T>(&self, s: &'a Sealed<T>) -> Option<&'a T> {
+        if self.opts.audit { s.open() } else { None }
+    }
+
+    // ---- events and phases ----
+
+    fn event(&mut self, ev: &Event) {
+        self.pos = ev.pos;
+        if (self.ended || self.st.finished)
+            && !matches!(
+                ev.stmt,
+                Stmt::Ruling(_)
+                    | Stmt::Check
+                    | Stmt::Clock { .. }
+                    | Stmt::Deal { .. }
+                    | Stmt::End { .. }
+            )
+        {
+            if !self.game_over_reported {
+                self.game_over_reported = true;
+                let rule = if self.st.finished { "1.09.03" } else { "0.02" };
+                self.v(
+                    rule,
+                    "the game is over; nothing after its end can be replayed",
+                );
+            }
+            return;
+        }
+        match ev.section {
+            Section::Turn => {
+                if let Stmt::Turn { number, .. } = ev.stmt {
+                    self.new_turn(number);
+                }
+            }
+            Section::Setup => {
+                if self.st.turn != 0 {
+                    self.v(
+                        "0.01",
+                        "setup statements (TR, PRED, TC, PLACE, STORM0) belong in T0",
+                    );
+                }
+                self.setup_event(ev);
+            }
+            Section::Any => self.any_event(ev),
+            section => {
+                let phase = match section {
+                    Section::Storm => Phase::Storm,
+                    Section::SpiceBlow | Section::Nexus => Phase::SpiceBlow,
+                    Section::Charity => Phase::Charity,
+                    Section::Bidding => Phase::Bidding,
+                    Section::Revival => Phase::Revival,
+                    Section::Movement => Phase::Movement,
+                    Section::Battle => Phase::Battle,
+                    Section::Collection => Phase::Collection,
+                    _ => Phase::Mentat,
+                };
+                if self.st.turn == 0 {
+                    self.v("0.15", "phase statements need a turn: T1 is missing");
+                    self.new_turn(1);
+                }
+                self.enter(phase);
+                match phase {
+                    Phase::Storm => self.storm_event(ev),
+                    Phase::SpiceBlow => self.blow_event(ev),
+                    Phase::Charity => self.charity_event(ev),
+                    Phase::Bidding => self.bidding_event(ev),
+                    Phase::Revival => self.revival_event(ev),
+                    Phase::Movement => self.movement_event(ev),
+                    Phase::Battle => self.battle_event(ev),
+                    Phase::Collection => self.collect_event(ev),
+                    _ => self.mentat_event(ev),
+                }
+            }
+        }
+        self.check_assertions(&ev.asserts);
+    }
+
+    /// Moves on to `target`, closing the phases in between.
+    fn enter(&mut self, target: Phase) {
+        if target < self.st.phase {
+            self.v(
+                target.rule(),
+                format!("{} statements come before the {} phase; this line is out of phase order (replayed where it stands)", target, self.st.phase),
+            );
+            return;
+        }
+        while self.st.phase < target && !self.st.finished {
+            self.finish_phase();
+            let Some(next) = self.st.phase.next() else {
+                break;
+            };
+            self.st.phase = next;
+            self.begin_phase();
+        }
+    }
+
+    fn begin_phase(&mut self) {
+        match self.st.phase {
+            Phase::Bidding => self.begin_bidding(),
+            Phase::Battle => self.begin_battle(),
+            Phase::Collection => self.begin_collection(),
+            Phase::Mentat => self.begin_mentat(),
+            _ => {}
+        }
+    }
+
+    fn finish_phase(&mut self) {
+        match self.st.phase {
+            Phase::Setup => self.finish_setup(),
+            Phase::Storm => self.finish_storm(),
+            Phase::SpiceBlow => self.finish_blow(),
+            Phase::Bidding => self.finish_bidding(),
+            Phase::Movement => self.finish_movement(),
+            Phase::Battle => self.finish_battle(),
+            Phase::Collection => self.finish_collection(),
+            Phase::Mentat => self.finish_mentat(),
+            _ => {}
+        }
+    }
+
+    /// Closes every phase left in the current turn, through the Mentat Pause.
+    fn close_turn(&mut self) {
+        if self.st.turn == 0 {
+            if self.st.phase == Phase::Setup {
+                self.finish_phase();
+                // Turn 1 starts with the storm already placed by 0.16.
+                self.st.phase = Phase::Storm;
+            }
+            return;
+        }
+        self.enter(Phase::Mentat);
+        if self.st.phase == Phase::Mentat {
+            self.finish_phase();
+        }
+    }
+
+    fn new_turn(&mut self, number: u32) {
+        if number == 0 && self.st.turn == 0 && self.st.phase == Phase::Setup && !self.setup.seen_t0
+        {
+            self.setup.seen_t0 = true;
+            return;
+        }
+        let expected = self.st.turn + 1;
+        if number != expected {
+            self.v(
+                "0.15",
+                format!(
+                    "expected turn T{expected} here, found T{number} (turns are numbered in order)"
+                ),
+            );
+        }
+        self.close_turn();
+        if self.st.finished {
+            if !self.game_over_reported {
+                self.game_over_reported = true;
+                self.v(
+                    "1.09.03",
+                    "the game was won at the last Mentat Pause; no further turn is played",
+                );
+            }
+            return;
+        }
+        self.st.turn = expected;
+        if self.st.turn > self.st.options.max_turns {
+            self.v(
+                "0.02",
+                format!("the game lasts at most {} turns", self.st.options.max_turns),
+            );
+            self.ended = true;
+            return;
+        }
+        self.st.phase = Phase::Storm;
+        self.t = TurnData::default();
+    }
+
+    fn finish(mut self) -> ReplayReport {
+        if self.st.turn == 0 && self.st.phase == Phase::Setup {
+            self.finish_phase();
+        }
+        if self.st.phase == Phase::Storm && !self.ended {
+            // A storm movement logged last is still made.
+            self.flush_storm();
+        }
+        let last_recorded = self.turns.last().map(|s| (s.turn, s.phase));
+        if last_recorded != Some((self.st.turn, Phase::Mentat)) && self.st.turn > 0 {
+            let s = self.summary();
+            self.turns.push(s);
+        }
+        self.violations.sort_by_key(|v| v.pos);
+        ReplayReport {
+            violations: self.violations,
+            turns: self.turns,
+            state: self.st,
+            winner: self.winner,
+        }
+    }
+
+    fn summary(&self) -> TurnSummary {
+        let st = &self.st;
+        let mut forces = Vec::new();
+        for t in Territory::all() {
+            let v: Vec<(Faction, Stack)> = st
+                .in_play
+                .iter()
+                .map(|&f| (f, st.in_territory(f, t)))
+                .filter(|(_, s)| !s.is_empty())
+                .collect();
+            if !v.is_empty() {
+                forces.push((t, v));
+            }
+        }
+        let mut alliances = Vec::new();
+        for &f in &st.in_play {
+            if let Some(a) = st.ally(f)
+                && f < a
+            {
+                alliances.push((f, a));
+            }
+        }
+        TurnSummary {
+            turn: st.turn,
+            phase: st.phase,
+            storm: st.storm,
+            spice: st
+                .in_play
+                .iter()
+                .map(|&f| (f, st.faction(f).spice))
+                .collect(),
+            forces,
+            reserves: st
+                .in_play
+                .iter()
+                .map(|&f| (f, st.faction(f).reserves))
+                .collect(),
+            tanks: st
+                .in_play
+                .iter()
+                .map(|&f| (f, st.faction(f).tanks))
+                .collect(),
+            hands: st
+                .in_play
+                .iter()
+                .map(|&f| (f, st.faction(f).hand.len()))
+                .collect(),
+            worms: st.worms,
+            alliances,
+        }
+    }
+
+    // ---- assertions ----
+
+    fn check_assertions(&mut self, asserts: &[Assertion]) {
+        for a in asserts {
+            match a {
+                Assertion::Spice { pos, values } => {
+                    for &(f, n) in values {
+                        let actual = self.st.faction(f).spice;
+                        if actual != n {
+                            self.v_at(*pos, "1.11.01", format!("the log says {f} has {n} spice behind its shield; the replay gives {actual}"));
+                        }
+                    }
+                }
+                Assertion::Hands { pos, values } => {
+                    for &(f, n) in values {
+                        let actual = self.st.faction(f).hand.len();
+                        if actual != usize::from(n) {
+                            self.v_at(*pos, "1.11.02", format!("the log says {f} holds {n} treachery cards; the replay gives {actual}"));
+                        }
+                    }
+                }
+                Assertion::Tanks { pos, values } => {
+                    for &(f, c) in values {
+                        let actual = self.st.faction(f).tanks;
+                        if actual.total() != c.total
+                            || (c.starred > 0 && actual.starred != c.starred)
+                        {
+                            self.v_at(*pos, "1.05.01", format!("the log says {f} has {c} forces in the tanks; the replay gives {actual}"));
+                        }
+                    }
+                }
+                Assertion::Reserves { pos, values } => {
+                    for &(f, c) in values {
+                        let actual = self.st.faction(f).reserves;
+                        if actual.total() != c.total
+                            || (c.starred > 0 && actual.starred != c.starred)
+                        {
+                            self.v_at(*pos, "1.06.03", format!("the log says {f} has {c} forces in reserve; the replay gives {actual}"));
+                        }
+                    }
+                }
+                Assertion::Worms { pos, count } => {
+                    if self.st.worms != *count {
+                        self.v_at(*pos, "4.02.00", format!("the log counts {count} worms for the Shield Wall; the replay counts {}", self.st.worms));
+                    }
+                }
+                Assertion::Storm { pos, sector } => {
+                    if self.st.storm != Some(*sector) {
+                        let actual = self
+                            .st
+                            .storm
+                            .map_or("not placed".to_string(), |s| format!("in sector {s}"));
+                        self.v_at(*pos, "1.01.02", format!("the log puts the storm in sector {sector}; the replay has it {actual}"));
+                    }
+                }
+                Assertion::Losses { .. } | Assertion::Note(_) => {}
+            }
+        }
+    }
+
+    /// Compares loss assertions `(T: F -n, -$s)` with what an effect destroyed.
+    fn check_losses(&mut self, asserts: &[Assertion], losses: &Losses, rule: &'static str) {
+        for a in asserts {
+            let Assertion::Losses {
+                pos,
+                territory,
+                forces,
+                spice,
+            } = a
+            else {
+                continue;
+            };
+            for &(f, c) in forces {
+                let actual = losses
+                    .forces
+                    .iter()
+                    .find(|(t, g, _)| t == territory && *g == f)
+                    .map(|(_, _, s)| *s)
+                    .unwrap_or_default();
+                if actual.total() != c.total || (c.starred > 0 && actual.starred != c.starred) {
+                    self.v_at(
+                        *pos,
+                        rule,
+                        format!(
+                            "the log says {f} lost {c} in {}; the replay gives {}",
+                            territory.name(),
+                            actual.total()
+                        ),
+                    );
+                }
+            }
+            for (t, f, s) in &losses.forces {
+                if t == territory && !forces.iter().any(|(g, _)| g == f) {
+                    self.v_at(
+                        *pos,
+                        rule,
+                        format!(
+                            "{f} also lost {} in {}, which the log does not list",
+                            s.total(),
+                            t.name()
+                        ),
+                    );
+                }
+            }
+            if let Some(sp) = spice {
+                let actual = losses
+                    .spice
+                    .iter()
+                    .find(|(t, _)| t == territory)
+                    .map_or(0, |(_, n)| *n);
+                if actual != *sp {
+                    self.v_at(
+                        *pos,
+                        rule,
+                        format!(
+                            "the log says {sp} spice was lost in {}; the replay gives {actual}",
+                            territory.name()
+                        ),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Faction codes joined for messages.
+fn names(fs: impl IntoIterator<Item = Faction>) -> String {
+    let v: Vec<Faction> = fs.into_iter().collect();
+    Replay::list(&v)
+}

@@ -1,0 +1,301 @@
+//! Revival phase (1.05, in storm order per 4.01.15).
+
+use super::Replay;
+use crate::board::{Card, Leader, Territory};
+use crate::dgn::{Event, ForceCount, Payee, Stmt};
+use crate::faction::{Faction, FactionSet};
+use crate::state::{Forces, LeaderState};
+
+/// Forces revived per turn without special help (1.05.01).
+const REVIVAL_LIMIT: u8 = 3;
+
+#[derive(Default)]
+pub(super) struct RevivalData {
+    forces: FactionSet,
+    leader: FactionSet,
+    last_index: Option<usize>,
+}
+
+impl Replay {
+    pub(super) fn revival_event(&mut self, ev: &Event) {
+        let faction = match &ev.stmt {
+            Stmt::Revive { faction, .. }
+            | Stmt::ReviveLeader { faction, .. }
+            | Stmt::Ghola { faction, .. } => *faction,
+            _ => return,
+        };
+        if !self.in_play_or_report(faction) {
+            return;
+        }
+        // 4.01.15: storm order.
+        let idx = self.st.order_index(faction);
+        if let Some(last) = self.t.revival.last_index
+            && idx < last
+        {
+            let before = self.st.order[last];
+            self.v(
+                "4.01.15",
+                format!("revival follows storm order: {faction} comes before {before}"),
+            );
+        }
+        self.t.revival.last_index = Some(idx.max(self.t.revival.last_index.unwrap_or(0)));
+        match &ev.stmt {
+            Stmt::Revive {
+                forces,
+                paid,
+                extra,
+                ..
+            } => self.revive_forces(faction, *forces, *paid, *extra),
+            Stmt::ReviveLeader { leader, paid, .. } => self.revive_leader(faction, *leader, *paid),
+            Stmt::Ghola { forces, leader, .. } => {
+                self.play_card(faction, Card::TleilaxuGhola, "3.01.20", false);
+                if let Some(l) = leader {
+                    if l.faction() != faction {
+                        self.v(
+                            "3.01.20",
+                            format!(
+                                "the Tleilaxu Ghola revives one of {faction}'s own leaders, not {l}"
+                            ),
+                        );
+                    } else if !matches!(self.st.leaders[l.index()], LeaderState::Tanks { .. }) {
+                        self.v("3.01.20", format!("{l} is not in the tanks"));
+                    } else {
+                        self.st.leaders[l.index()] = LeaderState::Pool(faction);
+                    }
+                }
+                if let Some(c) = forces {
+                    if c.total > 5 {
+                        self.v(
+                            "3.01.20",
+                            format!("the Tleilaxu Ghola revives up to 5 forces, not {}", c.total),
+                        );
+                    }
+                    self.revive_from_tanks(faction, *c, "3.01.20");
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Moves forces from the tanks to reserves, reporting a shortfall.
+    fn revive_from_tanks(&mut self, f: Faction, c: ForceCount, rule: &'static str) {
+        let want = Forces::from_count(c);
+        let tanks = self.st.faction(f).tanks;
+        if !tanks.covers(want) {
+            self.v(
+                rule,
+                format!("{f} revives {c} but has only {tanks} in the tanks"),
+            );
+        }
+        let got = self.st.faction_mut(f).tanks.take(want);
+        self.st.faction_mut(f).reserves.add(got);
+    }
+
+    /// Free revivals this turn: the faction's own, 3 for the Fremen's ally (2.04.11, assumed
+    /// granted), +1 with the Sietch Tabr card (4.03.03.06).
+    fn free_revival(&self, f: Faction) -> u8 {
+        let mut free = f.info().free_revival;
+        if self.st.ally(f) == Some(Faction::Fremen) {
+            free = free.max(3);
+        }
+        if self.st.stronghold_card_holder(Territory::SietchTabr) == Some(f) {
+            free += 1;
+        }
+        free
+    }
+
+    fn revive_forces(
+        &mut self,
+        f: Faction,
+        c: ForceCount,
+        paid: Option<u32>,
+        extra: Option<(ForceCount, Faction, Option<u32>)>,
+    ) {
+        if self.t.revival.forces.contains(f) {
+            self.v(
+                "1.05.01",
+                format!("{f} revives forces once per Revival phase"),
+            );
+            return;
+        }
+        self.t.revival.forces.insert(f);
+        let free = self.free_revival(f);
+        let n = c.total;
+        let max_paid = REVIVAL_LIMIT.saturating_sub(free);
+        let paid_count = n.saturating_sub(free);
+        if n > free.max(REVIVAL_LIMIT) || paid_count > max_paid {
+            self.v(
+                "1.05.01",
+                format!(
+                    "{f} may revive up to {} forces this turn ({free} free), not {n}",
+                    free.max(REVIVAL_LIMIT)
+                ),
+            );
+        }
+        let star_total = c.starred + extra.map_or(0, |e| e.0.starred);
+        if star_total > 1 {
+            let rule = if f == Faction::Fremen {
+                "2.04.20"
+            } else {
+                "2.03.11"
+            };
+            self.v(
+                rule,
+                format!("only one starred force of {f} is revived per turn"),
+            );
+        }
+        let cost = 2 * u32::from(paid_count);
+        if let Some(p) = paid
+            && p != cost
+        {
+            self.v(
+                "1.05.01.02",
+                format!(
+                    "{f} revives {n} forces with {free} free: that costs {cost} spice, not {p}"
+                ),
+            );
+        }
+        if cost > self.spice(f) {
+            self.v(
+                "1.05.01.02",
+                format!(
+                    "{f} must pay {cost} spice for revival but has {}",
+                    self.spice(f)
+                ),
+            );
+        }
+        self.pay(f, Payee::Bank, cost);
+        self.revive_from_tanks(f, c, "1.05.01");
+        if let Some((m, payer, paid)) = extra {
+            if payer != Faction::Emperor || self.st.ally(f) != Some(Faction::Emperor) {
+                self.v("2.03.07", if payer == Faction::Emperor { format!("the Emperor pays for its ally's extra revivals only, and {f} is not its ally") } else { format!("only the Emperor pays for an ally's extra revivals, not {payer}") });
+                return;
+            }
+            if m.total > 3 {
+                self.v(
+                    "2.03.07",
+                    format!(
+                        "the Emperor pays for up to 3 extra forces of its ally, not {}",
+                        m.total
+                    ),
+                );
+            }
+            let cost = 2 * u32::from(m.total);
+            if let Some(p) = paid
+                && p != cost
+            {
+                self.v(
+                    "2.03.07",
+                    format!(
+                        "{} extra forces cost the Emperor {cost} spice, not {p}",
+                        m.total
+                    ),
+                );
+            }
+            if cost > self.spice(payer) {
+                self.v(
+                    "2.03.07",
+                    format!(
+                        "the Emperor must pay {cost} spice but has {}",
+                        self.spice(payer)
+                    ),
+                );
+            }
+            self.pay(payer, Payee::Bank, cost);
+            self.revive_from_tanks(f, m, "2.03.07");
+        }
+    }
+
+    fn revive_leader(&mut self, f: Faction, l: Leader, paid: Option<u32>) {
+        if l.faction() != f {
+            self.v(
+                "1.05.03",
+                format!("{f} can revive only its own leaders, not {l}"),
+            );
+            return;
+        }
+        if self.t.revival.leader.contains(f) {
+            self.v("1.05.03", format!("{f} revives one leader per turn"));
+            return;
+        }
+        self.t.revival.leader.insert(f);
+        let active = self.st.active_leaders(f);
+        if !active.is_empty() {
+            let names: Vec<String> = active.iter().map(|l| l.to_string()).collect();
+            self.v(
+                "1.05.03",
+                format!(
+                    "{f} has active leaders ({}) and cannot revive a leader",
+                    names.join(", ")
+                ),
+            );
+        }
+        match self.st.leaders[l.index()] {
+            LeaderState::Tanks { face_up: true } => {}
+            LeaderState::Tanks { face_up: false } => {
+                let face_up_other = Leader::of(f).any(|o| {
+                    o != l && self.st.leaders[o.index()] == LeaderState::Tanks { face_up: true }
+                });
+                if face_up_other {
+                    self.v("1.05.04", format!("{l} died a second time (face down); {f} must revive its face-up leaders first"));
+                }
+            }
+            _ => {
+                self.v("1.05.03", format!("{l} is not in the tanks"));
+                return;
+            }
+        }
+        let cost = u32::from(l.strength());
+        if let Some(p) = paid
+            && p != cost
+        {
+            self.v(
+                "1.05.03.01",
+                format!("reviving {l} costs {cost} spice (the leader's strength), not {p}"),
+            );
+        }
+        if cost > self.spice(f) {
+            self.v(
+                "1.05.03.01",
+                format!(
+                    "{f} must pay {cost} spice to revive {l} but has {}",
+                    self.spice(f)
+                ),
+            );
+        }
+        self.pay(f, Payee::Bank, cost);
+        self.st.leaders[l.index()] = LeaderState::Pool(f);
+    }
+
+    /// Emperor Karama (1.14.02): three forces or one leader, free.
+    pub(super) fn emperor_karama_revival(
+        &mut self,
+        forces: Option<ForceCount>,
+        leader: Option<Leader>,
+    ) {
+        let f = Faction::Emperor;
+        if let Some(c) = forces {
+            if c.total > 3 {
+                self.v(
+                    "1.14.02",
+                    format!(
+                        "the Emperor's Karama revives up to 3 forces, not {}",
+                        c.total
+                    ),
+                );
+            }
+            self.revive_from_tanks(f, c, "1.14.02");
+        }
+        if let Some(l) = leader {
+            if l.faction() != f || !matches!(self.st.leaders[l.index()], LeaderState::Tanks { .. })
+            {
+                self.v(
+                    "1.14.02",
+                    format!("{l} is not an Emperor leader in the tanks"),
+                );
+            } else {
+                self.st.leaders[l.index()] = LeaderState::Pool(f);
+            }
+        }
+    }
+}

@@ -1,0 +1,724 @@
+//! Game state: everything the replay tracks between two events.
+//!
+//! The state only changes through [`crate::replay`], which checks each event against the rules
+//! first; the methods here are the unchecked moves (shakmaty's `play_unchecked`): they keep the
+//! books balanced (every faction's twenty forces are always somewhere) and never panic.
+
+use std::fmt;
+
+use crate::board::data::{FORCES_PER_FACTION, SHAI_HULUD_CARDS};
+use crate::board::{Card, Leader, Piece, Sector, Territory};
+use crate::dgn::{ForceCount, Side};
+use crate::faction::Faction;
+
+/// Forces off the board (reserves or tanks): plain and starred tokens.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Forces {
+    pub normal: u8,
+    pub starred: u8,
+}
+
+impl Forces {
+    pub fn new(normal: u8, starred: u8) -> Forces {
+        Forces { normal, starred }
+    }
+
+    pub fn total(self) -> u8 {
+        self.normal + self.starred
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.total() == 0
+    }
+
+    /// Does this hold at least `other`?
+    pub fn covers(self, other: Forces) -> bool {
+        self.normal >= other.normal && self.starred >= other.starred
+    }
+
+    pub fn add(&mut self, other: Forces) {
+        self.normal = self.normal.saturating_add(other.normal);
+        self.starred = self.starred.saturating_add(other.starred);
+    }
+
+    /// Removes up to `other`; returns what was actually removed.
+    pub fn take(&mut self, other: Forces) -> Forces {
+        let n = self.normal.min(other.normal);
+        let s = self.starred.min(other.starred);
+        self.normal -= n;
+        self.starred -= s;
+        Forces::new(n, s)
+    }
+
+    pub fn from_count(c: ForceCount) -> Forces {
+        Forces::new(c.total - c.starred, c.starred)
+    }
+}
+
+impl fmt::Display for Forces {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.total())?;
+        if self.starred > 0 {
+            write!(f, "({}*)", self.starred)?;
+        }
+        Ok(())
+    }
+}
+
+/// One faction's tokens on one territory piece. BG tokens are fighters (`normal`) or advisors.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Stack {
+    pub normal: u8,
+    pub starred: u8,
+    pub advisors: u8,
+}
+
+impl Stack {
+    pub fn total(self) -> u8 {
+        self.normal + self.starred + self.advisors
+    }
+
+    /// Tokens that occupy, fight, collect and control (everything but advisors, 2.02.12).
+    pub fn fighting(self) -> u8 {
+        self.normal + self.starred
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.total() == 0
+    }
+
+    pub fn add(&mut self, o: Stack) {
+        self.normal = self.normal.saturating_add(o.normal);
+        self.starred = self.starred.saturating_add(o.starred);
+        self.advisors = self.advisors.saturating_add(o.advisors);
+    }
+
+    pub fn forces(self) -> Forces {
+        Forces::new(self.normal + self.advisors, self.starred)
+    }
+}
+
+impl fmt::Display for Stack {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = Vec::new();
+        if self.fighting() > 0 {
+            parts.push(if self.starred > 0 {
+                format!("{}({}*)", self.fighting(), self.starred)
+            } else {
+                self.fighting().to_string()
+            });
+        }
+        if self.advisors > 0 {
+            parts.push(format!("{}a", self.advisors));
+        }
+        if parts.is_empty() {
+            parts.push("0".into());
+        }
+        f.write_str(&parts.join("+"))
+    }
+}
+
+/// Where a leader is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeaderState {
+    /// In the leader pool of `holder` (its own faction, or the Harkonnen after a capture).
+    Pool(Faction),
+    /// Survived a battle this phase and waits in that territory until Leader Return (1.07.06.03).
+    Fought(Faction, Territory),
+    /// In the tanks, face up (revivable) or face down (killed again, 1.05.04).
+    Tanks { face_up: bool },
+}
+
+/// The phases of a turn (1.01-1.09), plus setup.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Phase {
+    Setup,
+    Storm,
+    SpiceBlow,
+    Charity,
+    Bidding,
+    Revival,
+    Movement,
+    Battle,
+    Collection,
+    Mentat,
+}
+
+impl Phase {
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Setup => "Setup",
+            Phase::Storm => "Storm",
+            Phase::SpiceBlow => "Spice Blow and Nexus",
+            Phase::Charity => "CHOAM Charity",
+            Phase::Bidding => "Bidding",
+            Phase::Revival => "Revival",
+            Phase::Movement => "Shipment and Movement",
+            Phase::Battle => "Battle",
+            Phase::Collection => "Spice Collection",
+            Phase::Mentat => "Mentat Pause",
+        }
+    }
+
+    /// The rule that introduces the phase.
+    pub fn rule(self) -> &'static str {
+        match self {
+            Phase::Setup => "0.01",
+            Phase::Storm => "1.01.00",
+            Phase::SpiceBlow => "1.02.00",
+            Phase::Charity => "1.03.00",
+            Phase::Bidding => "1.04.00",
+            Phase::Revival => "1.05.00",
+            Phase::Movement => "1.06.00",
+            Phase::Battle => "1.07.00",
+            Phase::Collection => "1.08.00",
+            Phase::Mentat => "1.09.00",
+        }
+    }
+
+    pub fn next(self) -> Option<Phase> {
+        Some(match self {
+            Phase::Setup => Phase::Storm,
+            Phase::Storm => Phase::SpiceBlow,
+            Phase::SpiceBlow => Phase::Charity,
+            Phase::Charity => Phase::Bidding,
+            Phase::Bidding => Phase::Revival,
+            Phase::Revival => Phase::Movement,
+            Phase::Movement => Phase::Battle,
+            Phase::Battle => Phase::Collection,
+            Phase::Collection => Phase::Mentat,
+            Phase::Mentat => return None,
+        })
+    }
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The rule options stored in the log's header (rulings.md "Rulesets").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleOptions {
+    /// `gc-2.13.3`.
+    pub ruleset: String,
+    /// Advanced game (1.13); the GenCon default.
+    pub advanced: bool,
+    /// Variant 4.02.
+    pub shield_wall: bool,
+    /// Variant 4.03.
+    pub stronghold_cards: bool,
+    /// 0.02: ten turns in tournament play.
+    pub max_turns: u32,
+}
+
+impl Default for RuleOptions {
+    fn default() -> Self {
+        RuleOptions {
+            ruleset: "gc-2.13.3".into(),
+            advanced: true,
+            shield_wall: true,
+            stronghold_cards: true,
+            max_turns: 10,
+        }
+    }
+}
+
+/// Everything about one faction.
+#[derive(Clone, Debug, Default)]
+pub struct FactionState {
+    /// Player circle 0-5 (rulings.md 2).
+    pub circle: u8,
+    /// Spice behind the shield.
+    pub spice: u32,
+    /// Bribe spice in front of the shield (1.12.02), collected at the Mentat Pause.
+    pub bribes: u32,
+    /// Off-planet reserves (for the Fremen: on-planet reserves off the board, 2.04.03).
+    pub reserves: Forces,
+    pub tanks: Forces,
+    /// Treachery cards in hand; `None` for a card whose identity is not known.
+    pub hand: Vec<Option<Card>>,
+    /// Kept traitor cards, when the log gives them.
+    pub traitors: Option<Vec<Option<Leader>>>,
+    pub ally: Option<Faction>,
+    /// The once-per-game faction Karama power has been used (1.13.06).
+    pub karama_power_used: bool,
+    /// Forces lost in battles, for the Kwisatz Haderach (2.01.10).
+    pub battle_losses: u32,
+}
+
+/// The spice deck: which cards are still in it, and the two discard piles (1.13.02, 1.13.03).
+#[derive(Clone, Debug)]
+pub struct SpiceDeck {
+    /// Cards left per territory (index = territory), plus Shai-Hulud.
+    pub territory_cards: [u8; 42],
+    pub worms: u8,
+    /// Discard piles, top card last.
+    pub pile_a: Vec<SpiceDraw>,
+    pub pile_b: Vec<SpiceDraw>,
+    /// Turn-1 Shai-Hulud cards set aside (1.02.02).
+    pub set_aside: u8,
+}
+
+/// A spice card once drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpiceDraw {
+    Territory(Territory),
+    Worm,
+}
+
+impl Default for SpiceDeck {
+    fn default() -> Self {
+        let mut territory_cards = [0; 42];
+        for t in Territory::all() {
+            if t.spice_blow().is_some() {
+                territory_cards[t.index()] = 1;
+            }
+        }
+        SpiceDeck {
+            territory_cards,
+            worms: SHAI_HULUD_CARDS,
+            pile_a: Vec::new(),
+            pile_b: Vec::new(),
+            set_aside: 0,
+        }
+    }
+}
+
+impl SpiceDeck {
+    pub fn remaining(&self) -> u32 {
+        self.territory_cards
+            .iter()
+            .map(|&c| u32::from(c))
+            .sum::<u32>()
+            + u32::from(self.worms)
+    }
+
+    /// Reshuffle (1.13.03): every discarded card goes back except the top-most territory card of
+    /// pile A and anything above it.
+    pub fn reshuffle(&mut self) {
+        let keep_from = self
+            .pile_a
+            .iter()
+            .rposition(|c| matches!(c, SpiceDraw::Territory(_)))
+            .unwrap_or(self.pile_a.len());
+        let back: Vec<SpiceDraw> = self
+            .pile_a
+            .drain(..keep_from)
+            .chain(self.pile_b.drain(..))
+            .collect();
+        for c in back {
+            match c {
+                SpiceDraw::Territory(t) => self.territory_cards[t.index()] += 1,
+                SpiceDraw::Worm => self.worms += 1,
+            }
+        }
+    }
+
+    /// Takes a card out of the deck; `false` when no such card is left in it.
+    pub fn draw(&mut self, c: SpiceDraw) -> bool {
+        let slot = match c {
+            SpiceDraw::Territory(t) => &mut self.territory_cards[t.index()],
+            SpiceDraw::Worm => &mut self.worms,
+        };
+        if *slot == 0 {
+            false
+        } else {
+            *slot -= 1;
+            true
+        }
+    }
+}
+
+/// The whole game state.
+#[derive(Clone, Debug)]
+pub struct GameState {
+    pub options: RuleOptions,
+    pub turn: u32,
+    pub phase: Phase,
+    /// `None` until the first storm is placed (0.16).
+    pub storm: Option<Sector>,
+    /// Storm order for this turn (1.01.01): the factions in play, first player first.
+    pub order: Vec<Faction>,
+    /// Factions at the table.
+    pub in_play: Vec<Faction>,
+    pub factions: [FactionState; 6],
+    /// Tokens per piece and faction.
+    pub board: Vec<[Stack; 6]>,
+    /// Spice on each piece.
+    pub spice: Vec<u32>,
+    pub leaders: [LeaderState; 30],
+    /// Leaders killed at least once (a second death puts them face down, 1.05.04).
+    pub died_once: [bool; 30],
+    pub treachery_deck: u32,
+    pub treachery_discard: Vec<Card>,
+    /// Cards set aside for good (Family Atomics, 3.01.07).
+    pub treachery_removed: Vec<Card>,
+    pub spice_deck: SpiceDeck,
+    /// Worms counted for the Shield Wall (4.02.00, rulings.md 8).
+    pub worms: u32,
+    pub atomics_used: bool,
+    /// Stronghold cards in front of shields (4.03): ARK, CAR, TUK, TAB, HAB, SW.
+    pub stronghold_cards: [(Territory, Option<Faction>); 6],
+    /// The two players who last used battle wheels (1.01.02).
+    pub last_wheels: Option<[Faction; 2]>,
+    /// The Fremen storm card for the next storm (2.04.13), when known.
+    pub storm_card: Option<u32>,
+    /// A winner has been declared; the game is over.
+    pub finished: bool,
+}
+
+/// The strongholds in the order used by [`GameState::stronghold_cards`].
+pub const STRONGHOLDS: [Territory; 6] = [
+    Territory::Arrakeen,
+    Territory::Carthag,
+    Territory::TueksSietch,
+    Territory::SietchTabr,
+    Territory::HabbanyaSietch,
+    Territory::ShieldWall,
+];
+
+impl GameState {
+    pub fn new(options: RuleOptions, in_play: Vec<Faction>) -> GameState {
+        let mut factions: [FactionState; 6] = Default::default();
+        for f in Faction::ALL {
+            let st = &mut factions[f.index()];
+            if in_play.contains(&f) {
+                st.spice = f.info().spice;
+                let starred = if options.advanced {
+                    f.info().starred
+                } else {
+                    0
+                };
+                st.reserves = Forces::new(FORCES_PER_FACTION - starred, starred);
+            }
+        }
+        let pieces = Piece::count();
+        GameState {
+            options,
+            turn: 0,
+            phase: Phase::Setup,
+            storm: None,
+            order: in_play.clone(),
+            in_play,
+            factions,
+            board: vec![[Stack::default(); 6]; pieces],
+            spice: vec![0; pieces],
+            leaders: std::array::from_fn(|i| {
+                let l = Leader::all().nth(i).unwrap_or(Leader::Thufir);
+                LeaderState::Pool(l.faction())
+            }),
+            died_once: [false; 30],
+            treachery_deck: Card::all().map(|c| u32::from(c.copies())).sum(),
+            treachery_discard: Vec::new(),
+            treachery_removed: Vec::new(),
+            spice_deck: SpiceDeck::default(),
+            worms: 0,
+            atomics_used: false,
+            stronghold_cards: STRONGHOLDS.map(|t| (t, None)),
+            last_wheels: None,
+            storm_card: None,
+            finished: false,
+        }
+    }
+
+    pub fn plays(&self, f: Faction) -> bool {
+        self.in_play.contains(&f)
+    }
+
+    pub fn faction(&self, f: Faction) -> &FactionState {
+        &self.factions[f.index()]
+    }
+
+    pub fn faction_mut(&mut self, f: Faction) -> &mut FactionState {
+        &mut self.factions[f.index()]
+    }
+
+    pub fn ally(&self, f: Faction) -> Option<Faction> {
+        self.faction(f).ally
+    }
+
+    pub fn stack(&self, f: Faction, p: Piece) -> Stack {
+        self.board[p.index()][f.index()]
+    }
+
+    pub fn stack_mut(&mut self, f: Faction, p: Piece) -> &mut Stack {
+        &mut self.board[p.index()][f.index()]
+    }
+
+    /// A faction's tokens in a whole territory.
+    pub fn in_territory(&self, f: Faction, t: Territory) -> Stack {
+        let mut s = Stack::default();
+        for &p in t.pieces() {
+            s.add(self.stack(f, p));
+        }
+        s
+    }
+
+    /// Factions with fighting (non-advisor) forces in a territory.
+    pub fn occupants(&self, t: Territory) -> Vec<Faction> {
+        self.in_play
+            .iter()
+            .copied()
+            .filter(|&f| self.in_territory(f, t).fighting() > 0)
+            .collect()
+    }
+
+    /// Factions with any token (advisors included) in a territory.
+    pub fn present(&self, t: Territory) -> Vec<Faction> {
+        self.in_play
+            .iter()
+            .copied()
+            .filter(|&f| self.in_territory(f, t).total() > 0)
+            .collect()
+    }
+
+    /// Is this a stronghold already holding two other factions' forces (1.06.03.05)? The Shield
+    /// Wall has no limit (4.02.03); advisors do not count (2.02.12).
+    pub fn stronghold_full_for(&self, t: Territory, f: Faction) -> bool {
+        t.is_stronghold() && self.occupants(t).iter().filter(|&&o| o != f).count() >= 2
+    }
+
+    /// Forces on the board, reserves and tanks: always 20 per faction in play.
+    pub fn token_total(&self, f: Faction) -> u32 {
+        let st = self.faction(f);
+        let board: u32 = self
+            .board
+            .iter()
+            .map(|row| u32::from(row[f.index()].total()))
+            .sum();
+        board + u32::from(st.reserves.total()) + u32::from(st.tanks.total())
+    }
+
+    /// Places reserves on a piece (no check).
+    pub fn place_from_reserves(
+        &mut self,
+        f: Faction,
+        p: Piece,
+        c: ForceCount,
+        advisor_default: bool,
+    ) -> Forces {
+        let want = Forces::from_count(c);
+        let got = self.faction_mut(f).reserves.take(want);
+        let advisors = match c.side {
+            Side::Advisor => true,
+            Side::Fighter => false,
+            Side::Unspecified => advisor_default,
+        };
+        let s = self.stack_mut(f, p);
+        if advisors && f == Faction::BeneGesserit {
+            s.advisors = s.advisors.saturating_add(got.total());
+        } else {
+            s.normal = s.normal.saturating_add(got.normal);
+            s.starred = s.starred.saturating_add(got.starred);
+        }
+        got
+    }
+
+    /// Removes up to `want` tokens of a faction from one piece, fighters before advisors unless
+    /// `advisors_first`; returns the stack removed.
+    pub fn take_from_piece(&mut self, f: Faction, p: Piece, want: Forces, side: Side) -> Stack {
+        let s = self.stack_mut(f, p);
+        let starred = s.starred.min(want.starred);
+        s.starred -= starred;
+        let mut normal_left = want.normal;
+        let mut out = Stack {
+            normal: 0,
+            starred,
+            advisors: 0,
+        };
+        let order: [bool; 2] = if side == Side::Advisor {
+            [true, false]
+        } else {
+            [false, true]
+        };
+        for advisors in order {
+            let slot = if advisors {
+                &mut s.advisors
+            } else {
+                &mut s.normal
+            };
+            let n = (*slot).min(normal_left);
+            *slot -= n;
+            normal_left -= n;
+            if advisors {
+                out.advisors += n;
+            } else {
+                out.normal += n;
+            }
+            if side != Side::Unspecified {
+                break;
+            }
+        }
+        out
+    }
+
+    /// Sends everything a faction has on a piece to the tanks; returns it.
+    pub fn wipe_piece(&mut self, f: Faction, p: Piece) -> Stack {
+        let s = std::mem::take(self.stack_mut(f, p));
+        self.faction_mut(f).tanks.add(s.forces());
+        s
+    }
+
+    /// Known copies of a card outside the deck (hands, discard pile, set aside).
+    pub fn known_copies(&self, c: Card) -> usize {
+        let in_hands: usize = self
+            .factions
+            .iter()
+            .map(|st| st.hand.iter().filter(|h| **h == Some(c)).count())
+            .sum();
+        in_hands
+            + self.treachery_discard.iter().filter(|&&d| d == c).count()
+            + self.treachery_removed.iter().filter(|&&d| d == c).count()
+    }
+
+    /// Draws `n` treachery cards from the deck, reshuffling the discard pile in when it runs out
+    /// (0.06). Returns how many could be drawn.
+    pub fn draw_treachery(&mut self, n: u32) -> u32 {
+        let mut drawn = 0;
+        for _ in 0..n {
+            if self.treachery_deck == 0 {
+                self.treachery_deck = self.treachery_discard.len() as u32;
+                self.treachery_discard.clear();
+            }
+            if self.treachery_deck == 0 {
+                break;
+            }
+            self.treachery_deck -= 1;
+            drawn += 1;
+        }
+        drawn
+    }
+
+    /// Active leaders of a faction: those in its leader pool now (glossary; rulings.md 16).
+    pub fn active_leaders(&self, f: Faction) -> Vec<Leader> {
+        Leader::all()
+            .filter(|l| self.leaders[l.index()] == LeaderState::Pool(f))
+            .collect()
+    }
+
+    /// The strongholds a faction controls at this moment (glossary "Control"; advisors never
+    /// control, rulings.md 14). The Shield Wall counts only once it is a stronghold (4.02).
+    pub fn controller(&self, t: Territory) -> Option<Faction> {
+        if t == Territory::ShieldWall {
+            // 4.02.01, 4.02.06: only the left side (sector 9 in DGN, touching the Imperial Basin).
+            let left = t.piece(Sector::new(8))?;
+            let on_left: Vec<Faction> = self
+                .in_play
+                .iter()
+                .copied()
+                .filter(|&f| self.stack(f, left).fighting() > 0)
+                .collect();
+            return match on_left.as_slice() {
+                [f] => Some(*f),
+                _ => None,
+            };
+        }
+        match self.occupants(t).as_slice() {
+            [f] => Some(*f),
+            _ => None,
+        }
+    }
+
+    /// Does the Shield Wall count as a stronghold (4.02.00; rulings.md 6, 8)?
+    pub fn shield_wall_counts(&self) -> bool {
+        self.options.shield_wall && self.worms >= 4
+    }
+
+    /// Strongholds that count for victory now.
+    pub fn victory_strongholds(&self) -> impl Iterator<Item = Territory> + '_ {
+        STRONGHOLDS
+            .into_iter()
+            .filter(|&t| t != Territory::ShieldWall || self.shield_wall_counts())
+    }
+
+    pub fn stronghold_card_holder(&self, t: Territory) -> Option<Faction> {
+        if !self.options.stronghold_cards {
+            return None;
+        }
+        self.stronghold_cards
+            .iter()
+            .find(|(s, _)| *s == t)
+            .and_then(|(_, f)| *f)
+    }
+
+    /// Position in this turn's storm order (0 = first player).
+    pub fn order_index(&self, f: Faction) -> usize {
+        self.order
+            .iter()
+            .position(|&o| o == f)
+            .unwrap_or(usize::MAX)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn new_game_books_balance() {
+        let g = GameState::new(RuleOptions::default(), Faction::ALL.to_vec());
+        for f in Faction::ALL {
+            assert_eq!(g.token_total(f), 20);
+        }
+        assert_eq!(g.faction(Faction::Emperor).reserves, Forces::new(15, 5));
+        assert_eq!(g.treachery_deck, 33);
+        assert_eq!(g.spice_deck.remaining(), 21);
+        assert_eq!(g.active_leaders(Faction::Fremen).len(), 5);
+    }
+
+    #[test]
+    fn spice_deck_reshuffle_keeps_top_territory_card_of_pile_a() {
+        let mut d = SpiceDeck::default();
+        assert!(d.draw(SpiceDraw::Territory(Territory::SouthMesa)));
+        assert!(!d.draw(SpiceDraw::Territory(Territory::SouthMesa)));
+        assert!(d.draw(SpiceDraw::Territory(Territory::FuneralPlain)));
+        assert!(d.draw(SpiceDraw::Worm));
+        d.pile_a = vec![
+            SpiceDraw::Territory(Territory::SouthMesa),
+            SpiceDraw::Territory(Territory::FuneralPlain),
+        ];
+        d.pile_b = vec![SpiceDraw::Worm];
+        d.reshuffle();
+        assert_eq!(d.remaining(), 20);
+        assert_eq!(
+            d.pile_a,
+            vec![SpiceDraw::Territory(Territory::FuneralPlain)]
+        );
+    }
+
+    #[test]
+    fn taking_forces_prefers_the_named_side() {
+        let mut g = GameState::new(RuleOptions::default(), Faction::ALL.to_vec());
+        let p = Territory::PolarSink.piece(None).unwrap();
+        *g.stack_mut(Faction::BeneGesserit, p) = Stack {
+            normal: 2,
+            starred: 0,
+            advisors: 3,
+        };
+        let got = g.take_from_piece(Faction::BeneGesserit, p, Forces::new(2, 0), Side::Advisor);
+        assert_eq!(
+            got,
+            Stack {
+                normal: 0,
+                starred: 0,
+                advisors: 2
+            }
+        );
+        let got = g.take_from_piece(
+            Faction::BeneGesserit,
+            p,
+            Forces::new(3, 0),
+            Side::Unspecified,
+        );
+        assert_eq!(
+            got,
+            Stack {
+                normal: 2,
+                starred: 0,
+                advisors: 1
+            }
+        );
+    }
+}

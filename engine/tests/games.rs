@@ -1,0 +1,108 @@
+//! Every file in `tests/games/` carries its verdict in its name:
+//! - `legal-<what>.dgn` replays with no violation;
+//! - `illegal-<rule>-<what>.dgn`: the first violation reported names `<rule>` (001 numbering);
+//! - `unreadable-<what>.dgn` is not DGN (exit code 2).
+//!
+//! Adding a fixture is enough for it to be checked.
+
+use std::path::{Path, PathBuf};
+
+use engine::report::{Outcome, parse_only, replay_text};
+
+fn fixtures() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "dgn"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn every_fixture_has_the_verdict_its_name_promises() {
+    let mut failures = Vec::new();
+    let files = fixtures();
+    for path in &files {
+        let name = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default()
+            .to_string();
+        let src =
+            std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let outcome = replay_text(&src);
+        if name.starts_with("legal-") {
+            if outcome.exit_code() != 0 {
+                failures.push(format!(
+                    "{name}: expected no violation, got:\n{}",
+                    outcome.to_human()
+                ));
+            }
+        } else if let Some(rest) = name.strip_prefix("illegal-") {
+            let rule = rest.split('-').next().unwrap_or_default();
+            match &outcome {
+                Outcome::Replayed(r) => match r.violations.first() {
+                    Some(v) if v.rule == rule => {}
+                    Some(v) => failures.push(format!(
+                        "{name}: first violation is {} ({}), expected {rule}\n{}",
+                        v.rule,
+                        v.message,
+                        outcome.to_human()
+                    )),
+                    None => failures.push(format!(
+                        "{name}: expected a violation of {rule}, the log replays cleanly"
+                    )),
+                },
+                other => failures.push(format!(
+                    "{name}: expected a replay, got:\n{}",
+                    other.to_human()
+                )),
+            }
+        } else if name.starts_with("unreadable-") {
+            if outcome.exit_code() != 2 || parse_only(&src).is_ok() {
+                failures.push(format!(
+                    "{name}: expected a syntax error, got:\n{}",
+                    outcome.to_human()
+                ));
+            }
+        } else {
+            failures.push(format!(
+                "{name}: fixture names start with legal-, illegal-<rule>- or unreadable-"
+            ));
+        }
+    }
+    assert!(files.len() >= 2, "no fixtures found");
+    assert!(
+        failures.is_empty(),
+        "{} of {} fixtures failed:\n\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n\n")
+    );
+}
+
+#[test]
+fn every_legal_fixture_also_parses_and_replays_in_public_mode() {
+    for path in fixtures() {
+        let name = path
+            .file_name()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default()
+            .to_string();
+        if !name.starts_with("legal-") {
+            continue;
+        }
+        let src = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(parse_only(&src).is_ok(), "{name}");
+        let public =
+            engine::report::replay_text_with(&src, &engine::replay::ReplayOptions { audit: false });
+        assert_eq!(
+            public.exit_code(),
+            0,
+            "{name} in public mode:\n{}",
+            public.to_human()
+        );
+    }
+}

@@ -1,0 +1,118 @@
+//! The `mentat` command line. `serve` is the default; the other commands are tools for
+//! organisers' scripts and for operating the server.
+
+use std::{path::PathBuf, process::ExitCode};
+
+use clap::{Parser, Subcommand};
+
+use crate::commands;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "mentat",
+    version,
+    about = "Tournament manager and judge's assistant for Dune (GenCon rules)",
+    long_about = "Tournament manager and judge's assistant for Dune (GenCon rules).\n\n\
+                  Without a command, `mentat` serves the web application (same as `mentat serve`)."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve the web application (the default). Needs DATABASE_URL; applies migrations first.
+    Serve,
+    /// Apply database migrations to DATABASE_URL and exit.
+    Migrate,
+    /// Manage accounts.
+    #[command(subcommand)]
+    User(UserCommand),
+    /// Table sizes for a number of players (4.01.01), as a JSON array.
+    Tables {
+        /// How many players are present.
+        players: String,
+    },
+    /// Draw tables, seats (0.07) and factions (0.08) for one round, as JSON.
+    Draw {
+        /// The random seed; the same seed and players give the same draw.
+        #[arg(long)]
+        seed: u64,
+        /// `gc-2.13.3` (six classic factions) or `full` (a classic and an expansion card each).
+        #[arg(long, default_value = "gc-2.13.3")]
+        ruleset: String,
+        /// A JSON array of earlier outputs of this command, to avoid repeat opponents and factions.
+        #[arg(long)]
+        history: Option<PathBuf>,
+        /// A file with one player name per line (`-` for standard input).
+        players: PathBuf,
+    },
+    /// Standings, adjudications and the finals cut from a file of game reports, as JSON.
+    Standings {
+        /// Finals seats (default: the report's option, else 6).
+        #[arg(long)]
+        finals: Option<usize>,
+        /// The game-report JSON (`-` for standard input).
+        reports: PathBuf,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum UserCommand {
+    /// Create an account. The password is asked for (or read from standard input's first line).
+    Add {
+        /// The user name to sign in with.
+        name: String,
+        /// An email address that also signs in.
+        #[arg(long)]
+        email: Option<String>,
+        /// A site administrator: creates events and acts as organiser everywhere.
+        #[arg(long)]
+        admin: bool,
+    },
+}
+
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // clap prints help and version itself; usage errors get exit code 2.
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let command = cli.command.unwrap_or(Command::Serve);
+    // The organisers' tools print JSON and use exit code 2 for bad input, as docs/cli.md says.
+    match &command {
+        Command::Tables { players } => return commands::tournament::tables(players),
+        Command::Draw {
+            seed,
+            ruleset,
+            history,
+            players,
+        } => {
+            return commands::tournament::draw(*seed, ruleset, history.as_deref(), players);
+        }
+        Command::Standings { finals, reports } => {
+            return commands::tournament::standings(*finals, reports);
+        }
+        _ => {}
+    }
+    crate::telemetry::init();
+    let result = match command {
+        Command::Serve => commands::serve::run(),
+        Command::Migrate => commands::migrate::run(),
+        Command::User(UserCommand::Add { name, email, admin }) => {
+            commands::user::add(&name, email.as_deref(), admin)
+        }
+        Command::Tables { .. } | Command::Draw { .. } | Command::Standings { .. } => Ok(()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("mentat: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,61 @@
+//! The HTTP surface: the health check, static files, sessions, CSRF and the Leptos pages.
+
+mod csrf;
+mod health;
+
+use axum::{Router, extract::FromRef, middleware, routing::get};
+use leptos::prelude::{LeptosOptions, provide_context};
+use leptos_axum::{LeptosRoutes, generate_route_list};
+use sqlx::PgPool;
+use tower_http::compression::CompressionLayer;
+use tower_sessions::{Expiry, SessionManagerLayer, cookie::SameSite};
+use tower_sessions_sqlx_store::PostgresStore;
+
+use crate::config::WebConfig;
+pub use csrf::AllowedOrigins;
+
+/// What every handler may need. Holds nothing another instance would miss: the truth is in
+/// PostgreSQL, so any number of instances can serve the same event.
+#[derive(Clone)]
+pub struct AppState {
+    pub leptos_options: LeptosOptions,
+    pub pool: PgPool,
+}
+
+impl FromRef<AppState> for LeptosOptions {
+    fn from_ref(state: &AppState) -> Self {
+        state.leptos_options.clone()
+    }
+}
+
+pub fn router(state: AppState, web: &WebConfig) -> Router {
+    let routes = generate_route_list(app::App);
+    let options = state.leptos_options.clone();
+    let pool = state.pool.clone();
+    let sessions = SessionManagerLayer::new(PostgresStore::new(state.pool.clone()))
+        .with_name("mentat_session")
+        .with_http_only(true)
+        .with_same_site(SameSite::Lax)
+        .with_secure(web.secure_cookies)
+        .with_expiry(Expiry::OnInactivity(time::Duration::hours(
+            web.session_idle_hours,
+        )));
+    Router::new()
+        .route("/healthz", get(health::healthz))
+        .leptos_routes_with_context(
+            &state,
+            routes,
+            move || provide_context(pool.clone()),
+            move || app::shell(options.clone()),
+        )
+        .fallback(leptos_axum::file_and_error_handler::<AppState, _>(
+            app::shell,
+        ))
+        .layer(sessions)
+        .layer(middleware::from_fn_with_state(
+            AllowedOrigins(web.public_origins.clone()),
+            csrf::guard,
+        ))
+        .layer(CompressionLayer::new())
+        .with_state(state)
+}

@@ -1,0 +1,12 @@
+//! Mentat's server: configuration, database, HTTP and the command line.
+//!
+//! Reading order: `cli` (what the binary can do) → `config` (where settings come from) →
+//! `db` (connecting and migrating) → `http` (the router, health check and Leptos pages).
+
+pub mod cli;
+pub mod commands;
+pub mod config;
+pub mod database;
+pub mod error;
+pub mod http;
+pub mod telemetry;

@@ -1,0 +1,39 @@
+//! The tournament procedure of the GenCon Dune rulebook (001: 0.07, 0.08, 4.01.01-4.01.11) as
+//! pure functions, with `rulings.md` deciding where the rulebook is silent.
+//!
+//! Reading order: [`tables`] splits a round into tables, [`draw`] seats players and deals
+//! factions (using [`pairing`] against earlier rounds kept in [`history`]), [`report`] checks the
+//! judges' Game Reports and [`adjudication`] settles clock-ended games, [`mod@standings`] orders the
+//! players and [`finals`] cuts the list. [`cli`] is the command-line contract of `mentat`, text
+//! in and text out.
+//!
+//! Nothing here panics on input: every boundary returns an error naming what to fix.
+
+pub mod adjudication;
+pub mod cli;
+pub mod draw;
+pub mod faction;
+pub mod finals;
+pub mod history;
+pub mod options;
+pub mod pairing;
+pub mod player;
+pub mod report;
+mod rng;
+pub mod ruleset;
+pub mod standings;
+pub mod tables;
+pub mod tiebreakers;
+pub mod win_type;
+
+pub use adjudication::{Adjudication, adjudicate};
+pub use draw::{Deal, DrawError, DrawRequest, Round, draw_round};
+pub use faction::Faction;
+pub use history::{History, PastRound, PastSeat, PastTable};
+pub use options::{AdjudicationDeadlock, RulingOptions, TableFallback};
+pub use player::PlayerName;
+pub use report::{GameReport, Report, ReportErrors, SeatReport, ValidReport, validate};
+pub use ruleset::Ruleset;
+pub use standings::{OrderReason, Standings, compute as standings};
+pub use tiebreakers::{Category, Tiebreakers};
+pub use win_type::{Points, WinType};

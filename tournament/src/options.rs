@@ -1,0 +1,116 @@
+//! The head judge's choices where the rulebook is silent (rulings.md). Each is stored with the
+//! event and with every report that depends on it; the defaults are the listed rulings.
+
+use serde::{Deserialize, Serialize};
+
+/// Ruling options for one event. Serialises to a JSON object with every field; reading one
+/// fills missing fields with the defaults and refuses unknown fields (a misspelt option must not
+/// silently fall back to its default).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RulingOptions {
+    /// Ruling 1: what to do when the player count has no split into tables of 6 and 5.
+    pub table_fallback: TableFallback,
+    /// Ruling 2: the empty player circle at a 5-player table (circles 0-5 counterclockwise
+    /// from the Storm Start sector; circle 1 is next to Tuek's Sietch).
+    pub five_player_empty_circle: u8,
+    /// Ruling 9: what an adjudication tie that survives every category gives.
+    pub adjudication_deadlock: AdjudicationDeadlock,
+    /// Ruling 13: finals seats.
+    pub finals_seats: usize,
+}
+
+impl Default for RulingOptions {
+    fn default() -> Self {
+        RulingOptions {
+            table_fallback: TableFallback::Ask,
+            five_player_empty_circle: 0,
+            adjudication_deadlock: AdjudicationDeadlock::AllSurvivors,
+            finals_seats: 6,
+        }
+    }
+}
+
+impl RulingOptions {
+    /// Checks the values serde cannot: the circle must exist, and it cannot be circle 1,
+    /// where 0.07 puts seat 1.
+    pub fn check(&self) -> Result<(), OptionsError> {
+        match self.five_player_empty_circle {
+            0 | 2..=5 => Ok(()),
+            c => Err(OptionsError::EmptyCircle(c)),
+        }
+    }
+}
+
+/// Ruling 1's three ways out when 4.01.01 cannot be met, or `Ask` (the default): refuse and show
+/// all three, so the head judge decides and nothing is chosen silently.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TableFallback {
+    #[default]
+    Ask,
+    /// Alternates fill seats up to the next count that splits; the judge adds them by name.
+    Alternates,
+    /// Allow 4-player tables: as few as possible, then as many sixes as possible.
+    FourPlayerTables,
+    /// Players the head judge picks sit the round out (0 points, no game).
+    Byes,
+}
+
+/// Ruling 9's last step, when candidates from different alliances are still tied after the
+/// sixth category of 4.01.09.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AdjudicationDeadlock {
+    /// Every survivor and their allies get an Adjudicated victory.
+    #[default]
+    AllSurvivors,
+    /// The head judge draws one survivor; the report records the draw.
+    JudgeDraw,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OptionsError {
+    #[error(
+        "five_player_empty_circle = {0}: the circles are 0-5 and circle 1 holds seat 1 (0.07, ruling 2)"
+    )]
+    EmptyCircle(u8),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_the_listed_rulings_and_round_trip() {
+        let o = RulingOptions::default();
+        assert_eq!(o.finals_seats, 6);
+        assert_eq!(o.five_player_empty_circle, 0);
+        let json = serde_json::to_string(&o).unwrap();
+        assert_eq!(
+            json,
+            r#"{"table_fallback":"ask","five_player_empty_circle":0,"adjudication_deadlock":"all_survivors","finals_seats":6}"#
+        );
+        let back: RulingOptions = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, o);
+        let partial: RulingOptions = serde_json::from_str(r#"{"finals_seats":5}"#).unwrap();
+        assert_eq!(partial.finals_seats, 5);
+        assert!(serde_json::from_str::<RulingOptions>(r#"{"finals":5}"#).is_err());
+        assert!(
+            RulingOptions {
+                five_player_empty_circle: 1,
+                ..o.clone()
+            }
+            .check()
+            .is_err()
+        );
+        assert!(
+            RulingOptions {
+                five_player_empty_circle: 6,
+                ..o
+            }
+            .check()
+            .is_err()
+        );
+    }
+}
