@@ -5,6 +5,11 @@ test("home page names Mentat and becomes live after hydration", async ({ page })
   await expect(page.getByRole("heading", { level: 1, name: "Mentat" })).toBeVisible();
   // The status line changes only when the wasm has hydrated the server-rendered page.
   await expect(page.getByRole("status")).toHaveText(/^Live:/);
+  // A control that only works in the browser: the table calculator (4.01.01).
+  await page.getByLabel("Players present").fill("17");
+  await expect(page.locator("output")).toHaveText("3 tables: 6 + 6 + 5 (4.01.01)");
+  await page.getByLabel("Players present").fill("8");
+  await expect(page.locator("output")).toContainText("cannot be split");
 });
 
 test("the server renders the page without JavaScript", async ({ browser }) => {

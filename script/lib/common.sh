@@ -64,9 +64,12 @@ rust_ensure() {
   fi
 }
 
-# Builds the browser half (wasm, JS, CSS, public files) into target/site.
+# build_frontend SITE_ROOT [cargo-leptos args]: builds the browser half (wasm, JS, CSS, public
+# files) into SITE_ROOT. Release (script/server) and debug (script/test) builds use different
+# folders so a test run never swaps the files under a running server.
 build_frontend() {
-  (cd "$MENTAT_ROOT" && cargo leptos build --frontend-only "$@")
+  local site="$1"; shift
+  (cd "$MENTAT_ROOT" && LEPTOS_SITE_ROOT="$site" cargo leptos build --frontend-only "$@")
 }
 
 free_port() {

