@@ -48,6 +48,22 @@ pub enum Command {
         /// A file with one player name per line (`-` for standard input).
         players: PathBuf,
     },
+    /// Replay game logs written in DGN (docs/notation.md) and report every rule broken.
+    /// Exit code 0 when legal, 1 when there are violations, 2 when a file is not readable DGN.
+    Replay {
+        /// Check the notation only, not the rules.
+        #[arg(long)]
+        parse_only: bool,
+        /// Print JSON instead of a report (one object per line with several files).
+        #[arg(long)]
+        json: bool,
+        /// Ignore sealed entries `{…}`, as a public observer would (default: audit them).
+        #[arg(long)]
+        public: bool,
+        /// One or more DGN files (`-` for standard input).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
     /// Standings, adjudications and the finals cut from a file of game reports, as JSON.
     Standings {
         /// Finals seats (default: the report's option, else 6).
@@ -97,6 +113,19 @@ pub fn main() -> ExitCode {
         Command::Standings { finals, reports } => {
             return commands::tournament::standings(*finals, reports);
         }
+        Command::Replay {
+            parse_only,
+            json,
+            public,
+            files,
+        } => {
+            let options = commands::replay::Options {
+                parse_only: *parse_only,
+                json: *json,
+                public: *public,
+            };
+            return commands::replay::run(files, &options);
+        }
         _ => {}
     }
     crate::telemetry::init();
@@ -106,7 +135,10 @@ pub fn main() -> ExitCode {
         Command::User(UserCommand::Add { name, email, admin }) => {
             commands::user::add(&name, email.as_deref(), admin)
         }
-        Command::Tables { .. } | Command::Draw { .. } | Command::Standings { .. } => Ok(()),
+        Command::Tables { .. }
+        | Command::Draw { .. }
+        | Command::Standings { .. }
+        | Command::Replay { .. } => Ok(()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

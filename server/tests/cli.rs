@@ -140,3 +140,56 @@ fn standings_reads_reports_from_standard_input() {
     assert_eq!(json["standings"][0]["points"], 3.0);
     assert_eq!(json["standings"][0]["finalist"], true);
 }
+
+#[test]
+fn replay_reports_legal_illegal_and_unreadable_logs_with_their_exit_codes() {
+    let games = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/tests/games");
+    let mut names: Vec<String> = std::fs::read_dir(&games)
+        .expect("fixtures")
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+        .collect();
+    names.sort();
+    let legal = names
+        .iter()
+        .find(|n| n.starts_with("legal-"))
+        .expect("a legal fixture");
+    let out = mentat()
+        .arg("replay")
+        .arg(games.join(legal))
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0), "{legal}");
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("OK"));
+
+    let illegal = names
+        .iter()
+        .find(|n| n.starts_with("illegal-1."))
+        .expect("an illegal fixture");
+    let rule = illegal
+        .trim_start_matches("illegal-")
+        .split('-')
+        .next()
+        .expect("rule");
+    let out = mentat()
+        .args(["replay", "--json"])
+        .arg(games.join(illegal))
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1), "{illegal}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(json["ok"], false);
+    assert_eq!(json["violations"][0]["rule"], rule, "{illegal}");
+
+    let dir = std::env::temp_dir().join(format!("mentat-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let garbled = dir.join("garbled.dgn");
+    std::fs::write(&garbled, "T1\nSTORM ???\n").expect("write");
+    let out = mentat()
+        .args(["replay", "--parse-only"])
+        .arg(&garbled)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("line 2, column 1"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

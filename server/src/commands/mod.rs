@@ -1,6 +1,7 @@
 //! One module per subcommand of `mentat`.
 
 pub mod migrate;
+pub mod replay;
 pub mod serve;
 pub mod tournament;
 pub mod user;

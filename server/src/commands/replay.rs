@@ -1,0 +1,53 @@
+//! `mentat replay [--parse-only] [--json] [--public] FILE...`: check game logs in DGN against the
+//! rules. The report's wording and JSON come from the engine (`engine::report`); this module
+//! reads the files and picks the exit code (0 legal, 1 violations, 2 unreadable).
+
+use std::{path::PathBuf, process::ExitCode};
+
+use engine::{replay::ReplayOptions, report};
+
+use super::read_input;
+
+pub struct Options {
+    pub parse_only: bool,
+    pub json: bool,
+    /// Ignore sealed entries, as a public observer would see the game.
+    pub public: bool,
+}
+
+pub fn run(files: &[PathBuf], options: &Options) -> ExitCode {
+    let several = files.len() > 1;
+    let mut worst = 0;
+    for path in files {
+        let text = match read_input(path) {
+            Ok(text) => text,
+            Err(_) => {
+                worst = worst.max(2);
+                continue;
+            }
+        };
+        let outcome = if options.parse_only {
+            report::parse_only_text(&text)
+        } else {
+            report::replay_text_with(
+                &text,
+                &ReplayOptions {
+                    audit: !options.public,
+                },
+            )
+        };
+        worst = worst.max(outcome.exit_code());
+        let name = path.display().to_string();
+        match (options.json, several) {
+            (true, false) => println!("{}", outcome.to_json()),
+            (true, true) => println!(
+                "{{\"file\":{},\"report\":{}}}",
+                serde_json::Value::String(name),
+                outcome.to_json()
+            ),
+            (false, false) => print!("{}", outcome.to_human()),
+            (false, true) => print!("== {name}\n{}", outcome.to_human()),
+        }
+    }
+    ExitCode::from(u8::try_from(worst).unwrap_or(2))
+}
