@@ -9,7 +9,7 @@ use std::fmt;
 use crate::board::data::{FORCES_PER_FACTION, SHAI_HULUD_CARDS};
 use crate::board::{Card, Leader, Piece, Sector, Territory};
 use crate::dgn::{ForceCount, Side};
-use crate::faction::Faction;
+use crate::faction::{Faction, FactionSet};
 
 /// Forces off the board (reserves or tanks): plain and starred tokens.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -130,7 +130,7 @@ pub enum LeaderState {
 }
 
 /// The phases of a turn (1.01-1.09), plus setup.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 pub enum Phase {
     Setup,
     Storm,
@@ -248,6 +248,13 @@ pub struct FactionState {
     pub battle_losses: u32,
 }
 
+impl FactionState {
+    /// Adds spice behind the shield (saturating: logged amounts are not trusted).
+    pub fn gain(&mut self, n: u32) {
+        self.spice = self.spice.saturating_add(n);
+    }
+}
+
 /// The spice deck: which cards are still in it, and the two discard piles (1.13.02, 1.13.03).
 #[derive(Clone, Debug)]
 pub struct SpiceDeck {
@@ -342,7 +349,7 @@ pub struct GameState {
     /// Storm order for this turn (1.01.01): the factions in play, first player first.
     pub order: Vec<Faction>,
     /// Factions at the table.
-    pub in_play: Vec<Faction>,
+    pub in_play: FactionSet,
     pub factions: [FactionState; 6],
     /// Tokens per piece and faction.
     pub board: Vec<[Stack; 6]>,
@@ -380,11 +387,12 @@ pub const STRONGHOLDS: [Territory; 6] = [
 ];
 
 impl GameState {
-    pub fn new(options: RuleOptions, in_play: Vec<Faction>) -> GameState {
+    pub fn new(options: RuleOptions, seated: Vec<Faction>) -> GameState {
+        let in_play: FactionSet = seated.iter().copied().collect();
         let mut factions: [FactionState; 6] = Default::default();
         for f in Faction::ALL {
             let st = &mut factions[f.index()];
-            if in_play.contains(&f) {
+            if in_play.contains(f) {
                 st.spice = f.info().spice;
                 let starred = if options.advanced {
                     f.info().starred
@@ -400,7 +408,7 @@ impl GameState {
             turn: 0,
             phase: Phase::Setup,
             storm: None,
-            order: in_play.clone(),
+            order: seated,
             in_play,
             factions,
             board: vec![[Stack::default(); 6]; pieces],
@@ -424,7 +432,7 @@ impl GameState {
     }
 
     pub fn plays(&self, f: Faction) -> bool {
-        self.in_play.contains(&f)
+        self.in_play.contains(f)
     }
 
     pub fn faction(&self, f: Faction) -> &FactionState {
@@ -450,34 +458,61 @@ impl GameState {
     /// A faction's tokens in a whole territory.
     pub fn in_territory(&self, f: Faction, t: Territory) -> Stack {
         let mut s = Stack::default();
-        for &p in t.pieces() {
-            s.add(self.stack(f, p));
+        for row in &self.board[t.piece_range()] {
+            s.add(row[f.index()]);
         }
         s
     }
 
+    /// Factions with fighting (non-advisor) forces in a territory, without allocating.
+    pub fn occupant_set(&self, t: Territory) -> FactionSet {
+        let mut set = FactionSet::EMPTY;
+        for row in &self.board[t.piece_range()] {
+            for f in self.in_play.iter() {
+                if row[f.index()].fighting() > 0 {
+                    set.insert(f);
+                }
+            }
+        }
+        set
+    }
+
     /// Factions with fighting (non-advisor) forces in a territory.
     pub fn occupants(&self, t: Territory) -> Vec<Faction> {
-        self.in_play
-            .iter()
-            .copied()
-            .filter(|&f| self.in_territory(f, t).fighting() > 0)
-            .collect()
+        self.occupant_set(t).iter().collect()
     }
 
     /// Factions with any token (advisors included) in a territory.
     pub fn present(&self, t: Territory) -> Vec<Faction> {
         self.in_play
             .iter()
-            .copied()
             .filter(|&f| self.in_territory(f, t).total() > 0)
             .collect()
+    }
+
+    /// Every faction's tokens per territory, in one pass over the board (index = territory).
+    pub fn territory_stacks(&self) -> [[Stack; 6]; 42] {
+        let mut out = [[Stack::default(); 6]; 42];
+        for t in Territory::all() {
+            let acc = &mut out[t.index()];
+            for row in &self.board[t.piece_range()] {
+                for (a, s) in acc.iter_mut().zip(row.iter()) {
+                    a.add(*s);
+                }
+            }
+        }
+        out
     }
 
     /// Is this a stronghold already holding two other factions' forces (1.06.03.05)? The Shield
     /// Wall has no limit (4.02.03); advisors do not count (2.02.12).
     pub fn stronghold_full_for(&self, t: Territory, f: Faction) -> bool {
-        t.is_stronghold() && self.occupants(t).iter().filter(|&&o| o != f).count() >= 2
+        if !t.is_stronghold() {
+            return false;
+        }
+        let mut others = self.occupant_set(t);
+        others.remove(f);
+        others.len() >= 2
     }
 
     /// Forces on the board, reserves and tanks: always 20 per faction in play.
@@ -607,7 +642,6 @@ impl GameState {
             let on_left: Vec<Faction> = self
                 .in_play
                 .iter()
-                .copied()
                 .filter(|&f| self.stack(f, left).fighting() > 0)
                 .collect();
             return match on_left.as_slice() {
@@ -615,9 +649,11 @@ impl GameState {
                 _ => None,
             };
         }
-        match self.occupants(t).as_slice() {
-            [f] => Some(*f),
-            _ => None,
+        let occ = self.occupant_set(t);
+        if occ.len() == 1 {
+            occ.iter().next()
+        } else {
+            None
         }
     }
 

@@ -139,6 +139,13 @@ impl Territory {
         &board().territory_neighbours[self.index()]
     }
 
+    /// Indices of this territory's pieces: they are numbered consecutively, territory by
+    /// territory, so a territory's pieces are `start..end`.
+    pub fn piece_range(self) -> std::ops::Range<usize> {
+        let (a, b) = board().territory_range[self.index()];
+        usize::from(a)..usize::from(b)
+    }
+
     /// The pieces (territory, sector) of this territory.
     pub fn pieces(self) -> &'static [Piece] {
         &board().territory_pieces[self.index()]
@@ -173,6 +180,11 @@ pub struct Piece(u8);
 impl Piece {
     pub fn index(self) -> usize {
         self.0 as usize
+    }
+
+    /// The piece with this index (see [`Piece::index`]); indices run `0..Piece::count()`.
+    pub fn from_index(i: usize) -> Piece {
+        Piece(u8::try_from(i).unwrap_or(u8::MAX))
     }
 
     pub fn territory(self) -> Territory {
@@ -322,6 +334,7 @@ pub struct Board {
     polar_sink: Piece,
     piece_neighbours: Vec<Vec<Piece>>,
     territory_pieces: Vec<Vec<Piece>>,
+    territory_range: Vec<(u8, u8)>,
     territory_neighbours: Vec<Vec<Territory>>,
     distance: Vec<[u8; 42]>,
 }
@@ -353,6 +366,15 @@ impl Board {
                 territory_pieces[t.index()].push(p);
             }
         }
+        let territory_range = territory_pieces
+            .iter()
+            .map(|ps: &Vec<Piece>| {
+                (
+                    ps.first().map_or(0, |p| p.0),
+                    ps.last().map_or(0, |p| p.0 + 1),
+                )
+            })
+            .collect();
         let lookup = |t: Territory, s: u8| -> Option<Piece> {
             if s == PS {
                 (t == Territory::PolarSink).then_some(polar_sink)
@@ -404,6 +426,7 @@ impl Board {
             polar_sink,
             piece_neighbours,
             territory_pieces,
+            territory_range,
             territory_neighbours,
             distance,
         }

@@ -10,7 +10,7 @@ use crate::board::{Card, Leader, Sector, Territory};
 use crate::faction::Faction;
 
 /// A position in the DGN text: 1-based line and column (in characters).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 pub struct Pos {
     pub line: u32,
     pub col: u32,

@@ -103,6 +103,8 @@ struct Line<'a> {
     b: &'a [u8],
     i: usize,
     line: u32,
+    /// Byte offsets are columns when the line is plain ASCII (the usual case).
+    ascii: bool,
 }
 
 fn is_upper(c: u8) -> bool {
@@ -116,11 +118,16 @@ impl<'a> Line<'a> {
             b: s.as_bytes(),
             i: 0,
             line,
+            ascii: s.is_ascii(),
         }
     }
 
     fn pos_at(&self, i: usize) -> Pos {
-        let col = self.s.get(..i).map_or(i, |p| p.chars().count()) + 1;
+        let col = if self.ascii {
+            i
+        } else {
+            self.s.get(..i).map_or(i, |p| p.chars().count())
+        } + 1;
         Pos {
             line: self.line,
             col: u32::try_from(col).unwrap_or(u32::MAX),

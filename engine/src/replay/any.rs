@@ -72,7 +72,7 @@ impl Replay {
                 }
                 let paid = (*amount).min(self.spice(*from));
                 self.st.faction_mut(*from).spice -= paid;
-                self.st.faction_mut(*to).spice += paid;
+                self.st.faction_mut(*to).gain(paid);
             }
             Stmt::Karama {
                 faction,

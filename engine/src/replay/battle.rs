@@ -35,7 +35,7 @@ impl Replay {
     pub(super) fn begin_battle(&mut self) {
         // 4.03.03.01: the Arrakeen card pays 2 at the start of the Battle phase.
         if let Some(f) = self.st.stronghold_card_holder(Territory::Arrakeen) {
-            self.st.faction_mut(f).spice += 2;
+            self.st.faction_mut(f).gain(2);
         }
         self.t.battle.win_attempts = self.win_attempts();
     }
@@ -60,7 +60,7 @@ impl Replay {
                 })
                 .collect()
         };
-        for &f in &self.st.in_play {
+        for f in self.st.in_play.iter() {
             let own = occupied(f);
             if own.is_empty() {
                 continue;
@@ -144,7 +144,7 @@ impl Replay {
                 }
                 if *kill {
                     self.kill_leader(*leader, false);
-                    self.st.faction_mut(Faction::Harkonnen).spice += 2;
+                    self.st.faction_mut(Faction::Harkonnen).gain(2);
                 } else {
                     self.st.leaders[leader.index()] = LeaderState::Pool(Faction::Harkonnen);
                 }
@@ -327,7 +327,7 @@ impl Replay {
         }
         for item in items {
             match item {
-                ResultItem::Gain(f, n) => self.st.faction_mut(*f).spice += n,
+                ResultItem::Gain(f, n) => self.st.faction_mut(*f).gain(*n),
                 ResultItem::Loss(f, c) => {
                     let saved = items
                         .iter()
@@ -392,11 +392,20 @@ impl Replay {
         // 1.07.01: forces of two factions left together, not separated by the storm.
         let storm = self.st.storm;
         let b = board();
+        let stacks = self.st.territory_stacks();
         for t in Territory::all() {
             if t == Territory::PolarSink {
                 continue;
             }
-            let occ = self.st.occupants(t);
+            let occ: Vec<Faction> = self
+                .st
+                .in_play
+                .iter()
+                .filter(|f| stacks[t.index()][f.index()].fighting() > 0)
+                .collect();
+            if occ.len() < 2 {
+                continue;
+            }
             'pairs: for (i, &f) in occ.iter().enumerate() {
                 for &g in &occ[i + 1..] {
                     let together = t.pieces().iter().any(|&p| {

@@ -54,7 +54,7 @@ impl Replay {
                 format!("{f} receives {due} spice from CHOAM Charity, not {a}"),
             );
         }
-        self.st.faction_mut(f).spice += due;
+        self.st.faction_mut(f).gain(due);
     }
 
     fn eligible(&self, f: Faction) -> bool {
@@ -70,12 +70,7 @@ impl Replay {
     }
 
     pub(super) fn begin_bidding(&mut self) {
-        let eligible = self
-            .st
-            .in_play
-            .iter()
-            .filter(|&&f| self.eligible(f))
-            .count() as u32;
+        let eligible = self.st.in_play.iter().filter(|&f| self.eligible(f)).count() as u32;
         let dealt = self.st.draw_treachery(eligible);
         if dealt < eligible {
             self.v(
@@ -183,7 +178,7 @@ impl Replay {
             }
             if let Some(p) = prev {
                 let i = self.st.order_index(p);
-                for k in 1..=n {
+                for k in (1..=n).filter(|_| i < n) {
                     let g = self.st.order[(i + k) % n];
                     if g == b.faction {
                         break;
@@ -253,7 +248,7 @@ impl Replay {
                         format!("{f} bid {a} on this card: it is bought only when everyone passes"),
                     );
                 }
-                let left = self.t.bid.dealt - self.t.bid.sold;
+                let left = self.t.bid.dealt.saturating_sub(self.t.bid.sold);
                 if let Some(r) = returned
                     && u32::from(*r) != left
                 {
@@ -397,7 +392,7 @@ impl Replay {
         if self.t.bid.over {
             return;
         }
-        let left = self.t.bid.dealt - self.t.bid.sold;
+        let left = self.t.bid.dealt.saturating_sub(self.t.bid.sold);
         if self.t.bid.auctions > 0 && left > 0 {
             self.v("1.04.08", format!("{left} card(s) dealt for auction were never auctioned (an auction line or `bought-in` is missing)"));
         }

@@ -311,7 +311,7 @@ impl Replay {
             None
         };
         for &p in t.pieces() {
-            for f in self.st.in_play.clone() {
+            for f in self.st.in_play.iter() {
                 if f == Faction::Fremen || Some(f) == fremen_ally {
                     continue;
                 }

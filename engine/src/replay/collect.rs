@@ -76,7 +76,7 @@ impl Replay {
                     *s -= k;
                     take -= k;
                 }
-                self.st.faction_mut(f).spice += amount;
+                self.st.faction_mut(f).gain(amount);
                 let note = format!(
                     "{n} forces at {rate} each{}",
                     if city {
@@ -102,7 +102,7 @@ impl Replay {
                 (Territory::TueksSietch, 1),
             ] {
                 for f in self.st.occupants(t) {
-                    self.st.faction_mut(f).spice += amount;
+                    self.st.faction_mut(f).gain(amount);
                     bonus.push(Collection {
                         faction: f,
                         territory: t,
@@ -246,9 +246,9 @@ impl Replay {
 
     /// 1.09.01-1.09.05, 4.02, 4.03.01-.02.
     pub(super) fn begin_mentat(&mut self) {
-        for f in self.st.in_play.clone() {
+        for f in self.st.in_play.iter() {
             let b = std::mem::take(&mut self.st.faction_mut(f).bribes);
-            self.st.faction_mut(f).spice += b;
+            self.st.faction_mut(f).gain(b);
         }
         let control: Vec<(Territory, Faction)> = self
             .st
@@ -364,18 +364,11 @@ impl Replay {
                 })
                 .count()
         };
-        let best = self
-            .st
-            .in_play
-            .iter()
-            .map(|&f| occupied(f))
-            .max()
-            .unwrap_or(0);
+        let best = self.st.in_play.iter().map(&occupied).max().unwrap_or(0);
         let factions: Vec<Faction> = self
             .st
             .in_play
             .iter()
-            .copied()
             .filter(|&f| occupied(f) == best)
             .collect();
         Some(WinResult {

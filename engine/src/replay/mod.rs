@@ -30,8 +30,8 @@ use crate::state::{Forces, GameState, Phase, Stack};
 
 pub use collect::WinResult;
 
-/// One broken rule.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One broken rule. Serializes as `{"pos":{"line","col"},"turn","phase","rule","message"}`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Violation {
     pub pos: Pos,
     pub turn: u32,
@@ -231,7 +231,7 @@ impl Replay {
         let paid = amount.min(self.spice(from));
         self.st.faction_mut(from).spice -= paid;
         if let crate::dgn::Payee::Faction(g) = to {
-            self.st.faction_mut(g).spice += paid;
+            self.st.faction_mut(g).gain(paid);
         }
     }
 
@@ -540,11 +540,12 @@ impl Replay {
     fn summary(&self) -> TurnSummary {
         let st = &self.st;
         let mut forces = Vec::new();
+        let stacks = st.territory_stacks();
         for t in Territory::all() {
             let v: Vec<(Faction, Stack)> = st
                 .in_play
                 .iter()
-                .map(|&f| (f, st.in_territory(f, t)))
+                .map(|f| (f, stacks[t.index()][f.index()]))
                 .filter(|(_, s)| !s.is_empty())
                 .collect();
             if !v.is_empty() {
@@ -552,7 +553,7 @@ impl Replay {
             }
         }
         let mut alliances = Vec::new();
-        for &f in &st.in_play {
+        for f in st.in_play.iter() {
             if let Some(a) = st.ally(f)
                 && f < a
             {
@@ -566,23 +567,23 @@ impl Replay {
             spice: st
                 .in_play
                 .iter()
-                .map(|&f| (f, st.faction(f).spice))
+                .map(|f| (f, st.faction(f).spice))
                 .collect(),
             forces,
             reserves: st
                 .in_play
                 .iter()
-                .map(|&f| (f, st.faction(f).reserves))
+                .map(|f| (f, st.faction(f).reserves))
                 .collect(),
             tanks: st
                 .in_play
                 .iter()
-                .map(|&f| (f, st.faction(f).tanks))
+                .map(|f| (f, st.faction(f).tanks))
                 .collect(),
             hands: st
                 .in_play
                 .iter()
-                .map(|&f| (f, st.faction(f).hand.len()))
+                .map(|f| (f, st.faction(f).hand.len()))
                 .collect(),
             worms: st.worms,
             alliances,

@@ -1,7 +1,7 @@
 //! Shipment and Movement phase (1.06) with the Guild, Fremen and Bene Gesserit abilities, the
 //! ally constraint (1.06.07, 4.01.17) and the Carthag and Shield Wall stronghold cards (4.03).
 
-use super::Replay;
+use super::{Losses, Replay};
 use crate::board::{Card, Piece, Territory, board};
 use crate::dgn::{Event, ForceCount, Payee, Payment, Place, Sealed, Side, SpiceCard, Stmt};
 use crate::faction::{Faction, FactionSet};
@@ -36,6 +36,11 @@ pub(super) struct MoveData {
     /// Territory the BG just moved advisors into, if they had no advisors there before.
     take_up_arms: Option<Territory>,
     shield_wall_send: bool,
+    /// Loss assertions written on the current action's clauses, and what the action destroyed
+    /// (storm migration 2.04.17, the ally constraint 1.06.07), checked when the action ends.
+    action_asserts: Vec<crate::dgn::Assertion>,
+    action_losses: Losses,
+    migration: Option<Territory>,
 }
 
 fn faction_of(stmt: &Stmt) -> Option<Faction> {
@@ -98,10 +103,15 @@ impl Replay {
         if !self.in_play_or_report(f) {
             return;
         }
-        self.t.mv.last_ship = None;
         self.t.mv.last_entry = None;
         self.t.mv.take_up_arms = None;
         self.begin_action(f);
+        self.t.mv.action_asserts.extend(
+            ev.asserts
+                .iter()
+                .filter(|a| matches!(a, crate::dgn::Assertion::Losses { .. }))
+                .cloned(),
+        );
         match &ev.stmt {
             Stmt::Ship {
                 forces,
@@ -154,6 +164,9 @@ impl Replay {
         if let Some(g) = self.t.mv.current {
             self.end_action(g);
         }
+        // The Bene Gesserit answer (and the Guild's Karama cancels) a shipment during the
+        // shipper's own action.
+        self.t.mv.last_ship = None;
         self.t.mv.started = true;
         if self.t.mv.acted.contains(f) {
             self.v(
@@ -191,27 +204,38 @@ impl Replay {
     fn end_action(&mut self, f: Faction) {
         self.t.mv.acted.insert(f);
         self.t.mv.current = None;
-        let Some(a) = self.st.ally(f) else { return };
-        for t in Territory::all() {
-            if t == Territory::PolarSink {
-                continue;
+        if let Some(a) = self.st.ally(f) {
+            for t in Territory::all() {
+                if t == Territory::PolarSink {
+                    continue;
+                }
+                let rows = &self.st.board[t.piece_range()];
+                let mine = rows.iter().any(|r| r[f.index()].fighting() > 0);
+                let allied = rows.iter().any(|r| r[a.index()].fighting() > 0);
+                if !(mine && allied) {
+                    continue;
+                }
+                for p in t.piece_range() {
+                    let st = &mut self.st.board[p][f.index()];
+                    let gone = Stack {
+                        normal: st.normal,
+                        starred: st.starred,
+                        advisors: 0,
+                    };
+                    st.normal = 0;
+                    st.starred = 0;
+                    self.st.faction_mut(f).tanks.add(gone.forces());
+                    self.t.mv.action_losses.add_forces(t, f, gone);
+                }
             }
-            if self.st.in_territory(a, t).fighting() == 0
-                || self.st.in_territory(f, t).fighting() == 0
-            {
-                continue;
-            }
-            for &p in t.pieces() {
-                let s = self.st.stack(f, p);
-                let gone = Stack {
-                    normal: s.normal,
-                    starred: s.starred,
-                    advisors: 0,
-                };
-                self.st.stack_mut(f, p).normal = 0;
-                self.st.stack_mut(f, p).starred = 0;
-                self.st.faction_mut(f).tanks.add(gone.forces());
-            }
+        }
+        let asserts = std::mem::take(&mut self.t.mv.action_asserts);
+        let losses = std::mem::take(&mut self.t.mv.action_losses);
+        let migration = self.t.mv.migration.take();
+        if !asserts.is_empty() {
+            let (storm, rest): (Vec<_>, Vec<_>) = asserts.into_iter().partition(|a| matches!(a, crate::dgn::Assertion::Losses { territory, .. } if Some(*territory) == migration));
+            self.check_losses(&storm, &losses, "2.04.17");
+            self.check_losses(&rest, &losses, "1.06.07");
         }
     }
 
@@ -450,6 +474,8 @@ impl Replay {
             payee,
             if karama {
                 "3.01.11.03"
+            } else if f != Faction::Guild && guild_rate {
+                "2.06.09"
             } else if guild_rate {
                 "2.06.06"
             } else {
@@ -605,6 +631,8 @@ impl Replay {
                     Side::Unspecified,
                 );
                 self.st.faction_mut(f).tanks.add(gone.forces());
+                self.t.mv.action_losses.add_forces(t, f, gone);
+                self.t.mv.migration = Some(t);
             } else {
                 self.v("1.01.04", format!("the Fremen cannot send into {}: it is in the storm (storm migration is Advanced)", t.name()));
             }
@@ -856,11 +884,11 @@ impl Replay {
             let to_advisors = !advisors && here.advisors > 0 && here.fighting() == 0;
             if to_fighters {
                 // Enlistment (2.02.14) or Adaptive Force (2.02.20).
-                moved.normal += moved.advisors;
+                moved.normal = moved.normal.saturating_add(moved.advisors);
                 moved.advisors = 0;
             } else if to_advisors {
                 // Adaptive Force (2.02.20).
-                moved.advisors += moved.normal;
+                moved.advisors = moved.advisors.saturating_add(moved.normal);
                 moved.normal = 0;
             }
             if advisors && moved.advisors > 0 && !had_advisors {
@@ -1056,7 +1084,7 @@ impl Replay {
                         continue;
                     }
                     let st = self.st.stack_mut(f, p);
-                    st.normal += st.advisors;
+                    st.normal = st.normal.saturating_add(st.advisors);
                     st.advisors = 0;
                     flipped = true;
                 }
@@ -1079,7 +1107,7 @@ impl Replay {
                 }
                 for &p in t.pieces() {
                     let st = self.st.stack_mut(f, p);
-                    st.advisors += st.normal;
+                    st.advisors = st.advisors.saturating_add(st.normal);
                     st.normal = 0;
                 }
             }
@@ -1186,9 +1214,9 @@ impl Replay {
         if let Payee::Faction(g) = rec.payee {
             let back = rec.cost.min(self.spice(g));
             self.st.faction_mut(g).spice -= back;
-            self.st.faction_mut(rec.payer).spice += back;
+            self.st.faction_mut(rec.payer).gain(back);
         } else {
-            self.st.faction_mut(rec.payer).spice += rec.cost;
+            self.st.faction_mut(rec.payer).gain(rec.cost);
         }
     }
 }

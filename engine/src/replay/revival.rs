@@ -32,7 +32,7 @@ impl Replay {
         if let Some(last) = self.t.revival.last_index
             && idx < last
         {
-            let before = self.st.order[last];
+            let before = self.st.order.get(last).copied().unwrap_or(faction);
             self.v(
                 "4.01.15",
                 format!("revival follows storm order: {faction} comes before {before}"),

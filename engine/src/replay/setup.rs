@@ -243,7 +243,7 @@ impl Replay {
                     if !self.st.plays(l.faction()) {
                         self.v("0.11", format!("{l} is a {} leader; traitor cards of factions not in play are removed", l.faction()));
                     }
-                    let elsewhere = self.st.in_play.iter().any(|&g| {
+                    let elsewhere = self.st.in_play.iter().any(|g| {
                         g != f
                             && self
                                 .st
@@ -502,7 +502,7 @@ impl Replay {
             .st
             .in_play
             .iter()
-            .filter_map(|&f| self.circles[f.index()].map(|c| (c, f)))
+            .filter_map(|f| self.circles[f.index()].map(|c| (c, f)))
             .collect();
         seated.sort();
         let expected: FactionSet = [seated.first().map(|x| x.1), seated.last().map(|x| x.1)]
@@ -557,7 +557,7 @@ impl Replay {
                 "the Bene Gesserit starting advisor is not placed (PLACE BG …)",
             );
         }
-        for f in self.st.in_play.clone() {
+        for f in self.st.in_play.iter() {
             if !self.setup.cards.contains(f) {
                 self.setup.cards.insert(f);
                 self.deal_cards(f, u32::from(f.info().starting_cards), &[]);

@@ -227,7 +227,7 @@ impl Replay {
         self.play_card(f, Card::FamilyAtomics, "3.01.07", false);
         let mut losses = Losses::default();
         for &p in Territory::ShieldWall.pieces() {
-            for g in self.st.in_play.clone() {
+            for g in self.st.in_play.iter() {
                 let s = self.st.wipe_piece(g, p);
                 losses.add_forces(Territory::ShieldWall, g, s);
             }
@@ -326,7 +326,7 @@ impl Replay {
             if !t.storm_hits(self.st.atomics_used) {
                 continue;
             }
-            for f in self.st.in_play.clone() {
+            for f in self.st.in_play.iter() {
                 if f == Faction::Fremen && fremen_half {
                     if s == from {
                         continue;
@@ -371,8 +371,7 @@ impl Replay {
                 .st
                 .in_play
                 .iter()
-                .copied()
-                .find(|f| self.circles[f.index()] == Some(c))
+                .find(|&f| self.circles[f.index()] == Some(c))
             {
                 order.push(f);
             }

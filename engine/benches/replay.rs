@@ -1,0 +1,28 @@
+//! Parse-only and replay of the ten-turn, six-faction game (`tests/games/legal-ten-turn-six-factions.dgn`).
+//! Goal (issue 5): replay ≤ 3 × parse and under 200 µs.
+
+use criterion::{Criterion, black_box, criterion_group, criterion_main};
+use engine::dgn;
+use engine::replay::{ReplayOptions, replay};
+
+const GAME: &str = include_str!("../tests/games/legal-ten-turn-six-factions.dgn");
+
+fn bench(c: &mut Criterion) {
+    let game = dgn::parse(GAME).expect("the benchmark game parses");
+    assert!(
+        replay(&game, &ReplayOptions::default()).is_legal(),
+        "the benchmark game replays cleanly"
+    );
+    c.bench_function("parse ten-turn six-faction game", |b| {
+        b.iter(|| dgn::parse(black_box(GAME)))
+    });
+    c.bench_function("replay ten-turn six-faction game", |b| {
+        b.iter(|| replay(black_box(&game), &ReplayOptions::default()))
+    });
+    c.bench_function("parse and replay, as the command line", |b| {
+        b.iter(|| engine::report::replay_text(black_box(GAME)).exit_code())
+    });
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
