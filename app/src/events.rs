@@ -1,5 +1,9 @@
 //! Server functions about events and their staff. Each checks the caller's role first.
 
+// A server function takes one argument per form field, and the settings form has many. (The
+// browser-side stub the `server` macro writes does not carry an `allow` on the function.)
+#![allow(clippy::too_many_arguments)]
+
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -18,6 +22,13 @@ pub struct EventSummary {
 pub struct EventOverview {
     pub slug: String,
     pub name: String,
+    /// "30 July – 2 August 2026", empty when no dates are set.
+    pub dates: String,
+    pub venue: String,
+    pub ruleset: String,
+    pub qualifying_rounds: i32,
+    /// The latest round drawn, if any.
+    pub current_round: Option<i32>,
     /// The viewer's role, as a label ("Judge"), if they have one.
     pub role: Option<String>,
     pub can_record_results: bool,
@@ -42,7 +53,7 @@ pub struct AuditRow {
 }
 
 #[cfg(feature = "ssr")]
-async fn load(slug: &str) -> Result<db::events::Event, AppError> {
+pub(crate) async fn load(slug: &str) -> Result<db::events::Event, AppError> {
     match db::events::by_slug(&pool()?, slug).await {
         Ok(Some(event)) => Ok(event),
         Ok(None) => fail(AppError::NotFound(format!(
@@ -88,14 +99,192 @@ pub async fn get_event(slug: String) -> Result<EventOverview, AppError> {
     let event = load(&slug).await?;
     let (actor, role) = require(event.id, Action::ViewPublic).await?;
     let admin = actor.as_ref().is_some_and(|a| a.is_admin);
+    let pool = pool()?;
+    let detail = db::events::detail(&pool, event.id)
+        .await
+        .map_err(|e| internal("loading the event", e))?
+        .ok_or_else(|| AppError::NotFound("The event is gone.".into()))?;
+    let current_round = db::rounds::latest_number(&pool, event.id)
+        .await
+        .map_err(|e| internal("loading the rounds", e))?;
+    let s = detail.settings;
     Ok(EventOverview {
         slug: event.slug,
-        name: event.name,
+        name: s.name,
+        dates: date_range(s.starts_on, s.ends_on),
+        venue: s.venue,
+        ruleset: s.ruleset.id().to_owned(),
+        qualifying_rounds: s.qualifying_rounds,
+        current_round,
         role: role.map(|r| r.label().to_owned()),
         can_record_results: allows(role, admin, Action::RecordResults),
         can_run_event: allows(role, admin, Action::RunEvent),
         can_manage_staff: allows(role, admin, Action::ManageStaff),
     })
+}
+
+/// "30 July 2026", "30 July – 2 August 2026", or "" without dates.
+#[cfg(feature = "ssr")]
+fn date_range(first: Option<chrono::NaiveDate>, last: Option<chrono::NaiveDate>) -> String {
+    let day = |d: chrono::NaiveDate| d.format("%-d %B %Y").to_string();
+    match (first, last) {
+        (Some(a), Some(b)) if a != b => format!("{} – {}", day(a), day(b)),
+        (Some(a), _) | (None, Some(a)) => day(a),
+        (None, None) => String::new(),
+    }
+}
+
+/// The event's settings as the form shows them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SettingsView {
+    pub slug: String,
+    pub name: String,
+    /// `YYYY-MM-DD` or empty, as `<input type=date>` takes it.
+    pub starts_on: String,
+    pub ends_on: String,
+    pub venue: String,
+    pub ruleset: String,
+    pub table_fallback: String,
+    pub five_player_empty_circle: u8,
+    pub adjudication_deadlock: String,
+    pub finals_seats: usize,
+    pub qualifying_rounds: i32,
+    pub version: i32,
+    /// Rounds drawn so far: the ruleset is fixed once there is one.
+    pub rounds_drawn: usize,
+}
+
+#[cfg(feature = "ssr")]
+fn option_code<T: Serialize>(value: &T) -> String {
+    serde_json::to_value(value)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
+#[server]
+pub async fn get_settings(slug: String) -> Result<SettingsView, AppError> {
+    let event = load(&slug).await?;
+    require(event.id, db::roles::Action::RunEvent).await?;
+    let pool = pool()?;
+    let detail = db::events::detail(&pool, event.id)
+        .await
+        .map_err(|e| internal("loading the event", e))?
+        .ok_or_else(|| AppError::NotFound("The event is gone.".into()))?;
+    let rounds = db::rounds::list(&pool, event.id)
+        .await
+        .map_err(|e| internal("loading the rounds", e))?;
+    let s = detail.settings;
+    let date = |d: Option<chrono::NaiveDate>| d.map(|d| d.to_string()).unwrap_or_default();
+    Ok(SettingsView {
+        slug: detail.slug,
+        name: s.name,
+        starts_on: date(s.starts_on),
+        ends_on: date(s.ends_on),
+        venue: s.venue,
+        ruleset: s.ruleset.id().to_owned(),
+        table_fallback: option_code(&s.options.table_fallback),
+        five_player_empty_circle: s.options.five_player_empty_circle,
+        adjudication_deadlock: option_code(&s.options.adjudication_deadlock),
+        finals_seats: s.options.finals_seats,
+        qualifying_rounds: s.qualifying_rounds,
+        version: detail.version,
+        rounds_drawn: rounds.len(),
+    })
+}
+
+/// Reads one form value into its type, or names the field and what it should hold.
+#[cfg(feature = "ssr")]
+fn parse_field<T: std::str::FromStr>(
+    field: &str,
+    text: &str,
+    expected: &str,
+) -> Result<T, AppError> {
+    text.trim()
+        .parse()
+        .map_err(|_| AppError::field(field, expected.to_owned()))
+}
+
+#[cfg(feature = "ssr")]
+fn parse_date(field: &str, text: &str) -> Result<Option<chrono::NaiveDate>, AppError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d")
+        .map(Some)
+        .map_err(|_| AppError::field(field, "Enter a date such as 2026-07-30."))
+}
+
+#[cfg(feature = "ssr")]
+fn parse_choice<T: serde::de::DeserializeOwned>(field: &str, text: &str) -> Result<T, AppError> {
+    serde_json::from_value(serde_json::Value::String(text.trim().to_owned()))
+        .map_err(|_| AppError::field(field, "Choose one of the listed options."))
+}
+
+#[server]
+pub async fn save_settings(
+    slug: String,
+    version: i32,
+    name: String,
+    starts_on: String,
+    ends_on: String,
+    venue: String,
+    ruleset: String,
+    table_fallback: String,
+    five_player_empty_circle: String,
+    adjudication_deadlock: String,
+    finals_seats: String,
+    qualifying_rounds: String,
+) -> Result<(), AppError> {
+    use db::events::SettingsError;
+    let event = load(&slug).await?;
+    let actor = crate::server::require_staff(event.id, db::roles::Action::RunEvent).await?;
+    let parsed = (|| {
+        Ok::<_, AppError>(db::events::Settings {
+            name,
+            starts_on: parse_date("starts_on", &starts_on)?,
+            ends_on: parse_date("ends_on", &ends_on)?,
+            venue,
+            ruleset: parse_field("ruleset", &ruleset, "Choose gc-2.13.3 or full.")?,
+            options: tournament::RulingOptions {
+                table_fallback: parse_choice("table_fallback", &table_fallback)?,
+                five_player_empty_circle: parse_field(
+                    "five_player_empty_circle",
+                    &five_player_empty_circle,
+                    "Choose circle 0, 2, 3, 4 or 5.",
+                )?,
+                adjudication_deadlock: parse_choice(
+                    "adjudication_deadlock",
+                    &adjudication_deadlock,
+                )?,
+                finals_seats: parse_field(
+                    "finals_seats",
+                    &finals_seats,
+                    "Enter a whole number of seats, such as 6.",
+                )?,
+            },
+            qualifying_rounds: parse_field(
+                "qualifying_rounds",
+                &qualifying_rounds,
+                "Enter a whole number of rounds, such as 4.",
+            )?,
+        })
+    })();
+    let settings = match parsed {
+        Ok(s) => s,
+        Err(e) => return fail(e),
+    };
+    match db::events::update_settings(&pool()?, &actor, event.id, version, settings).await {
+        Ok(_) => Ok(()),
+        Err(e @ SettingsError::Stale) => fail(AppError::Conflict(e.to_string())),
+        Err(SettingsError::Database(e)) => Err(internal("saving the settings", e)),
+        Err(e @ SettingsError::NotFound) => fail(AppError::NotFound(e.to_string())),
+        Err(e) => match e.field() {
+            Some(field) => fail(AppError::field(field, e.to_string())),
+            None => fail(AppError::Invalid(e.to_string())),
+        },
+    }
 }
 
 #[server]
@@ -186,7 +375,7 @@ pub async fn security_audit() -> Result<Vec<AuditRow>, AppError> {
 }
 
 #[cfg(feature = "ssr")]
-fn audit_row(row: db::audit::Row) -> AuditRow {
+pub(crate) fn audit_row(row: db::audit::Row) -> AuditRow {
     AuditRow {
         at: row.at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
         actor: row.actor.unwrap_or_default(),

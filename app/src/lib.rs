@@ -8,13 +8,15 @@ pub mod components;
 pub mod error;
 pub mod events;
 pub mod pages;
+pub mod players;
+pub mod rounds;
 #[cfg(feature = "ssr")]
 pub mod server;
 
 use leptos::prelude::*;
 use leptos_meta::{MetaTags, Stylesheet, Title, provide_meta_context};
 use leptos_router::{
-    ParamSegment, StaticSegment,
+    ParamSegment, SsrMode, StaticSegment,
     components::{Route, Router, Routes},
 };
 
@@ -38,6 +40,9 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
     }
 }
 
+/// The routes of running an event render whole before they are sent (`SsrMode::Async`): a
+/// phone without JavaScript gets the full page, not a placeholder that a script would fill in,
+/// and an error can still set the response's status.
 #[component]
 pub fn App() -> impl IntoView {
     provide_meta_context();
@@ -52,9 +57,16 @@ pub fn App() -> impl IntoView {
                 <Route path=StaticSegment("account") view=pages::account::AccountPage/>
                 <Route path=StaticSegment("security") view=pages::audit::SecurityAuditPage/>
                 <Route path=StaticSegment("events") view=pages::events::EventsPage/>
-                <Route path=(StaticSegment("events"), ParamSegment("slug")) view=pages::event::EventPage/>
+                <Route path=(StaticSegment("events"), ParamSegment("slug")) view=pages::event::EventPage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("staff")) view=pages::staff::StaffPage/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("audit")) view=pages::audit::EventAuditPage/>
+                <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("settings")) view=pages::settings::SettingsPage ssr=SsrMode::Async/>
+                <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("run")) view=pages::dashboard::DashboardPage ssr=SsrMode::Async/>
+                <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("players")) view=pages::players::PlayersPage ssr=SsrMode::Async/>
+                <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("rounds"), ParamSegment("number")) view=pages::round::RoundPage ssr=SsrMode::Async/>
+                <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("clocks")) view=pages::projector::ProjectorPage ssr=SsrMode::Async/>
+                <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("find")) view=pages::find::FindPage ssr=SsrMode::Async/>
+                <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("find"), ParamSegment("player")) view=pages::find::PlayerCardPage ssr=SsrMode::Async/>
             </Routes>
         </Router>
     }

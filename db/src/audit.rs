@@ -5,6 +5,8 @@ use serde::Serialize;
 use serde_json::Value;
 use sqlx::{PgExecutor, PgPool};
 
+use crate::roles::Actor;
+
 /// What happened. Stored as text so old rows stay readable when new kinds are added.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
@@ -17,6 +19,26 @@ pub enum Action {
     RoleGranted,
     RoleRevoked,
     EventCreated,
+    EventUpdated,
+    PlayerAdded,
+    PlayersImported,
+    PlayerCheckedIn,
+    PlayerCheckInUndone,
+    PlayersCheckedIn,
+    PlayerDropped,
+    PlayerReinstated,
+    RoundDrawn,
+    UnreportedOverride,
+    RoundRedrawn,
+    SeatsSwapped,
+    RoundBegun,
+    RoundCancelled,
+    ClockStarted,
+    ClockPaused,
+    ClockResumed,
+    ClockExtended,
+    ReportReceived,
+    ReportReopened,
 }
 
 impl Action {
@@ -31,6 +53,26 @@ impl Action {
             Self::RoleGranted => "role_granted",
             Self::RoleRevoked => "role_revoked",
             Self::EventCreated => "event_created",
+            Self::EventUpdated => "event_updated",
+            Self::PlayerAdded => "player_added",
+            Self::PlayersImported => "players_imported",
+            Self::PlayerCheckedIn => "player_checked_in",
+            Self::PlayerCheckInUndone => "player_check_in_undone",
+            Self::PlayersCheckedIn => "players_checked_in",
+            Self::PlayerDropped => "player_dropped",
+            Self::PlayerReinstated => "player_reinstated",
+            Self::RoundDrawn => "round_drawn",
+            Self::UnreportedOverride => "unreported_override",
+            Self::RoundRedrawn => "round_redrawn",
+            Self::SeatsSwapped => "seats_swapped",
+            Self::RoundBegun => "round_begun",
+            Self::RoundCancelled => "round_cancelled",
+            Self::ClockStarted => "clock_started",
+            Self::ClockPaused => "clock_paused",
+            Self::ClockResumed => "clock_resumed",
+            Self::ClockExtended => "clock_extended",
+            Self::ReportReceived => "report_received",
+            Self::ReportReopened => "report_reopened",
         }
     }
 }
@@ -55,6 +97,24 @@ impl<'a> Entry<'a> {
             event_id: None,
             subject: None,
             detail: Value::Object(Default::default()),
+        }
+    }
+
+    /// What `actor` did in an event, to `subject`, with the details a judge needs later.
+    pub fn by(
+        actor: &'a Actor,
+        action: Action,
+        event_id: i64,
+        subject: &'a str,
+        detail: Value,
+    ) -> Self {
+        Self {
+            action,
+            actor_id: Some(actor.user_id),
+            actor: Some(&actor.username),
+            event_id: Some(event_id),
+            subject: Some(subject),
+            detail,
         }
     }
 }
@@ -96,6 +156,19 @@ pub async fn list(
     )
     .bind(event_id)
     .bind(limit)
+    .fetch_all(pool)
+    .await
+}
+
+/// The changes recorded for one round of an event (draws, redraws, swaps, clocks), oldest
+/// first: the round page's "who changed what" list.
+pub async fn for_round(pool: &PgPool, event_id: i64, round: i32) -> Result<Vec<Row>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT at, actor, action, subject, detail FROM audit_log \
+         WHERE event_id = $1 AND detail @> jsonb_build_object('round', $2::int) ORDER BY at, id",
+    )
+    .bind(event_id)
+    .bind(round)
     .fetch_all(pool)
     .await
 }

@@ -5,9 +5,12 @@
 
 pub mod accounts;
 pub mod audit;
+pub mod clocks;
 pub mod events;
 pub mod password;
+pub mod players;
 pub mod roles;
+pub mod rounds;
 pub mod throttle;
 
 pub use sqlx::PgPool;

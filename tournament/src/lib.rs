@@ -5,12 +5,13 @@
 //! factions (using [`pairing`] against earlier rounds kept in [`history`]), [`report`] checks the
 //! judges' Game Reports and [`adjudication`] settles clock-ended games, [`mod@standings`] orders the
 //! players and [`finals`] cuts the list. [`cli`] is the command-line contract of `mentat`, text
-//! in and text out.
+//! in and text out. [`clock`] reads a table's game clock (4.01.08) from its stored instants.
 //!
 //! Nothing here panics on input: every boundary returns an error naming what to fix.
 
 pub mod adjudication;
 pub mod cli;
+pub mod clock;
 pub mod draw;
 pub mod faction;
 pub mod finals;
@@ -27,6 +28,7 @@ pub mod tiebreakers;
 pub mod win_type;
 
 pub use adjudication::{Adjudication, adjudicate};
+pub use clock::{Clock, ClockError, Phase as ClockPhase, Reading as ClockReading};
 pub use draw::{Deal, DrawError, DrawRequest, Round, draw_round};
 pub use faction::Faction;
 pub use history::{History, PastRound, PastSeat, PastTable};

@@ -1,4 +1,5 @@
 //! Pieces shared by several pages.
 
+pub mod clock;
 pub mod field;
 pub mod header;

@@ -22,6 +22,9 @@ pub fn AccountPage() -> impl IntoView {
                         Ok(Some(u)) => view! {
                             <p>"Signed in as "<strong>{u.username}</strong>
                                 {u.is_admin.then_some(" (site administrator)")}"."</p>
+                            {u.is_admin.then(|| view! {
+                                <p><a href="/security">"Security log: sign-ins, failures and new accounts"</a></p>
+                            })}
                             <h2>"Change password"</h2>
                             <ActionForm action=action>
                                 <Field label="Current password" name="current" kind="password" autocomplete="current-password" required=true error=error/>

@@ -1,9 +1,10 @@
-//! An event's public page, with links to what the viewer's role lets them do.
+//! An event's public page: when and where, the current round, "find me" and the projector, with
+//! links to what the viewer's role lets them do.
 
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 
-use crate::events::get_event;
+use crate::{events::get_event, pages::find::FindForm};
 
 pub fn slug_param() -> Memo<String> {
     let params = use_params_map();
@@ -21,13 +22,35 @@ pub fn EventPage() -> impl IntoView {
                     match overview.await {
                         Ok(e) => {
                             let base = format!("/events/{}", e.slug);
+                            let when_where = [e.dates.clone(), e.venue.clone()]
+                                .into_iter()
+                                .filter(|s| !s.is_empty())
+                                .collect::<Vec<_>>()
+                                .join(" · ");
                             view! {
                                 <h1>{e.name.clone()}</h1>
+                                {(!when_where.is_empty()).then(|| view! { <p class="lead">{when_where}</p> })}
+                                <p>{format!("Ruleset {} · {} qualifying rounds", e.ruleset, e.qualifying_rounds)}</p>
                                 {e.role.clone().map(|r| view! { <p class="role">"Your role: "<strong>{r}</strong></p> })}
-                                {(e.can_record_results || e.can_manage_staff).then(|| view! {
+                                <section aria-labelledby="players-corner">
+                                    <h2 id="players-corner">"Players"</h2>
+                                    <FindForm action=format!("{base}/find")/>
+                                    <ul>
+                                        {e.current_round.map(|n| view! {
+                                            <li><a href=format!("{base}/rounds/{n}")>{format!("Round {n}: tables, seats and factions")}</a></li>
+                                        })}
+                                        <li><a href=format!("{base}/clocks")>"Table clocks (projector)"</a></li>
+                                    </ul>
+                                </section>
+                                {(e.can_record_results || e.can_manage_staff || e.can_run_event).then(|| view! {
                                     <section aria-labelledby="staff-tools">
                                         <h2 id="staff-tools">"Staff tools"</h2>
                                         <ul>
+                                            {e.can_run_event.then(|| view! {
+                                                <li><a href=format!("{base}/run")>"Dashboard: start rounds"</a></li>
+                                                <li><a href=format!("{base}/players")>"Players: register, import, check in"</a></li>
+                                                <li><a href=format!("{base}/settings")>"Event settings"</a></li>
+                                            })}
                                             {e.can_record_results.then(|| view! {
                                                 <li>"Judge tools: win attempts and game reports for this event's tables."</li>
                                             })}

@@ -2,9 +2,15 @@
 
 pub mod account;
 pub mod audit;
+pub mod dashboard;
 pub mod event;
 pub mod events;
+pub mod find;
 pub mod home;
+pub mod players;
+pub mod projector;
+pub mod round;
+pub mod settings;
 pub mod signin;
 pub mod staff;
 

@@ -79,6 +79,14 @@ pub async fn require(
     }
 }
 
+/// As [`require`], for actions that need a signed-in caller: returns who they are.
+pub async fn require_staff(event_id: i64, action: Action) -> Result<Actor, AppError> {
+    match require(event_id, action).await? {
+        (Some(actor), _) => Ok(actor),
+        (None, _) => fail(AppError::SignInRequired),
+    }
+}
+
 /// Starts a signed-in session under a new id, so an id fixed before sign-in is worthless after.
 pub async fn start_session(actor: &Actor) -> Result<(), AppError> {
     let session = session().await?;

@@ -1,0 +1,239 @@
+//! The head judge's dashboard: players checked in, rounds, tables in play, reports missing, and
+//! the form that starts the next round (with ruling 1's options when the count has no split).
+
+use leptos::prelude::*;
+use leptos_router::hooks::use_navigate;
+
+use crate::{
+    components::field::{Field, FormError, PartError, TextArea, last_error},
+    error::AppError,
+    pages::event::slug_param,
+    rounds::{DashboardView, NextRound, StartRound, TablePlan, get_dashboard},
+};
+
+/// Links between the head judge's pages of one event.
+#[component]
+pub fn RunNav(slug: Memo<String>) -> impl IntoView {
+    let to = move |path: &'static str| move || format!("/events/{}{path}", slug.get());
+    view! {
+        <nav class="run-nav" aria-label="Running the event">
+            <a href=to("")>"Event page"</a>
+            <a href=to("/run")>"Dashboard"</a>
+            <a href=to("/players")>"Players"</a>
+            <a href=to("/settings")>"Settings"</a>
+            <a href=to("/clocks")>"Projector"</a>
+        </nav>
+    }
+}
+
+pub fn sizes_text(sizes: &[u8]) -> String {
+    sizes
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+#[component]
+pub fn DashboardPage() -> impl IntoView {
+    let slug = slug_param();
+    let start = ServerAction::<StartRound>::new();
+    // A started round sends the page to the round; a refused start keeps the form as typed.
+    let dashboard = Resource::new(move || slug.get(), get_dashboard);
+    let navigate = use_navigate();
+    Effect::new(move |_| {
+        if let Some(Ok(number)) = start.value().get() {
+            navigate(
+                &format!("/events/{}/rounds/{number}", slug.get_untracked()),
+                Default::default(),
+            );
+        }
+    });
+    let error = last_error(start.value());
+    view! {
+        <main class="page">
+            <RunNav slug=slug/>
+            <Transition fallback=|| view! { <p>"Loading the dashboard…"</p> }>
+                {move || Suspend::new(async move {
+                    match dashboard.await {
+                        Ok(d) => view! { <Dashboard d=d start=start error=error/> }.into_any(),
+                        Err(e) => view! { <h1>"Dashboard"</h1><p role="alert">{e.to_string()}</p> }.into_any(),
+                    }
+                })}
+            </Transition>
+        </main>
+    }
+}
+
+#[component]
+fn Dashboard(
+    d: DashboardView,
+    start: ServerAction<StartRound>,
+    error: Signal<Option<AppError>>,
+) -> impl IntoView {
+    let base = format!("/events/{}", d.slug);
+    let current = d.rounds.last().cloned();
+    view! {
+        <h1>{d.name.clone()}</h1>
+        <p class="lead">"Head judge's dashboard"</p>
+        <dl class="stats">
+            <div><dt>"Players checked in"</dt><dd data-testid="checked-in">{d.checked_in}" of "{d.registered}</dd></div>
+            <div><dt>"Dropped"</dt><dd>{d.dropped}</dd></div>
+            <div><dt>"Rounds drawn"</dt><dd>{d.rounds.len()}" of "{d.qualifying_rounds}</dd></div>
+            {current.clone().map(|r| view! {
+                <div><dt>{format!("Round {}: tables in play", r.number)}</dt><dd>{r.in_play}" of "{r.tables}</dd></div>
+                <div><dt>{format!("Round {}: reports missing", r.number)}</dt><dd>{r.reports_missing}</dd></div>
+            })}
+        </dl>
+        {(!d.rounds.is_empty()).then(|| view! {
+            <table>
+                <caption>"Rounds"</caption>
+                <thead><tr>
+                    <th scope="col">"Round"</th><th scope="col">"State"</th><th scope="col">"Tables"</th>
+                    <th scope="col">"Seated"</th><th scope="col">"Byes"</th><th scope="col">"In play"</th>
+                    <th scope="col">"Reports missing"</th>
+                </tr></thead>
+                <tbody>
+                    {d.rounds.iter().map(|r| view! {
+                        <tr>
+                            <th scope="row"><a href=format!("{base}/rounds/{}", r.number)>{format!("Round {}", r.number)}</a></th>
+                            <td>{if r.begun { "In play" } else { "Drawn, seats may change" }}</td>
+                            <td>{r.tables}</td><td>{r.seated}</td><td>{r.byes}</td>
+                            <td>{r.in_play}</td><td>{r.reports_missing}</td>
+                        </tr>
+                    }).collect_view()}
+                </tbody>
+            </table>
+        })}
+        {match d.next.clone() {
+            Some(next) => view! { <StartForm slug=d.slug.clone() next=next start=start error=error/> }.into_any(),
+            None => view! {
+                <p class="notice">"All qualifying rounds are drawn. To add one, raise the number of rounds in the "
+                    <a href=format!("{base}/settings")>"settings"</a>"."</p>
+            }.into_any(),
+        }}
+    }
+}
+
+#[component]
+fn StartForm(
+    slug: String,
+    next: NextRound,
+    start: ServerAction<StartRound>,
+    error: Signal<Option<AppError>>,
+) -> impl IntoView {
+    let number = next.number;
+    let no_players = next.plan == TablePlan::NoPlayers;
+    let unreported = next.unreported.clone();
+    view! {
+        <section aria-labelledby="next-round">
+            <h2 id="next-round">{format!("Start round {number}")}</h2>
+            <p>{format!("{} players checked in and not dropped.", next.entrants)}</p>
+            <ActionForm action=start>
+                <input type="hidden" name="slug" value=slug/>
+                <input type="hidden" name="number" value=number/>
+                {match next.plan.clone() {
+                    TablePlan::Tables(sizes) => view! {
+                        <p class="plan">{format!("{} tables: {} (4.01.01).", sizes.len(), sizes_text(&sizes))}</p>
+                    }.into_any(),
+                    TablePlan::NoPlayers => view! {
+                        <p class="notice">"Check players in on the Players page first."</p>
+                    }.into_any(),
+                    TablePlan::Choose { alternates, four_player_tables, byes, entrants } => view! {
+                        <Ruling1 players=next.entrants alternates=alternates four=four_player_tables byes=byes entrants=entrants error=error/>
+                    }.into_any(),
+                }}
+                {(!unreported.is_empty()).then(|| {
+                    let tables = unreported.iter().map(i32::to_string).collect::<Vec<_>>().join(", ");
+                    view! {
+                        <div class="notice">
+                            <p>{format!(
+                                "Round {} still has games without a final report ({} {tables}). Wait for them, or give the reason for starting anyway; it is kept in the audit log.",
+                                next.previous.unwrap_or_default(),
+                                if unreported.len() == 1 { "table" } else { "tables" },
+                            )}</p>
+                            <TextArea label="Reason for starting without those reports" name="override_reason" rows=2 error=error/>
+                        </div>
+                    }
+                })}
+                <Field label="Seed (optional)" name="seed" kind="text"
+                    hint="Leave empty for a random seed. Typing the seed of an earlier draw repeats it exactly (ruling 4)."
+                    error=error/>
+                <FormError error=error/>
+                <button type="submit" disabled={move || no_players || start.pending().get()}>
+                    {format!("Start round {number}")}
+                </button>
+            </ActionForm>
+        </section>
+    }
+}
+
+/// Ruling 1's three ways out, each worked out for this count; nothing is chosen for the judge.
+#[component]
+fn Ruling1(
+    players: usize,
+    alternates: (usize, Vec<u8>),
+    four: Option<Vec<u8>>,
+    byes: Option<(usize, Vec<u8>)>,
+    entrants: Vec<(i64, String)>,
+    error: Signal<Option<AppError>>,
+) -> impl IntoView {
+    let (add, alt_sizes) = alternates;
+    view! {
+        <fieldset class="ruling-1" aria-describedby="field-fallback-error">
+            <legend>{format!(
+                "{players} players cannot be split into tables of 6 and 5 (4.01.01). Choose one of ruling 1's options:"
+            )}</legend>
+            <div class="choice">
+                <input type="radio" id="fallback-alternates" name="fallback" value="alternates"/>
+                <label for="fallback-alternates">{format!(
+                    "Seat {add} alternate{}: tables {}", if add == 1 { "" } else { "s" }, sizes_text(&alt_sizes)
+                )}</label>
+            </div>
+            <TextArea label="Alternates' names, one per line" name="alternates" rows=3 error=error/>
+            <div class="choice">
+                {match four.clone() {
+                    Some(sizes) => view! {
+                        <input type="radio" id="fallback-four" name="fallback" value="four_player_tables"/>
+                        <label for="fallback-four">{format!("4-player tables: tables {}", sizes_text(&sizes))}</label>
+                    }.into_any(),
+                    None => view! {
+                        <input type="radio" id="fallback-four" name="fallback" value="four_player_tables" disabled=true/>
+                        <label for="fallback-four">{format!("4-player tables: impossible for {players} players")}</label>
+                    }.into_any(),
+                }}
+            </div>
+            <div class="choice">
+                {match byes.clone() {
+                    Some((count, sizes)) => view! {
+                        <input type="radio" id="fallback-byes" name="fallback" value="byes"/>
+                        <label for="fallback-byes">{format!(
+                            "Byes for {count} player{} you pick (0 points, no game): tables {}",
+                            if count == 1 { "" } else { "s" }, sizes_text(&sizes)
+                        )}</label>
+                    }.into_any(),
+                    None => view! {
+                        <input type="radio" id="fallback-byes" name="fallback" value="byes" disabled=true/>
+                        <label for="fallback-byes">"Byes: impossible, fewer than 5 players would be left"</label>
+                    }.into_any(),
+                }}
+            </div>
+            <PartError name="fallback" error=error/>
+            {byes.is_some().then(|| view! {
+                <fieldset class="byes">
+                    <legend>"Players given a bye"</legend>
+                    {entrants.iter().map(|(id, name)| {
+                        let input_id = format!("bye-{id}");
+                        view! {
+                            <div class="choice">
+                                <input type="checkbox" id=input_id.clone() name="byes[]" value=id.to_string()/>
+                                <label for=input_id>{name.clone()}</label>
+                            </div>
+                        }
+                    }).collect_view()}
+                    <PartError name="byes" error=error/>
+                </fieldset>
+            })}
+        </fieldset>
+    }
+}

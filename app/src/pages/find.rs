@@ -1,0 +1,160 @@
+//! "Find me": a player searches their name on a phone and sees their table, seat, player
+//! circle, faction and clock. Readable without JavaScript; live with it.
+
+use leptos::prelude::*;
+use leptos_router::hooks::{use_params_map, use_query_map};
+
+use crate::{
+    components::clock::{ClockFace, poll_every, ticking_now},
+    pages::{event::slug_param, projector::NoScriptRefresh},
+    rounds::{CardPlace, PlayerCard, find_players, get_player_card},
+};
+
+#[component]
+pub fn FindPage() -> impl IntoView {
+    let slug = slug_param();
+    let query = use_query_map();
+    let q = Memo::new(move |_| query.read().get("q").unwrap_or_default());
+    let results = Resource::new(
+        move || (slug.get(), q.get()),
+        |(slug, q)| find_players(slug, q),
+    );
+    view! {
+        <main class="page narrow">
+            <p><a href=move || format!("/events/{}", slug.get())>"← The event"</a></p>
+            <h1>"Find me"</h1>
+            <FindForm value=q.get_untracked()/>
+            <Suspense fallback=|| ()>
+                {move || Suspend::new(async move {
+                    let searched = !q.get_untracked().trim().is_empty();
+                    match results.await {
+                        Ok(found) if !searched => view! { <p class="hint">{found.event_name}</p> }.into_any(),
+                        Ok(found) if found.matches.is_empty() => view! {
+                            <p role="status">"Nobody of that name is registered. Check the spelling, or ask a judge."</p>
+                        }.into_any(),
+                        Ok(found) => view! {
+                            <ul class="found" aria-label="Players found">
+                                {found.matches.into_iter().map(|m| view! {
+                                    <li>
+                                        <a href=format!("/events/{}/find/{}", slug.get_untracked(), m.id)>{m.name}</a>
+                                        {(!m.club.is_empty()).then(|| view! { <span class="club">{m.club}</span> })}
+                                    </li>
+                                }).collect_view()}
+                            </ul>
+                        }.into_any(),
+                        Err(e) => view! { <p role="alert">{e.to_string()}</p> }.into_any(),
+                    }
+                })}
+            </Suspense>
+        </main>
+    }
+}
+
+/// A plain GET form: it works the same with or without JavaScript.
+#[component]
+pub fn FindForm(
+    #[prop(optional, into)] value: String,
+    /// Where to search from; the current page when absent.
+    #[prop(optional, into)]
+    action: Option<String>,
+) -> impl IntoView {
+    view! {
+        <form method="get" action=action class="find" role="search">
+            <div class="field">
+                <label for="find-q">"Your name"</label>
+                <input id="find-q" name="q" type="search" autocomplete="name" value=value required=true/>
+            </div>
+            <button type="submit">"Find me"</button>
+        </form>
+    }
+}
+
+#[component]
+pub fn PlayerCardPage() -> impl IntoView {
+    let slug = slug_param();
+    let params = use_params_map();
+    let player = Memo::new(move |_| {
+        params
+            .read()
+            .get("player")
+            .and_then(|p| p.parse::<i64>().ok())
+            .unwrap_or(0)
+    });
+    let card = Resource::new(
+        move || (slug.get(), player.get()),
+        |(slug, player)| get_player_card(slug, player),
+    );
+    poll_every(20, move || card.refetch());
+    view! {
+        <main class="page narrow player-card">
+            <NoScriptRefresh seconds=60/>
+            <Transition fallback=|| view! { <p>"Loading…"</p> }>
+                {move || Suspend::new(async move {
+                    match card.await {
+                        Ok(c) => view! { <Card c=c slug=slug.get_untracked()/> }.into_any(),
+                        Err(e) => view! { <h1>"Find me"</h1><p role="alert">{e.to_string()}</p> }.into_any(),
+                    }
+                })}
+            </Transition>
+        </main>
+    }
+}
+
+#[component]
+fn Card(c: PlayerCard, slug: String) -> impl IntoView {
+    let now = ticking_now(c.now_ms);
+    let round = c.round;
+    let status = match (&c.place, round) {
+        _ if c.dropped => "You have dropped from the event.".to_owned(),
+        (_, None) => "No round has been drawn yet.".to_owned(),
+        (CardPlace::NotSeated, Some(n)) => format!(
+            "You are not seated in round {n}.{}",
+            if c.checked_in {
+                ""
+            } else {
+                " Check in with a judge."
+            }
+        ),
+        (CardPlace::Bye, Some(n)) => format!("You have a bye in round {n}: no game, 0 points."),
+        (CardPlace::Seated { .. }, Some(n)) if !c.round_begun => {
+            format!("Round {n} is drawn; seats may still change until play begins.")
+        }
+        (CardPlace::Seated { .. }, Some(n)) => format!("Round {n} is in play."),
+    };
+    view! {
+        <p class="event-name"><a href=format!("/events/{slug}")>{c.event_name.clone()}</a></p>
+        <h1>{c.name.clone()}</h1>
+        <p class="lead" role="status">{status}</p>
+        {match c.place {
+            CardPlace::Seated { table, seat, clock, reported, table_seats } => {
+                let full = c.ruleset == "full";
+                view! {
+                    <dl class="place">
+                        <div><dt>"Table"</dt><dd data-testid="table">{table}</dd></div>
+                        <div><dt>"Seat"</dt><dd data-testid="seat">{seat.seat}</dd></div>
+                        <div><dt>"Player circle"</dt><dd data-testid="circle">{seat.circle}</dd></div>
+                        <div class="faction"><dt>{if full { "Cards offered" } else { "Faction" }}</dt>
+                            <dd data-testid="faction">{if full { seat.offered.clone() } else { seat.faction_name.clone() }}</dd></div>
+                    </dl>
+                    {reported.then(|| view! { <p class="ok">"Your table's report is in."</p> })}
+                    <ClockFace clock=clock now=now label=format!("Table {table} clock")/>
+                    <table class="tablemates">
+                        <caption>{format!("Table {table}")}</caption>
+                        <thead><tr><th scope="col">"Seat"</th><th scope="col">"Player"</th><th scope="col">{if full { "Cards" } else { "Faction" }}</th></tr></thead>
+                        <tbody>
+                            {table_seats.into_iter().map(|s| view! {
+                                <tr class:me={s.player_id == seat.player_id}>
+                                    <td>{s.seat}</td>
+                                    <th scope="row">{s.player}</th>
+                                    <td>{if full { s.offered } else { s.faction }}</td>
+                                </tr>
+                            }).collect_view()}
+                        </tbody>
+                    </table>
+                }.into_any()
+            }
+            _ => ().into_any(),
+        }}
+        <p><a href=format!("/events/{slug}/find")>"Not you? Search again"</a></p>
+    }
+}

@@ -1,0 +1,196 @@
+//! The event's players for the head judge: add one, import many from CSV (with a line-by-line
+//! report of what was refused), check in, drop and reinstate.
+
+use leptos::prelude::*;
+
+use crate::{
+    components::field::{Field, FormError, TextArea, count_successes, last_error},
+    pages::{dashboard::RunNav, event::slug_param},
+    players::{AddPlayer, CheckIn, CheckInAll, ImportPlayers, PlayerRow, SetDropped, list_players},
+};
+
+#[component]
+pub fn PlayersPage() -> impl IntoView {
+    let slug = slug_param();
+    let add = ServerAction::<AddPlayer>::new();
+    let import = ServerAction::<ImportPlayers>::new();
+    let check_in = ServerAction::<CheckIn>::new();
+    let check_in_all = ServerAction::<CheckInAll>::new();
+    let set_dropped = ServerAction::<SetDropped>::new();
+    let changes = RwSignal::new(0);
+    count_successes(add.value(), changes);
+    count_successes(import.value(), changes);
+    count_successes(check_in.value(), changes);
+    count_successes(check_in_all.value(), changes);
+    count_successes(set_dropped.value(), changes);
+    let players = Resource::new(
+        move || (slug.get(), changes.get()),
+        |(slug, _)| list_players(slug),
+    );
+    let add_error = last_error(add.value());
+    let import_error = last_error(import.value());
+    let list_error = Signal::derive(move || {
+        [
+            check_in.value().get(),
+            set_dropped.value().get(),
+            check_in_all.value().get().map(|r| r.map(|_| ())),
+        ]
+        .into_iter()
+        .flatten()
+        .find_map(Result::err)
+    });
+    view! {
+        <main class="page">
+            <RunNav slug=slug/>
+            <h1>"Players"</h1>
+            <Transition fallback=|| view! { <p>"Loading players…"</p> }>
+                {move || Suspend::new(async move {
+                    match players.await {
+                        Ok(rows) => view! {
+                            <PlayerList rows=rows slug=slug.get_untracked() check_in=check_in set_dropped=set_dropped check_in_all=check_in_all/>
+                        }.into_any(),
+                        Err(e) => view! { <p role="alert">{e.to_string()}</p> }.into_any(),
+                    }
+                })}
+            </Transition>
+            <FormError error=list_error/>
+            <section aria-labelledby="add-player">
+                <h2 id="add-player">"Add a player"</h2>
+                <p class="hint">"After the first round is drawn, a new player is a late entry and plays from the next round."</p>
+                <ActionForm action=add attr:class="narrow">
+                    <input type="hidden" name="slug" value=move || slug.get()/>
+                    <Field label="Name" name="name" required=true error=add_error/>
+                    <Field label="Email (optional)" name="email" kind="email" error=add_error/>
+                    <Field label="Club (optional)" name="club" error=add_error/>
+                    <FormError error=add_error/>
+                    <button type="submit" disabled=move || add.pending().get()>"Add player"</button>
+                </ActionForm>
+                <p class="ok" role="status">{move || match add.value().get() {
+                    Some(Ok(name)) => Some(format!("{name} added.")),
+                    _ => None,
+                }}</p>
+            </section>
+            <section aria-labelledby="import">
+                <h2 id="import">"Import from CSV"</h2>
+                <ActionForm action=import>
+                    <input type="hidden" name="slug" value=move || slug.get()/>
+                    <TextArea label="CSV lines" name="csv" rows=8 required=true
+                        hint="One player per line: name, then optional email and club, separated by commas. A first line such as name,email,club names the columns. Good lines are imported; every refused line is listed with its reason."
+                        error=import_error/>
+                    <FormError error=import_error/>
+                    <button type="submit" disabled=move || import.pending().get()>"Import players"</button>
+                </ActionForm>
+                {move || import.value().get().and_then(Result::ok).map(|outcome| view! {
+                    <div class="import-report" role="status">
+                        <p class="ok">{format!(
+                            "Imported {} player{}.", outcome.added, if outcome.added == 1 { "" } else { "s" }
+                        )}</p>
+                        {(!outcome.refused.is_empty()).then(|| view! {
+                            <p class="field-error">{format!(
+                                "{} line{} refused:", outcome.refused.len(), if outcome.refused.len() == 1 { "" } else { "s" }
+                            )}</p>
+                            <ul class="refused">
+                                {outcome.refused.iter().map(|r| view! {
+                                    <li>
+                                        <strong>{format!("Line {}", r.line)}</strong>" "
+                                        <code>{r.text.clone()}</code>": "{r.reason.clone()}
+                                    </li>
+                                }).collect_view()}
+                            </ul>
+                        })}
+                    </div>
+                })}
+            </section>
+        </main>
+    }
+}
+
+fn status(p: &PlayerRow) -> String {
+    let mut parts = Vec::new();
+    if let Some(round) = p.dropped_after {
+        parts.push(format!("Dropped after round {round}"));
+    } else if p.checked_in {
+        parts.push("Checked in".to_owned());
+    } else {
+        parts.push("Not checked in".to_owned());
+    }
+    if p.alternate {
+        parts.push("alternate".to_owned());
+    }
+    if let Some(round) = p.late_after {
+        parts.push(format!("late entry after round {round}"));
+    }
+    parts.join(", ")
+}
+
+#[component]
+fn PlayerList(
+    rows: Vec<PlayerRow>,
+    slug: String,
+    check_in: ServerAction<CheckIn>,
+    set_dropped: ServerAction<SetDropped>,
+    check_in_all: ServerAction<CheckInAll>,
+) -> impl IntoView {
+    let registered = rows.iter().filter(|p| !p.alternate).count();
+    let checked = rows
+        .iter()
+        .filter(|p| p.checked_in && p.dropped_after.is_none() && !p.alternate)
+        .count();
+    let dropped = rows.iter().filter(|p| p.dropped_after.is_some()).count();
+    let slug_rows = slug.clone();
+    view! {
+        <p class="lead" data-testid="player-summary">{format!(
+            "{registered} registered · {checked} checked in · {dropped} dropped"
+        )}</p>
+        <ActionForm action=check_in_all attr:class="inline">
+            <input type="hidden" name="slug" value=slug/>
+            <button type="submit">"Check in everyone"</button>
+        </ActionForm>
+        <table class="players">
+            <caption>"Registered players"</caption>
+            <thead><tr>
+                <th scope="col">"Name"</th><th scope="col">"Club"</th><th scope="col">"Email"</th>
+                <th scope="col">"Status"</th><th scope="col">"Check-in"</th><th scope="col">"Drop"</th>
+            </tr></thead>
+            <tbody>
+                {rows.into_iter().map(|p| {
+                    let dropped = p.dropped_after.is_some();
+                    let check_label = if p.checked_in { "Undo check-in" } else { "Check in" };
+                    let drop_label = if dropped { "Reinstate" } else { "Drop" };
+                    let (slug_check, slug_drop) = (slug_rows.clone(), slug_rows.clone());
+                    let check_aria = format!("{check_label}: {}", p.name);
+                    let drop_aria = format!("{drop_label}: {}", p.name);
+                    let row_status = status(&p);
+                    view! {
+                        <tr>
+                            <th scope="row">{p.name}</th>
+                            <td>{p.club}</td>
+                            <td>{p.email}</td>
+                            <td>{row_status}</td>
+                            <td>
+                                {(!dropped).then(|| view! {
+                                    <ActionForm action=check_in attr:class="inline">
+                                        <input type="hidden" name="slug" value=slug_check/>
+                                        <input type="hidden" name="player_id" value=p.id/>
+                                        <input type="hidden" name="version" value=p.version/>
+                                        <input type="hidden" name="checked_in" value=(!p.checked_in).to_string()/>
+                                        <button type="submit" class="small" aria-label=check_aria>{check_label}</button>
+                                    </ActionForm>
+                                })}
+                            </td>
+                            <td>
+                                <ActionForm action=set_dropped attr:class="inline">
+                                    <input type="hidden" name="slug" value=slug_drop/>
+                                    <input type="hidden" name="player_id" value=p.id/>
+                                    <input type="hidden" name="version" value=p.version/>
+                                    <input type="hidden" name="dropped" value=(!dropped).to_string()/>
+                                    <button type="submit" class="small secondary" aria-label=drop_aria>{drop_label}</button>
+                                </ActionForm>
+                            </td>
+                        </tr>
+                    }
+                }).collect_view()}
+            </tbody>
+        </table>
+    }
+}

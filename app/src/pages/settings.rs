@@ -1,0 +1,108 @@
+//! The event's settings: name, dates, venue, ruleset, ruling options, rounds and finals seats.
+
+use leptos::prelude::*;
+
+use crate::{
+    components::field::{Field, FormError, count_successes, last_error},
+    events::{SaveSettings, SettingsView, get_settings},
+    pages::{dashboard::RunNav, event::slug_param},
+};
+
+#[component]
+pub fn SettingsPage() -> impl IntoView {
+    let slug = slug_param();
+    let save = ServerAction::<SaveSettings>::new();
+    let saves = RwSignal::new(0);
+    count_successes(save.value(), saves);
+    let settings = Resource::new(
+        move || (slug.get(), saves.get()),
+        |(slug, _)| get_settings(slug),
+    );
+    let error = last_error(save.value());
+    let saved = move || matches!(save.value().get(), Some(Ok(())));
+    view! {
+        <main class="page narrow">
+            <RunNav slug=slug/>
+            <h1>"Event settings"</h1>
+            <Suspense fallback=|| view! { <p>"Loading…"</p> }>
+                {move || Suspend::new(async move {
+                    match settings.await {
+                        Ok(s) => view! { <SettingsForm s=s save=save error=error/> }.into_any(),
+                        Err(e) => view! { <p role="alert">{e.to_string()}</p> }.into_any(),
+                    }
+                })}
+            </Suspense>
+            <p class="ok" role="status">{move || saved().then_some("Saved.")}</p>
+        </main>
+    }
+}
+
+fn option(value: &'static str, label: &'static str, current: &str) -> impl IntoView + use<> {
+    let selected = current == value;
+    view! { <option value=value selected=selected>{label}</option> }
+}
+
+#[component]
+fn SettingsForm(
+    s: SettingsView,
+    save: ServerAction<SaveSettings>,
+    error: Signal<Option<crate::error::AppError>>,
+) -> impl IntoView {
+    let message = move |name: &'static str| move || error.get().and_then(|e| e.message_for(name));
+    let locked = s.rounds_drawn > 0;
+    view! {
+        <ActionForm action=save>
+            <input type="hidden" name="slug" value=s.slug.clone()/>
+            <input type="hidden" name="version" value=s.version/>
+            <Field label="Event name" name="name" required=true value=s.name.clone() error=error/>
+            <Field label="First day" name="starts_on" kind="date" value=s.starts_on.clone() error=error/>
+            <Field label="Last day" name="ends_on" kind="date" value=s.ends_on.clone() error=error/>
+            <Field label="Venue" name="venue" value=s.venue.clone() hint="Where the event is played, e.g. Hall D, Indiana Convention Center." error=error/>
+            <div class="field">
+                <label for="field-ruleset">"Ruleset"</label>
+                {locked.then(|| view! { <p class="hint" id="field-ruleset-hint">"Fixed: a round is drawn."</p> })}
+                <select id="field-ruleset" name="ruleset">
+                    {option("gc-2.13.3", "gc-2.13.3: GenCon tournament rulebook, six classic factions", &s.ruleset)}
+                    {option("full", "full: full rulebook, thirteen factions", &s.ruleset)}
+                </select>
+                <p class="field-error" role="alert">{message("ruleset")}</p>
+            </div>
+            <Field label="Qualifying rounds" name="qualifying_rounds" kind="number" value=s.qualifying_rounds.to_string() error=error/>
+            <Field label="Finals seats" name="finals_seats" kind="number" value=s.finals_seats.to_string() hint="Ruling 13; 6 by default." error=error/>
+            <fieldset>
+                <legend>"Ruling options"</legend>
+                <div class="field">
+                    <label for="field-table_fallback">"Player count with no tables of 6 and 5 (ruling 1)"</label>
+                    <select id="field-table_fallback" name="table_fallback">
+                        {option("ask", "Ask the head judge each time (default)", &s.table_fallback)}
+                        {option("four_player_tables", "Allow 4-player tables", &s.table_fallback)}
+                        {option("alternates", "Seat alternates", &s.table_fallback)}
+                        {option("byes", "Give byes", &s.table_fallback)}
+                    </select>
+                    <p class="field-error" role="alert">{message("table_fallback")}</p>
+                </div>
+                <div class="field">
+                    <label for="field-five_player_empty_circle">"Empty player circle at a 5-player table (ruling 2)"</label>
+                    <select id="field-five_player_empty_circle" name="five_player_empty_circle">
+                        {[0u8, 2, 3, 4, 5].into_iter().map(|c| view! {
+                            <option value=c.to_string() selected={c == s.five_player_empty_circle}>
+                                {if c == 0 { "Circle 0 (default)".to_owned() } else { format!("Circle {c}") }}
+                            </option>
+                        }).collect_view()}
+                    </select>
+                    <p class="field-error" role="alert">{message("five_player_empty_circle")}</p>
+                </div>
+                <div class="field">
+                    <label for="field-adjudication_deadlock">"Adjudication tied after every category (ruling 9)"</label>
+                    <select id="field-adjudication_deadlock" name="adjudication_deadlock">
+                        {option("all_survivors", "Every survivor wins (default)", &s.adjudication_deadlock)}
+                        {option("judge_draw", "The head judge draws one", &s.adjudication_deadlock)}
+                    </select>
+                    <p class="field-error" role="alert">{message("adjudication_deadlock")}</p>
+                </div>
+            </fieldset>
+            <FormError error=error/>
+            <button type="submit" disabled=move || save.pending().get()>"Save settings"</button>
+        </ActionForm>
+    }
+}

@@ -1,0 +1,162 @@
+//! Server functions for an event's players: registration, CSV import, check-in, drops.
+//! Head-judge actions (RunEvent); each checks the caller's role first.
+
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::error::AppError;
+#[cfg(feature = "ssr")]
+use crate::{
+    events::load,
+    server::{fail, internal, pool, require_staff},
+};
+
+/// A player as the head judge's list shows them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerRow {
+    pub id: i64,
+    pub name: String,
+    pub email: String,
+    pub club: String,
+    pub checked_in: bool,
+    pub alternate: bool,
+    /// Entered after this many rounds were drawn (a late entry), if any.
+    pub late_after: Option<i32>,
+    pub dropped_after: Option<i32>,
+    pub version: i32,
+}
+
+/// A CSV line that was not imported.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RefusedLine {
+    pub line: usize,
+    pub text: String,
+    pub reason: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ImportOutcome {
+    pub added: usize,
+    pub refused: Vec<RefusedLine>,
+}
+
+#[cfg(feature = "ssr")]
+fn player_error<T>(e: db::players::PlayerError) -> Result<T, AppError> {
+    use db::players::PlayerError;
+    match e {
+        e @ PlayerError::Stale(_) => fail(AppError::Conflict(e.to_string())),
+        e @ PlayerError::NotFound => fail(AppError::NotFound(e.to_string())),
+        PlayerError::Database(e) => Err(internal("saving the player", e)),
+        e => match e.field() {
+            Some(field) => fail(AppError::field(field, e.to_string())),
+            None => fail(AppError::Invalid(e.to_string())),
+        },
+    }
+}
+
+#[server]
+pub async fn list_players(slug: String) -> Result<Vec<PlayerRow>, AppError> {
+    let event = load(&slug).await?;
+    require_staff(event.id, db::roles::Action::RunEvent).await?;
+    let players = db::players::list(&pool()?, event.id)
+        .await
+        .map_err(|e| internal("listing players", e))?;
+    Ok(players
+        .into_iter()
+        .map(|p| PlayerRow {
+            late_after: p.is_late_entry().then_some(p.entered_after_round),
+            id: p.id,
+            name: p.name,
+            email: p.email.unwrap_or_default(),
+            club: p.club.unwrap_or_default(),
+            checked_in: p.checked_in,
+            alternate: p.alternate,
+            dropped_after: p.dropped_after_round,
+            version: p.version,
+        })
+        .collect())
+}
+
+#[server]
+pub async fn add_player(
+    slug: String,
+    name: String,
+    email: String,
+    club: String,
+) -> Result<String, AppError> {
+    let event = load(&slug).await?;
+    let actor = require_staff(event.id, db::roles::Action::RunEvent).await?;
+    let new = match db::players::NewPlayer::parse(&name, &email, &club) {
+        Ok(new) => new,
+        Err(problem) => return fail(AppError::field(problem.field, problem.message)),
+    };
+    match db::players::add(&pool()?, &actor, event.id, new).await {
+        Ok(player) => Ok(player.name),
+        Err(e) => player_error(e),
+    }
+}
+
+#[server]
+pub async fn import_players(slug: String, csv: String) -> Result<ImportOutcome, AppError> {
+    use db::players::ImportError;
+    let event = load(&slug).await?;
+    let actor = require_staff(event.id, db::roles::Action::RunEvent).await?;
+    match db::players::import_csv(&pool()?, &actor, event.id, &csv).await {
+        Ok(report) => Ok(ImportOutcome {
+            added: report.added.len(),
+            refused: report
+                .refused
+                .into_iter()
+                .map(|r| RefusedLine {
+                    line: r.line,
+                    text: r.text,
+                    reason: r.reason,
+                })
+                .collect(),
+        }),
+        Err(ImportError::Database(e)) => Err(internal("importing players", e)),
+        Err(e) => fail(AppError::field("csv", e.to_string())),
+    }
+}
+
+#[server]
+pub async fn check_in(
+    slug: String,
+    player_id: i64,
+    version: i32,
+    checked_in: bool,
+) -> Result<(), AppError> {
+    let event = load(&slug).await?;
+    let actor = require_staff(event.id, db::roles::Action::RunEvent).await?;
+    match db::players::set_checked_in(&pool()?, &actor, event.id, player_id, version, checked_in)
+        .await
+    {
+        Ok(_) => Ok(()),
+        Err(e) => player_error(e),
+    }
+}
+
+#[server]
+pub async fn check_in_all(slug: String) -> Result<u64, AppError> {
+    let event = load(&slug).await?;
+    let actor = require_staff(event.id, db::roles::Action::RunEvent).await?;
+    match db::players::check_in_all(&pool()?, &actor, event.id).await {
+        Ok(n) => Ok(n),
+        Err(e) => player_error(e),
+    }
+}
+
+#[server]
+pub async fn set_dropped(
+    slug: String,
+    player_id: i64,
+    version: i32,
+    dropped: bool,
+) -> Result<(), AppError> {
+    let event = load(&slug).await?;
+    let actor = require_staff(event.id, db::roles::Action::RunEvent).await?;
+    match db::players::set_dropped(&pool()?, &actor, event.id, player_id, version, dropped).await {
+        Ok(_) => Ok(()),
+        Err(e) => player_error(e),
+    }
+}

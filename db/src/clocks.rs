@@ -1,0 +1,210 @@
+//! Table clocks (4.01.08): start, pause, resume and extend, stored as instants.
+//!
+//! The database's clock (`now()`) is the only time source, for writes and for reads, so several
+//! server instances with slightly different clocks still agree on every table's time.
+//! `tournament::clock` does the arithmetic; this module loads, checks and stores.
+
+use serde::Serialize;
+use sqlx::PgPool;
+use tournament::{Clock, ClockError};
+
+use crate::{
+    audit,
+    roles::Actor,
+    rounds::{TABLE_COLUMNS, TableRow, clock_of},
+};
+
+/// What the head judge does to a clock.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    Start,
+    Pause,
+    Resume,
+    /// Adds minutes to the limit; the reason goes to the audit log.
+    Extend {
+        minutes: i64,
+        reason: String,
+    },
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ClockCommandError {
+    #[error("There is no such table in this event.")]
+    NotFound,
+    #[error(
+        "Table {0}'s clock changed since you loaded the page (someone else started, paused or extended it); reload to see it."
+    )]
+    Stale(i32),
+    #[error("Table {table}: {error}.")]
+    Clock { table: i32, error: ClockError },
+    #[error("Give the reason for the extension (it is kept in the audit log).")]
+    ReasonRequired,
+    #[error("database error")]
+    Database(#[from] sqlx::Error),
+}
+
+/// Applies `command` to a table's clock if it is still at `version`; starting a clock begins the
+/// round (its seats become final). Returns the clock as stored.
+pub async fn apply(
+    pool: &PgPool,
+    actor: &Actor,
+    event_id: i64,
+    table_id: i64,
+    version: i32,
+    command: Command,
+) -> Result<Clock, ClockCommandError> {
+    if let Command::Extend { reason, .. } = &command
+        && reason.trim().is_empty()
+    {
+        return Err(ClockCommandError::ReasonRequired);
+    }
+    let mut tx = pool.begin().await?;
+    let row: Option<TableRow> = sqlx::query_as(&format!(
+        "SELECT {TABLE_COLUMNS} FROM game_tables t JOIN rounds r ON r.id = t.round_id \
+         WHERE t.id = $1 AND r.event_id = $2 FOR UPDATE OF t"
+    ))
+    .bind(table_id)
+    .bind(event_id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let row = row.ok_or(ClockCommandError::NotFound)?;
+    let table = row.1;
+    if row.7 != version {
+        return Err(ClockCommandError::Stale(table));
+    }
+    let (round_id, round, begun, now): (i64, i32, bool, chrono::DateTime<chrono::Utc>) =
+        sqlx::query_as(
+            "SELECT r.id, r.number, r.started_at IS NOT NULL, now() FROM rounds r \
+             JOIN game_tables t ON t.round_id = r.id WHERE t.id = $1",
+        )
+        .bind(table_id)
+        .fetch_one(&mut *tx)
+        .await?;
+    let players: i64 = sqlx::query_scalar("SELECT count(*) FROM seats WHERE table_id = $1")
+        .bind(table_id)
+        .fetch_one(&mut *tx)
+        .await?;
+    let clock = clock_of(&row, usize::try_from(players).unwrap_or(0));
+    let now_ms = now.timestamp_millis();
+    let (changed, action, mut detail) = match &command {
+        Command::Start => (
+            clock.start(now_ms),
+            audit::Action::ClockStarted,
+            serde_json::json!({}),
+        ),
+        Command::Pause => (
+            clock.pause(now_ms),
+            audit::Action::ClockPaused,
+            serde_json::json!({}),
+        ),
+        Command::Resume => (
+            clock.resume(now_ms),
+            audit::Action::ClockResumed,
+            serde_json::json!({}),
+        ),
+        Command::Extend { minutes, reason } => (
+            clock.extend(minutes.saturating_mul(60_000)),
+            audit::Action::ClockExtended,
+            serde_json::json!({ "minutes": minutes, "reason": reason.trim() }),
+        ),
+    };
+    let changed = changed.map_err(|error| ClockCommandError::Clock { table, error })?;
+    if let serde_json::Value::Object(map) = &mut detail {
+        map.insert("round".into(), round.into());
+        map.insert("table".into(), table.into());
+    }
+    // Instants are written as the database computed them, to the microsecond, not re-derived
+    // from milliseconds.
+    sqlx::query(
+        "UPDATE game_tables SET \
+           clock_started_at = CASE WHEN $2 THEN $3 ELSE clock_started_at END, \
+           clock_paused_at = CASE WHEN $4 THEN $3 WHEN $5 THEN NULL ELSE clock_paused_at END, \
+           clock_paused_ms = $6, clock_extension_ms = $7, version = version + 1 \
+         WHERE id = $1",
+    )
+    .bind(table_id)
+    .bind(matches!(command, Command::Start))
+    .bind(now)
+    .bind(matches!(command, Command::Pause))
+    .bind(matches!(command, Command::Resume))
+    .bind(changed.paused_ms)
+    .bind(changed.extension_ms)
+    .execute(&mut *tx)
+    .await?;
+    let subject = format!("round {round}, table {table}");
+    audit::record(
+        &mut *tx,
+        audit::Entry::by(actor, action, event_id, &subject, detail),
+    )
+    .await?;
+    if matches!(command, Command::Start) && !begun {
+        crate::rounds::mark_begun(&mut tx, actor, event_id, round_id, round).await?;
+    }
+    tx.commit().await?;
+    Ok(changed)
+}
+
+/// Every table's clock in the event's latest round: the projector page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Board {
+    pub round: i32,
+    pub begun: bool,
+    pub tables: Vec<BoardTable>,
+    pub now_ms: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BoardTable {
+    pub number: i32,
+    pub clock: Clock,
+    pub reported: bool,
+}
+
+pub async fn board(pool: &PgPool, event_id: i64) -> Result<Option<Board>, sqlx::Error> {
+    let round: Option<(i64, i32, bool, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
+        "SELECT id, number, started_at IS NOT NULL, now() FROM rounds WHERE event_id = $1 \
+         ORDER BY number DESC LIMIT 1",
+    )
+    .bind(event_id)
+    .fetch_optional(pool)
+    .await?;
+    let Some((round_id, number, begun, now)) = round else {
+        return Ok(None);
+    };
+    #[allow(clippy::type_complexity)]
+    let rows: Vec<(
+        i64,
+        i32,
+        Option<chrono::DateTime<chrono::Utc>>,
+        Option<chrono::DateTime<chrono::Utc>>,
+        i64,
+        i64,
+        Option<chrono::DateTime<chrono::Utc>>,
+        i32,
+        i64,
+    )> = sqlx::query_as(&format!(
+        "SELECT {TABLE_COLUMNS}, (SELECT count(*) FROM seats s WHERE s.table_id = t.id) \
+         FROM game_tables t WHERE t.round_id = $1 ORDER BY t.number"
+    ))
+    .bind(round_id)
+    .fetch_all(pool)
+    .await?;
+    let tables = rows
+        .into_iter()
+        .map(|r| {
+            let players = usize::try_from(r.8).unwrap_or(0);
+            let row = (r.0, r.1, r.2, r.3, r.4, r.5, r.6, r.7);
+            BoardTable {
+                number: r.1,
+                clock: clock_of(&row, players),
+                reported: r.6.is_some(),
+            }
+        })
+        .collect();
+    Ok(Some(Board {
+        round: number,
+        begun,
+        tables,
+        now_ms: now.timestamp_millis(),
+    }))
+}

@@ -1,0 +1,397 @@
+//! Event settings and players (registration, CSV import, check-in, drops) against a real
+//! PostgreSQL, a fresh database per test.
+
+mod support;
+
+use chrono::NaiveDate;
+use db::{
+    PgPool,
+    events::{self, SettingsError},
+    players::{self, ImportError, NewPlayer, PlayerError},
+};
+use support::*;
+use tournament::{Ruleset, TableFallback};
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn settings_are_saved_checked_and_guarded_against_stale_pages(pool: PgPool) {
+    let (admin, event) = event(&pool).await;
+    let detail = events::detail(&pool, event.id).await.unwrap().unwrap();
+    assert_eq!(detail.version, 1);
+    assert_eq!(detail.settings.ruleset, Ruleset::Gc2133);
+    assert_eq!(
+        detail.settings.options.finals_seats, 6,
+        "ruling 13's default"
+    );
+    assert_eq!(detail.settings.qualifying_rounds, 4);
+
+    let mut settings = detail.settings.clone();
+    settings.name = "  GenCon Qualifier  ".into();
+    settings.venue = "Hall D".into();
+    settings.starts_on = NaiveDate::from_ymd_opt(2026, 7, 30);
+    settings.ends_on = NaiveDate::from_ymd_opt(2026, 8, 2);
+    settings.ruleset = Ruleset::Full;
+    settings.options.table_fallback = TableFallback::FourPlayerTables;
+    settings.options.five_player_empty_circle = 3;
+    settings.options.finals_seats = 5;
+    settings.qualifying_rounds = 3;
+    let saved = events::update_settings(&pool, &admin, event.id, 1, settings.clone())
+        .await
+        .expect("saved");
+    assert_eq!(saved.version, 2);
+    assert_eq!(saved.settings.name, "GenCon Qualifier");
+    assert_eq!(saved.slug, event.slug, "the address does not move");
+    let reread = events::detail_by_slug(&pool, &event.slug)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(reread, saved);
+    assert_eq!(reread.settings.options.five_player_empty_circle, 3);
+
+    // A page loaded before that save must not overwrite it.
+    let stale = events::update_settings(&pool, &admin, event.id, 1, settings.clone()).await;
+    assert!(matches!(stale, Err(SettingsError::Stale)), "{stale:?}");
+
+    let bad = |change: fn(&mut events::Settings)| {
+        let mut s = settings.clone();
+        change(&mut s);
+        s
+    };
+    let cases: [(events::Settings, &str); 6] = [
+        (bad(|s| s.name = "x".into()), "name"),
+        (bad(|s| s.venue = "v".repeat(201)), "venue"),
+        (
+            bad(|s| s.ends_on = NaiveDate::from_ymd_opt(2026, 7, 1)),
+            "ends_on",
+        ),
+        (bad(|s| s.qualifying_rounds = 0), "qualifying_rounds"),
+        (bad(|s| s.options.finals_seats = 0), "finals_seats"),
+        (
+            bad(|s| s.options.five_player_empty_circle = 1),
+            "five_player_empty_circle",
+        ),
+    ];
+    for (settings, field) in cases {
+        let err = events::update_settings(&pool, &admin, event.id, 2, settings)
+            .await
+            .expect_err(field);
+        assert_eq!(err.field(), Some(field), "{err}");
+    }
+    assert_eq!(
+        events::detail(&pool, event.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .version,
+        2,
+        "nothing half-saved"
+    );
+    assert!(
+        audit_actions(&pool, event.id)
+            .await
+            .contains(&"event_updated".to_owned())
+    );
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn the_ruleset_is_fixed_and_rounds_cannot_drop_below_those_drawn_once_drawing_starts(
+    pool: PgPool,
+) {
+    let (admin, event) = event(&pool).await;
+    players(&pool, &admin, event.id, 10).await;
+    start(&pool, &admin, event.id, 1, 7).await;
+    let detail = events::detail(&pool, event.id).await.unwrap().unwrap();
+    let mut full = detail.settings.clone();
+    full.ruleset = Ruleset::Full;
+    let err = events::update_settings(&pool, &admin, event.id, 1, full)
+        .await
+        .unwrap_err();
+    assert!(matches!(err, SettingsError::RulesetLocked), "{err}");
+    report_all(&pool, event.id, 1).await;
+    start(&pool, &admin, event.id, 2, 8).await;
+    let mut fewer = detail.settings.clone();
+    fewer.qualifying_rounds = 1;
+    let err = events::update_settings(&pool, &admin, event.id, 1, fewer)
+        .await
+        .unwrap_err();
+    assert!(matches!(err, SettingsError::FewerThanDrawn(2)), "{err}");
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn players_are_unique_by_name_and_email_and_late_entries_are_marked(pool: PgPool) {
+    let (admin, event) = event(&pool).await;
+    let alice = NewPlayer::parse("Alice", "Alice@Example.org", "Sietch Tabr").unwrap();
+    let added = players::add(&pool, &admin, event.id, alice.clone())
+        .await
+        .unwrap();
+    assert_eq!(added.club.as_deref(), Some("Sietch Tabr"));
+    assert!(!added.checked_in && !added.is_late_entry() && !added.is_dropped());
+    let again = players::add(&pool, &admin, event.id, alice).await;
+    assert!(matches!(again, Err(PlayerError::NameTaken(_))), "{again:?}");
+    let same_email = NewPlayer::parse("Alicia", "alice@example.ORG", "").unwrap();
+    let err = players::add(&pool, &admin, event.id, same_email)
+        .await
+        .unwrap_err();
+    assert_eq!(err.field(), Some("email"));
+    // Names compare exactly (tournament::PlayerName): "alice" is another entrant.
+    players::add(
+        &pool,
+        &admin,
+        event.id,
+        NewPlayer::parse("alice", "", "").unwrap(),
+    )
+    .await
+    .expect("case matters");
+
+    players(&pool, &admin, event.id, 10).await;
+    start(&pool, &admin, event.id, 1, 1).await;
+    let late = players::add(
+        &pool,
+        &admin,
+        event.id,
+        NewPlayer::parse("Latecomer", "", "").unwrap(),
+    )
+    .await
+    .unwrap();
+    assert!(late.is_late_entry());
+    assert_eq!(late.entered_after_round, 1);
+}
+
+fn csv_of_17_players_and_a_bad_line() -> String {
+    let mut csv = String::from("name,email,club\n");
+    for i in 1..=17 {
+        if i == 9 {
+            csv.push_str("Broken Line,not-an-email,Nowhere\n");
+        }
+        csv.push_str(&format!(
+            "{},p{i}@example.org,Club {}\n",
+            player_name(i),
+            i % 3
+        ));
+    }
+    csv
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn a_csv_import_adds_the_good_lines_and_reports_each_bad_one(pool: PgPool) {
+    let (admin, event) = event(&pool).await;
+    let report = players::import_csv(&pool, &admin, event.id, &csv_of_17_players_and_a_bad_line())
+        .await
+        .expect("imported");
+    assert_eq!(report.added.len(), 17);
+    assert_eq!(report.refused.len(), 1);
+    let refusal = &report.refused[0];
+    assert_eq!(refusal.line, 10, "the header is line 1");
+    assert_eq!(refusal.text, "Broken Line,not-an-email,Nowhere");
+    assert!(refusal.reason.starts_with("email:"), "{}", refusal.reason);
+    let list = players::list(&pool, event.id).await.unwrap();
+    assert_eq!(list.len(), 17);
+    assert_eq!(list[0].name, "Player 01");
+    assert_eq!(list[0].email.as_deref(), Some("p1@example.org"));
+    assert_eq!(list[0].club.as_deref(), Some("Club 1"));
+    assert!(list.iter().all(|p| !p.checked_in));
+
+    // The same file again: every line is already registered, nothing is added twice.
+    let again = players::import_csv(&pool, &admin, event.id, &csv_of_17_players_and_a_bad_line())
+        .await
+        .unwrap();
+    assert!(again.added.is_empty());
+    assert_eq!(again.refused.len(), 18);
+    assert!(
+        again.refused[0]
+            .reason
+            .contains("already registered in this event"),
+        "{:?}",
+        again.refused[0]
+    );
+    assert_eq!(players::list(&pool, event.id).await.unwrap().len(), 17);
+
+    let email_clash = players::import_csv(
+        &pool,
+        &admin,
+        event.id,
+        "Someone New,P1@EXAMPLE.org\nAnother New\n",
+    )
+    .await
+    .unwrap();
+    assert_eq!(email_clash.added, ["Another New"]);
+    assert!(email_clash.refused[0].reason.contains("email address"));
+
+    let empty = players::import_csv(&pool, &admin, event.id, "\n  \n").await;
+    assert!(matches!(empty, Err(ImportError::Empty)));
+    let actions = audit_actions(&pool, event.id).await;
+    assert_eq!(
+        actions
+            .iter()
+            .filter(|a| a.as_str() == "players_imported")
+            .count(),
+        3
+    );
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn check_in_follows_the_version_the_page_showed(pool: PgPool) {
+    let (admin, event) = event(&pool).await;
+    let p = players::add(
+        &pool,
+        &admin,
+        event.id,
+        NewPlayer::parse("Alice", "", "").unwrap(),
+    )
+    .await
+    .unwrap();
+    let checked = players::set_checked_in(&pool, &admin, event.id, p.id, p.version, true)
+        .await
+        .unwrap();
+    assert!(checked.checked_in);
+    assert_eq!(checked.version, p.version + 1);
+    // A second judge's page still shows the old version: "this changed, reload".
+    let stale = players::set_checked_in(&pool, &admin, event.id, p.id, p.version, false).await;
+    assert!(matches!(stale, Err(PlayerError::Stale(_))), "{stale:?}");
+    let undone = players::set_checked_in(&pool, &admin, event.id, p.id, checked.version, false)
+        .await
+        .unwrap();
+    assert!(!undone.checked_in);
+    let other_event = db::events::create(&pool, &admin, "Another Event")
+        .await
+        .unwrap();
+    let foreign =
+        players::set_checked_in(&pool, &admin, other_event.id, p.id, undone.version, true).await;
+    assert!(matches!(foreign, Err(PlayerError::NotFound)));
+
+    let dropped = players::set_dropped(&pool, &admin, event.id, p.id, undone.version, true)
+        .await
+        .unwrap();
+    let refused =
+        players::set_checked_in(&pool, &admin, event.id, p.id, dropped.version, true).await;
+    assert!(matches!(refused, Err(PlayerError::Dropped(_))));
+    assert_eq!(
+        players::check_in_all(&pool, &admin, event.id)
+            .await
+            .unwrap(),
+        0,
+        "check-in-all skips dropped players"
+    );
+    let back = players::set_dropped(&pool, &admin, event.id, p.id, dropped.version, false)
+        .await
+        .unwrap();
+    assert!(!back.is_dropped());
+    assert_eq!(
+        players::check_in_all(&pool, &admin, event.id)
+            .await
+            .unwrap(),
+        1
+    );
+    let actions = audit_actions(&pool, event.id).await;
+    for expected in [
+        "player_added",
+        "player_checked_in",
+        "player_check_in_undone",
+        "player_dropped",
+        "player_reinstated",
+        "players_checked_in",
+    ] {
+        assert!(
+            actions.contains(&expected.to_owned()),
+            "{expected}: {actions:?}"
+        );
+    }
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn a_dropped_player_keeps_past_seats_and_is_not_drawn_again(pool: PgPool) {
+    let (admin, event) = event(&pool).await;
+    let ids = players(&pool, &admin, event.id, 11).await;
+    start(&pool, &admin, event.id, 1, 3).await;
+    let before = db::rounds::detail(&pool, event.id, 1)
+        .await
+        .unwrap()
+        .unwrap();
+    let leaver = db::players::get(&pool, event.id, ids[4])
+        .await
+        .unwrap()
+        .unwrap();
+    let dropped = players::set_dropped(&pool, &admin, event.id, leaver.id, leaver.version, true)
+        .await
+        .unwrap();
+    assert_eq!(dropped.dropped_after_round, Some(1));
+    assert!(!dropped.checked_in);
+    let after = db::rounds::detail(&pool, event.id, 1)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        before
+            .tables
+            .iter()
+            .map(|t| &t.seats)
+            .collect::<Vec<_>>()
+            .len(),
+        after.tables.len()
+    );
+    for (b, a) in before.tables.iter().zip(&after.tables) {
+        let who = |t: &db::rounds::TableInfo| {
+            t.seats
+                .iter()
+                .map(|s| (s.seat, s.player_id, s.faction))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(who(b), who(a), "round 1 is unchanged by the drop");
+    }
+    assert!(
+        after
+            .tables
+            .iter()
+            .flat_map(|t| &t.seats)
+            .any(|s| s.player_id == leaver.id && s.dropped)
+    );
+    report_all(&pool, event.id, 1).await;
+    start(&pool, &admin, event.id, 2, 4).await;
+    let round2 = db::rounds::detail(&pool, event.id, 2)
+        .await
+        .unwrap()
+        .unwrap();
+    let seated: Vec<i64> = round2
+        .tables
+        .iter()
+        .flat_map(|t| t.seats.iter().map(|s| s.player_id))
+        .collect();
+    assert_eq!(seated.len(), 10);
+    assert!(!seated.contains(&leaver.id));
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn find_me_searches_names_without_regard_to_case(pool: PgPool) {
+    let (admin, event) = event(&pool).await;
+    for name in [
+        "Paul Atreides",
+        "Alia Atreides",
+        "Feyd-Rautha",
+        "100% Fremen",
+    ] {
+        players::add(
+            &pool,
+            &admin,
+            event.id,
+            NewPlayer::parse(name, "", "").unwrap(),
+        )
+        .await
+        .unwrap();
+    }
+    let hits = players::search(&pool, event.id, "atreides", 20)
+        .await
+        .unwrap();
+    let names: Vec<&str> = hits.iter().map(|m| m.name.as_str()).collect();
+    assert_eq!(names, ["Alia Atreides", "Paul Atreides"]);
+    let hits = players::search(&pool, event.id, "PAUL", 20).await.unwrap();
+    assert_eq!(hits.len(), 1);
+    // LIKE wildcards are plain characters.
+    let hits = players::search(&pool, event.id, "%", 20).await.unwrap();
+    assert_eq!(hits[0].name, "100% Fremen");
+    assert_eq!(hits.len(), 1);
+    assert!(
+        players::search(&pool, event.id, "  ", 20)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+}

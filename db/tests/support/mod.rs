@@ -1,0 +1,96 @@
+//! Helpers shared by the database tests: accounts, an event with players, a drawn round.
+#![allow(dead_code)]
+
+use db::{
+    PgPool,
+    accounts::{self, NewUser, UserName},
+    events::{self, Event},
+    password::Password,
+    players::{self, NewPlayer},
+    roles::Actor,
+    rounds::{self, NewRound},
+};
+
+pub async fn user(pool: &PgPool, name: &str, admin: bool) -> Actor {
+    let new = NewUser {
+        username: UserName::parse(name).expect("valid name"),
+        email: None,
+        password: Password::new_choice(format!("{name}-password")).expect("long enough"),
+        is_admin: admin,
+    };
+    let user_id = accounts::create_user(pool, new, None)
+        .await
+        .expect("created");
+    Actor {
+        user_id,
+        username: name.to_owned(),
+        is_admin: admin,
+    }
+}
+
+/// An administrator and an event they organise.
+pub async fn event(pool: &PgPool) -> (Actor, Event) {
+    let admin = user(pool, "admin", true).await;
+    let event = events::create(pool, &admin, "Test Qualifier")
+        .await
+        .expect("event");
+    (admin, event)
+}
+
+pub fn player_name(i: usize) -> String {
+    format!("Player {i:02}")
+}
+
+/// Registers players "Player 01" … and checks them all in; returns their ids in that order.
+pub async fn players(pool: &PgPool, actor: &Actor, event_id: i64, n: usize) -> Vec<i64> {
+    let mut ids = Vec::new();
+    for i in 1..=n {
+        let new = NewPlayer::parse(&player_name(i), "", "").expect("valid");
+        ids.push(
+            players::add(pool, actor, event_id, new)
+                .await
+                .expect("added")
+                .id,
+        );
+    }
+    players::check_in_all(pool, actor, event_id)
+        .await
+        .expect("checked in");
+    ids
+}
+
+pub async fn start(pool: &PgPool, actor: &Actor, event_id: i64, number: i32, seed: u64) {
+    rounds::start(
+        pool,
+        actor,
+        event_id,
+        NewRound {
+            number,
+            seed: Some(seed),
+            ..NewRound::default()
+        },
+    )
+    .await
+    .expect("round started");
+}
+
+/// Marks every table of the round reported, as the Game Reports would.
+pub async fn report_all(pool: &PgPool, event_id: i64, number: i32) {
+    sqlx::query(
+        "UPDATE game_tables SET reported_at = now() WHERE round_id = \
+         (SELECT id FROM rounds WHERE event_id = $1 AND number = $2)",
+    )
+    .bind(event_id)
+    .bind(number)
+    .execute(pool)
+    .await
+    .expect("reported");
+}
+
+pub async fn audit_actions(pool: &PgPool, event_id: i64) -> Vec<String> {
+    let mut rows = db::audit::list(pool, Some(event_id), 1000)
+        .await
+        .expect("audit");
+    rows.reverse();
+    rows.into_iter().map(|r| r.action).collect()
+}
