@@ -165,7 +165,7 @@ pub async fn sign_in(
 ) -> Result<Actor, SignInError> {
     let login = login.trim();
     let keys = [throttle::account_key(login), throttle::address_key(addr)];
-    if let Some(until) = throttle::blocked_until(pool, &keys).await? {
+    if let Some(until) = throttle::blocked_until(pool, &keys[0], &keys[1]).await? {
         let mut entry = audit::Entry::new(audit::Action::SignInBlocked);
         entry.subject = Some(login);
         entry.detail = serde_json::json!({ "address": addr });
