@@ -69,6 +69,15 @@ rust_ensure() {
 # folders so a test run never swaps the files under a running server.
 build_frontend() {
   local site="$1"; shift
+  # A cdylib's file name carries no hash, so checkouts sharing the cache overwrite each other's
+  # frontend.wasm while cargo still thinks its own is fresh: relink when another checkout built last.
+  local owner="$CARGO_TARGET_DIR/front/.mentat-checkout"
+  if [ "$(cat "$owner" 2>/dev/null)" != "$MENTAT_ROOT" ]; then
+    rm -f "$CARGO_TARGET_DIR"/front/wasm32-unknown-unknown/*/frontend.wasm \
+          "$CARGO_TARGET_DIR"/front/wasm32-unknown-unknown/*/deps/frontend.wasm
+    mkdir -p "$CARGO_TARGET_DIR/front"
+    printf '%s\n' "$MENTAT_ROOT" >"$owner"
+  fi
   (cd "$MENTAT_ROOT" && LEPTOS_SITE_ROOT="$site" cargo leptos build --frontend-only "$@")
 }
 
