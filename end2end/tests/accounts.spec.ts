@@ -1,18 +1,9 @@
 import { test, expect, Page } from "@playwright/test";
-import { createUser, live, run } from "./support";
+import { createUser, live, run, signIn } from "./support";
 
 const admin = { name: `admin-${run}`, password: "admin-password-1" };
 const judge = { name: `judge-${run}`, password: "judge-password-1" };
 const eventName = `E2E Open ${run}`;
-
-async function signIn(page: Page, who: { name: string; password: string }) {
-  await page.goto("/signin");
-  await live(page);
-  await page.getByLabel("User name or email").fill(who.name);
-  await page.getByLabel("Password").fill(who.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByText(`Signed in as ${who.name}`)).toBeVisible();
-}
 
 async function signOut(page: Page) {
   await live(page);

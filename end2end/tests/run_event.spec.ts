@@ -1,5 +1,5 @@
-import { test, expect, Page } from "@playwright/test";
-import { createUser, live, run } from "./support";
+import { test, expect } from "@playwright/test";
+import { createUser, live, run, signIn } from "./support";
 
 // A head judge runs round 1 of a qualifier from Mentat; a player finds their seat on a phone.
 
@@ -17,15 +17,6 @@ function csv(): string {
   return lines.join("\n") + "\n";
 }
 
-async function signIn(page: Page) {
-  await page.goto("/signin");
-  await live(page);
-  await page.getByLabel("User name or email").fill(admin.name);
-  await page.getByLabel("Password").fill(admin.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByText(`Signed in as ${admin.name}`)).toBeVisible();
-}
-
 /// "5:59:58" → seconds.
 function seconds(text: string): number {
   const [h, m, s] = text.trim().split(":").map(Number);
@@ -38,7 +29,7 @@ test.beforeAll(() => {
 
 test("run round 1: import, check in, draw, a player's phone, a clock that survives a reload", async ({ page, browser }) => {
   test.setTimeout(120_000);
-  await signIn(page);
+  await signIn(page, admin);
 
   // Create the event and set it up.
   await page.goto("/events");
@@ -184,7 +175,7 @@ test("run round 1: import, check in, draw, a player's phone, a clock that surviv
 });
 
 test("a stale page gets 'this changed, reload', never a silent overwrite", async ({ page: a }) => {
-  await signIn(a);
+  await signIn(a, admin);
   await a.goto("/events");
   await live(a);
   await a.getByLabel("Event name").fill(`Stale ${run}`);

@@ -16,3 +16,13 @@ export const run = Date.now().toString(36);
 export async function live(page: Page) {
   await expect(page.locator("header[data-live=true]")).toHaveCount(1);
 }
+
+/// Signs in through the form, as a person would, and waits for the header to say so.
+export async function signIn(page: Page, who: { name: string; password: string }) {
+  await page.goto("/signin");
+  await live(page);
+  await page.getByLabel("User name or email").fill(who.name);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText(`Signed in as ${who.name}`)).toBeVisible();
+}
