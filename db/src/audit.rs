@@ -39,6 +39,15 @@ pub enum Action {
     ClockExtended,
     ReportReceived,
     ReportReopened,
+    WinAttemptsRecorded,
+    ReportSaved,
+    ReportCorrected,
+    ReportConfirmed,
+    ReportDisputed,
+    ReportFinalised,
+    QualifyingClosed,
+    FinalsTieDrawn,
+    PlayerLinked,
 }
 
 impl Action {
@@ -73,6 +82,15 @@ impl Action {
             Self::ClockExtended => "clock_extended",
             Self::ReportReceived => "report_received",
             Self::ReportReopened => "report_reopened",
+            Self::WinAttemptsRecorded => "win_attempts_recorded",
+            Self::ReportSaved => "report_saved",
+            Self::ReportCorrected => "report_corrected",
+            Self::ReportConfirmed => "report_confirmed",
+            Self::ReportDisputed => "report_disputed",
+            Self::ReportFinalised => "report_finalised",
+            Self::QualifyingClosed => "qualifying_closed",
+            Self::FinalsTieDrawn => "finals_tie_drawn",
+            Self::PlayerLinked => "player_linked",
         }
     }
 }

@@ -28,6 +28,8 @@ pub struct Player {
     pub entered_after_round: i32,
     pub dropped_after_round: Option<i32>,
     pub version: i32,
+    /// The account the player signs in with to confirm their reports.
+    pub user_id: Option<i64>,
 }
 
 impl Player {
@@ -41,7 +43,7 @@ impl Player {
 }
 
 const PLAYER_COLUMNS: &str = "id, name, email, club, alternate, checked_in, entered_after_round, \
-                              dropped_after_round, version";
+                              dropped_after_round, version, user_id";
 
 /// A player to register, checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -107,6 +109,10 @@ pub enum PlayerError {
     Stale(String),
     #[error("{0} has dropped; reinstate them before checking them in.")]
     Dropped(String),
+    #[error("No account is called {0:?}. Create it first (mentat user add), then link it.")]
+    NoSuchAccount(String),
+    #[error("The account {0:?} is already linked to another player of this event.")]
+    AccountTaken(String),
     #[error("database error")]
     Database(#[from] sqlx::Error),
 }
@@ -116,6 +122,7 @@ impl PlayerError {
         match self {
             Self::NameTaken(_) => Some("name"),
             Self::EmailTaken(_) => Some("email"),
+            Self::NoSuchAccount(_) | Self::AccountTaken(_) => Some("username"),
             _ => None,
         }
     }
@@ -260,6 +267,74 @@ pub async fn set_checked_in(
     audit::record(
         &mut *tx,
         audit::Entry::by(actor, action, event_id, &player.name, serde_json::json!({})),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(player)
+}
+
+/// Links the player to the account `username` signs in with (or unlinks with an empty name), so
+/// they can confirm their own reports; the account gets the player role in the event unless it
+/// already has one.
+pub async fn link_account(
+    pool: &PgPool,
+    actor: &Actor,
+    event_id: i64,
+    player_id: i64,
+    version: i32,
+    username: &str,
+) -> Result<Player, PlayerError> {
+    let mut tx = pool.begin().await?;
+    let current = locked(&mut tx, event_id, player_id, version).await?;
+    let username = username.trim();
+    let user: Option<(i64, String)> = if username.is_empty() {
+        None
+    } else {
+        let found: Option<(i64, String)> =
+            sqlx::query_as("SELECT id, username FROM users WHERE lower(username) = lower($1)")
+                .bind(username)
+                .fetch_optional(&mut *tx)
+                .await?;
+        Some(found.ok_or_else(|| PlayerError::NoSuchAccount(username.to_owned()))?)
+    };
+    if let Some((user_id, name)) = &user {
+        let taken: Option<i64> = sqlx::query_scalar(
+            "SELECT id FROM players WHERE event_id = $1 AND user_id = $2 AND id <> $3",
+        )
+        .bind(event_id)
+        .bind(user_id)
+        .bind(player_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        if taken.is_some() {
+            return Err(PlayerError::AccountTaken(name.clone()));
+        }
+        sqlx::query(
+            "INSERT INTO event_roles (event_id, user_id, role, granted_by) VALUES ($1, $2, 'player', $3) \
+             ON CONFLICT (event_id, user_id) DO NOTHING",
+        )
+        .bind(event_id)
+        .bind(user_id)
+        .bind(actor.user_id)
+        .execute(&mut *tx)
+        .await?;
+    }
+    let player: Player = sqlx::query_as(&format!(
+        "UPDATE players SET user_id = $2, version = version + 1 WHERE id = $1 RETURNING {PLAYER_COLUMNS}"
+    ))
+    .bind(player_id)
+    .bind(user.as_ref().map(|u| u.0))
+    .fetch_one(&mut *tx)
+    .await?;
+    audit::record(
+        &mut *tx,
+        audit::Entry::by(
+            actor,
+            audit::Action::PlayerLinked,
+            event_id,
+            &current.name,
+            serde_json::json!({ "account": user.as_ref().map(|u| u.1.clone()) }),
+        ),
     )
     .await?;
     tx.commit().await?;

@@ -104,6 +104,10 @@ impl RoundError {
 pub const MAX_SEED: u64 = i64::MAX as u64;
 
 /// Seeds drawn here stay below 2^53, so any tool (JavaScript included) reads them exactly.
+pub(crate) fn fresh_seed() -> u64 {
+    random_seed()
+}
+
 fn random_seed() -> u64 {
     const MASK: u64 = (1 << 53) - 1;
     let raw = getrandom::u64().unwrap_or_else(|_| {

@@ -146,6 +146,95 @@ pub fn adjudicate(
     })
 }
 
+/// The adjudication in sentences a judge can read out at the table, one per category looked
+/// at, then the outcome. `labels[i]` names seat `i` ("HK", or "HK (Ana)"); the ally's amount is
+/// named with the seat's, as 4.01.09 adds it ("HK + ally EM 17").
+pub fn explain(
+    seats: &[AdjudicationSeat],
+    adjudication: &Adjudication,
+    labels: &[String],
+) -> Vec<String> {
+    let label = |i: usize| labels.get(i).map_or("?", String::as_str);
+    let ally = |i: usize| {
+        seats
+            .get(i)
+            .and_then(|s| s.ally)
+            .filter(|&a| a != i && a < seats.len())
+    };
+    let who = |i: usize, category: Category| match (category, ally(i)) {
+        (Category::WinAttempts, _) | (_, None) => label(i).to_owned(),
+        (_, Some(a)) => format!("{} + ally {}", label(i), label(a)),
+    };
+    let list = |items: &[String]| match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    };
+    let mut lines = Vec::with_capacity(adjudication.steps.len() + 1);
+    for step in &adjudication.steps {
+        let values: Vec<String> = step
+            .values
+            .iter()
+            .map(|&(i, v)| format!("{} {v}", who(i, step.category)))
+            .collect();
+        let remaining: Vec<String> = step
+            .remaining
+            .iter()
+            .map(|&i| label(i).to_owned())
+            .collect();
+        let best = step
+            .values
+            .iter()
+            .find(|(i, _)| step.remaining.first() == Some(i))
+            .map_or(0, |&(_, v)| v);
+        let outcome = if step.remaining.len() == step.values.len() && step.values.len() > 1 {
+            format!("all tied on {best}")
+        } else if settled(seats, &step.remaining) {
+            format!("{} ahead with {best}", list(&remaining))
+        } else {
+            format!("{} tied on {best}", list(&remaining))
+        };
+        lines.push(format!(
+            "{} ({}): {}; {outcome}.",
+            capitalised(step.category.label()),
+            step.category.rule(),
+            values.join(", ")
+        ));
+    }
+    let winners: Vec<String> = adjudication
+        .winners
+        .iter()
+        .map(|&i| label(i).to_owned())
+        .collect();
+    let why = match adjudication.decided_by {
+        Decision::Category(c) => format!("decided by {} ({})", c.label(), c.rule()),
+        Decision::Deadlock => {
+            "tied in every category, so every survivor wins (ruling 9)".to_owned()
+        }
+        Decision::JudgeDraw => {
+            "tied in every category; the head judge's draw (ruling 9)".to_owned()
+        }
+    };
+    lines.push(format!(
+        "{} {} Adjudicated: {why} (4.01.09).",
+        list(&winners),
+        if winners.len() == 1 {
+            "receives"
+        } else {
+            "receive"
+        }
+    ));
+    lines
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -227,5 +316,30 @@ mod tests {
         assert_eq!(drawn.winners, [1, 2]);
         assert_eq!(drawn.decided_by, Decision::JudgeDraw);
         assert!(adjudicate(&seats, AdjudicationDeadlock::JudgeDraw, Some(2)).is_err());
+    }
+    #[test]
+    fn explanation_of_the_catalogue_example() {
+        let seats = [
+            seat(None, [3, 2, 12, 5, 2, 4]),
+            seat(Some(2), [3, 1, 8, 3, 1, 3]),
+            seat(Some(1), [1, 1, 9, 4, 2, 5]),
+            seat(None, [2, 0, 10, 1, 1, 5]),
+            seat(None, [0, 0, 14, 2, 1, 5]),
+            seat(None, [1, 0, 3, 9, 4, 5]),
+        ];
+        let labels: Vec<String> = ["AT", "HK", "EM", "SG", "FR", "BG"]
+            .map(String::from)
+            .into();
+        let adj = adjudicate(&seats, AdjudicationDeadlock::AllSurvivors, None).unwrap();
+        let lines = explain(&seats, &adj, &labels);
+        assert_eq!(
+            lines,
+            [
+                "Win attempts (4.01.11.01): AT 3, HK 3, EM 1, SG 2, FR 0, BG 1; AT and HK tied on 3.",
+                "Strongholds controlled (4.01.11.02): AT 2, HK + ally EM 2; all tied on 2.",
+                "Forces on the board (4.01.11.03): AT 12, HK + ally EM 17; HK ahead with 17.",
+                "HK and EM receive Adjudicated: decided by forces on the board (4.01.11.03) (4.01.09).",
+            ]
+        );
     }
 }

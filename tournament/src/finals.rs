@@ -2,6 +2,7 @@
 //! tie across the cut line reported rather than broken silently.
 
 use crate::player::PlayerName;
+use crate::rng::DrawRng;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finals {
@@ -61,6 +62,18 @@ pub fn select(
     )
 }
 
+/// Settles a tie across the cut line by a seeded draw (rulings 4 and 11): the players picked
+/// for the `open_seats`, in the order drawn. The same seed and players give the same pick, so
+/// the draw can be re-run in front of the players. Names are sorted first: only the set counts.
+pub fn draw_cut(tied: &[PlayerName], open_seats: usize, seed: u64) -> Vec<PlayerName> {
+    let mut pool = tied.to_vec();
+    pool.sort();
+    pool.dedup();
+    DrawRng::new(seed).shuffle(&mut pool);
+    pool.truncate(open_seats);
+    pool
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,5 +125,21 @@ mod tests {
         assert!(status.iter().all(|s| *s == Some(true)));
         let (finals, _) = select(&order, &[false, false], 0);
         assert!(finals.finalists.is_empty() && finals.cut_tie.is_none());
+    }
+    #[test]
+    fn the_cut_draw_is_reproducible_and_fair_to_the_set() {
+        let tied = names(4);
+        let first = draw_cut(&tied, 2, 99);
+        assert_eq!(first.len(), 2);
+        assert!(first.iter().all(|p| tied.contains(p)));
+        assert_ne!(first[0], first[1]);
+        let mut reversed = tied.clone();
+        reversed.reverse();
+        assert_eq!(draw_cut(&reversed, 2, 99), first);
+        // Over many seeds every tied player is sometimes picked.
+        let picked: std::collections::HashSet<PlayerName> =
+            (0..64).flat_map(|s| draw_cut(&tied, 1, s)).collect();
+        assert_eq!(picked.len(), 4);
+        assert!(draw_cut(&tied, 9, 1).len() == 4);
     }
 }

@@ -266,8 +266,33 @@ pub fn records(report: &ValidReport) -> Vec<PlayerRecord> {
 
 /// Standings with `finals_seats` seats in the finals (ruling 13).
 pub fn compute(report: &ValidReport, finals_seats: usize) -> Standings {
+    compute_for(report, &[], finals_seats, |_| true)
+}
+
+/// As [`compute`], for an event in progress: `entrants` without a counted game yet are listed
+/// with 0 points, and finals seats go only to players `eligible` says may take one (a dropped
+/// player keeps their row and their games count for everyone else, but the seat passes to the
+/// next eligible player).
+pub fn compute_for(
+    report: &ValidReport,
+    entrants: &[PlayerName],
+    finals_seats: usize,
+    eligible: impl Fn(&PlayerName) -> bool,
+) -> Standings {
     let ruleset = report.ruleset();
     let mut records = records(report);
+    let known: std::collections::HashSet<PlayerName> =
+        records.iter().map(|r| r.player.clone()).collect();
+    for player in entrants {
+        if !known.contains(player) {
+            records.push(PlayerRecord {
+                player: player.clone(),
+                points: Points::ZERO,
+                win_counts: vec![0; ruleset.win_types().len()],
+                games: Vec::new(),
+            });
+        }
+    }
     records.sort_by(|a, b| {
         compare(ruleset, b, a)
             .0
@@ -278,11 +303,27 @@ pub fn compute(report: &ValidReport, finals_seats: usize) -> Standings {
         .map(|pair| compare(ruleset, &pair[0], &pair[1]).1)
         .collect();
     let tied_with_next: Vec<bool> = reasons.iter().map(|r| *r == OrderReason::Tie).collect();
-    let (finals, finalist) = finals::select(
-        &records.iter().map(|r| r.player.clone()).collect::<Vec<_>>(),
-        &tied_with_next,
+    // The cut runs over eligible players only; two eligible rows are tied when nothing
+    // separates them, whoever sits between them.
+    let seats_for: Vec<usize> = (0..records.len())
+        .filter(|&i| eligible(&records[i].player))
+        .collect();
+    let eligible_tied: Vec<bool> = seats_for
+        .windows(2)
+        .map(|w| compare(ruleset, &records[w[0]], &records[w[1]]).1 == OrderReason::Tie)
+        .collect();
+    let (finals, status) = finals::select(
+        &seats_for
+            .iter()
+            .map(|&i| records[i].player.clone())
+            .collect::<Vec<_>>(),
+        &eligible_tied,
         finals_seats,
     );
+    let mut finalist = vec![Some(false); records.len()];
+    for (k, &i) in seats_for.iter().enumerate() {
+        finalist[i] = status.get(k).copied().flatten();
+    }
     let mut rows = Vec::with_capacity(records.len());
     let mut rank = 0;
     for (i, record) in records.into_iter().enumerate() {

@@ -346,3 +346,34 @@ fn catalogue_c9_fuller_example() {
     assert_eq!(next.record.player.as_str(), "P5");
     assert_eq!(p4.reason, Some(OrderReason::WinType(EndGame)));
 }
+
+/// During an event: a registered player without a counted game is listed last with 0 points,
+/// and a dropped player keeps their place in the list but passes their finals seat on.
+#[test]
+fn entrants_without_games_are_listed_and_ineligible_players_pass_their_seat_on() {
+    let mut t1 = vec![seat(
+        "Winner",
+        Atreides,
+        None,
+        Some(SoloStronghold),
+        [3, 3, 10, 5, 2, 4],
+    )];
+    t1.extend(fillers(1, 1, &[BeneGesserit, Emperor, Fremen, Harkonnen]));
+    let valid = validate(&report(vec![game(1, 1, Ending::Win, t1)])).expect("valid");
+    let entrants = [name("Winner"), name("Late Larry")];
+    let standings =
+        tournament::standings::compute_for(&valid, &entrants, 1, |p| p.as_str() != "Winner");
+    let last = standings.rows.last().unwrap();
+    assert_eq!(last.record.player.as_str(), "Late Larry");
+    assert_eq!(last.record.points, Points::ZERO);
+    assert!(last.record.games.is_empty());
+    assert_eq!(standings.rows.len(), 6);
+    // The winner ranks first but has dropped: the one seat goes to the next eligible player,
+    // and the four fillers tied on zeros share it (a cut tie).
+    assert_eq!(standings.rows[0].record.player.as_str(), "Winner");
+    assert_eq!(standings.rows[0].finalist, Some(false));
+    assert!(standings.finals.finalists.is_empty());
+    let tie = standings.finals.cut_tie.expect("the fillers are tied");
+    assert_eq!(tie.open_seats, 1);
+    assert!(!tie.players.iter().any(|p| p.as_str() == "Winner"));
+}

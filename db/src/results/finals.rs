@@ -1,0 +1,278 @@
+//! Closing qualifying and settling a tie across the cut line by a recorded, seeded draw
+//! (rulings 4, 11 and 13).
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use sqlx::PgPool;
+use tournament::PlayerName;
+
+use super::{ResultsError, standings};
+use crate::{audit, live, roles::Actor};
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Closed {
+    pub closed_at: DateTime<Utc>,
+    pub closed_by: Option<String>,
+    /// Sure of a seat when qualifying closed, in standings order.
+    pub finalists: Vec<String>,
+    /// Tied across the cut line, and the seats left for them.
+    pub tied: Vec<String>,
+    pub open_seats: i32,
+    /// The draw that settled the tie: its seed and who it picked, in the order drawn.
+    pub draw: Option<Draw>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Draw {
+    pub seed: i64,
+    pub picked: Vec<String>,
+    pub by: Option<String>,
+    pub at: DateTime<Utc>,
+}
+
+impl Closed {
+    /// Everyone in the finals, or `None` while a cut tie is undrawn.
+    pub fn all_finalists(&self) -> Option<Vec<String>> {
+        if !self.tied.is_empty() && self.draw.is_none() {
+            return None;
+        }
+        let mut all = self.finalists.clone();
+        if let Some(d) = &self.draw {
+            all.extend(d.picked.iter().cloned());
+        }
+        Some(all)
+    }
+}
+
+type ClosedRow = (
+    DateTime<Utc>,
+    Option<String>,
+    Vec<i64>,
+    Vec<i64>,
+    i32,
+    Option<i64>,
+    Option<Vec<i64>>,
+    Option<String>,
+    Option<DateTime<Utc>>,
+);
+
+pub async fn closed(pool: &PgPool, event_id: i64) -> Result<Option<Closed>, sqlx::Error> {
+    let row: Option<ClosedRow> = sqlx::query_as(
+        "SELECT f.closed_at, c.username, f.finalists, f.tied, f.open_seats, f.draw_seed, f.drawn, \
+           d.username, f.drawn_at \
+         FROM finals f LEFT JOIN users c ON c.id = f.closed_by LEFT JOIN users d ON d.id = f.drawn_by \
+         WHERE f.event_id = $1",
+    )
+    .bind(event_id)
+    .fetch_optional(pool)
+    .await?;
+    let Some((closed_at, closed_by, finalists, tied, open_seats, seed, drawn, drawn_by, drawn_at)) =
+        row
+    else {
+        return Ok(None);
+    };
+    let names: Vec<(i64, String)> =
+        sqlx::query_as("SELECT id, name FROM players WHERE event_id = $1")
+            .bind(event_id)
+            .fetch_all(pool)
+            .await?;
+    let name = |id: &i64| {
+        names
+            .iter()
+            .find(|(i, _)| i == id)
+            .map_or_else(|| format!("player {id}"), |(_, n)| n.clone())
+    };
+    Ok(Some(Closed {
+        closed_at,
+        closed_by,
+        finalists: finalists.iter().map(name).collect(),
+        tied: tied.iter().map(name).collect(),
+        open_seats,
+        draw: match (seed, drawn, drawn_at) {
+            (Some(seed), Some(picked), Some(at)) => Some(Draw {
+                seed,
+                picked: picked.iter().map(name).collect(),
+                by: drawn_by,
+                at,
+            }),
+            _ => None,
+        },
+    }))
+}
+
+/// The head judge closes qualifying: the finalists are fixed from the standings as they are.
+/// Refused while a table of the event has no final report.
+pub async fn close_qualifying(
+    pool: &PgPool,
+    actor: &Actor,
+    event_id: i64,
+) -> Result<Closed, ResultsError> {
+    let mut tx = pool.begin().await?;
+    // One closing at a time: the event row is the lock.
+    sqlx::query("SELECT id FROM events WHERE id = $1 FOR UPDATE")
+        .bind(event_id)
+        .execute(&mut *tx)
+        .await?;
+    let already: Option<i64> =
+        sqlx::query_scalar("SELECT event_id FROM finals WHERE event_id = $1")
+            .bind(event_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    if already.is_some() {
+        return Err(ResultsError::State("Qualifying is already closed.".into()));
+    }
+    let missing: Vec<(i32, i32)> = sqlx::query_as(
+        "SELECT r.number, t.number FROM game_tables t JOIN rounds r ON r.id = t.round_id \
+         WHERE r.event_id = $1 AND t.reported_at IS NULL ORDER BY r.number, t.number",
+    )
+    .bind(event_id)
+    .fetch_all(&mut *tx)
+    .await?;
+    if !missing.is_empty() {
+        let list: Vec<String> = missing
+            .iter()
+            .map(|(r, t)| format!("round {r} table {t}"))
+            .collect();
+        return Err(ResultsError::State(format!(
+            "Qualifying cannot close while reports are not final: {}.",
+            list.join(", ")
+        )));
+    }
+    let standings = standings::event_standings(pool, event_id).await?;
+    if standings.rounds == 0 {
+        return Err(ResultsError::State(
+            "No round has been played yet; there is nothing to qualify from.".into(),
+        ));
+    }
+    let finalists: Vec<i64> = standings
+        .rows
+        .iter()
+        .filter(|r| r.finalist == Some(true))
+        .map(|r| r.player_id)
+        .collect();
+    let tied: Vec<i64> = standings
+        .rows
+        .iter()
+        .filter(|r| r.finalist.is_none())
+        .map(|r| r.player_id)
+        .collect();
+    let open_seats = standings.cut_tie.as_ref().map_or(0, |t| t.1);
+    sqlx::query(
+        "INSERT INTO finals (event_id, closed_by, finalists, tied, open_seats) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(event_id)
+    .bind(actor.user_id)
+    .bind(&finalists)
+    .bind(&tied)
+    .bind(i32::try_from(open_seats).unwrap_or(i32::MAX))
+    .execute(&mut *tx)
+    .await?;
+    audit::record(
+        &mut *tx,
+        audit::Entry::by(
+            actor,
+            audit::Action::QualifyingClosed,
+            event_id,
+            "finals",
+            serde_json::json!({ "finalists": finalists, "tied": tied, "open_seats": open_seats }),
+        ),
+    )
+    .await?;
+    live::notify(&mut *tx, event_id, live::Topic::Standings).await?;
+    tx.commit().await?;
+    closed(pool, event_id)
+        .await?
+        .ok_or_else(|| ResultsError::State("Qualifying closed but could not be read back.".into()))
+}
+
+/// The head judge draws who of the tied players takes the open finals seats. The seed is
+/// stored with the pick, so the draw can be re-run in front of the players.
+pub async fn draw_cut(
+    pool: &PgPool,
+    actor: &Actor,
+    event_id: i64,
+    seed: Option<u64>,
+) -> Result<Closed, ResultsError> {
+    let mut tx = pool.begin().await?;
+    let row: Option<(Vec<i64>, i32, Option<i64>)> = sqlx::query_as(
+        "SELECT tied, open_seats, draw_seed FROM finals WHERE event_id = $1 FOR UPDATE",
+    )
+    .bind(event_id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((tied, open_seats, drawn)) = row else {
+        return Err(ResultsError::State(
+            "Close qualifying first: the draw settles a tie across the final cut.".into(),
+        ));
+    };
+    if tied.is_empty() {
+        return Err(ResultsError::State(
+            "There is no tie across the cut line to draw.".into(),
+        ));
+    }
+    if drawn.is_some() {
+        return Err(ResultsError::State(
+            "The cut-line draw has been made already; it is final.".into(),
+        ));
+    }
+    let seed = match seed {
+        Some(s) if s <= crate::rounds::MAX_SEED => s,
+        Some(_) => {
+            return Err(ResultsError::field(
+                "seed",
+                format!(
+                    "A seed is a whole number from 0 to {}.",
+                    crate::rounds::MAX_SEED
+                ),
+            ));
+        }
+        None => crate::rounds::fresh_seed(),
+    };
+    let names: Vec<(i64, String)> =
+        sqlx::query_as("SELECT id, name FROM players WHERE id = ANY($1)")
+            .bind(&tied)
+            .fetch_all(&mut *tx)
+            .await?;
+    let pool_names: Vec<PlayerName> = names
+        .iter()
+        .filter_map(|(_, n)| PlayerName::parse(n).ok())
+        .collect();
+    let picked_names =
+        tournament::finals::draw_cut(&pool_names, usize::try_from(open_seats).unwrap_or(0), seed);
+    let picked: Vec<i64> = picked_names
+        .iter()
+        .filter_map(|p| {
+            names
+                .iter()
+                .find(|(_, n)| n == p.as_str())
+                .map(|(id, _)| *id)
+        })
+        .collect();
+    let stored_seed = i64::try_from(seed).unwrap_or(i64::MAX);
+    sqlx::query(
+        "UPDATE finals SET draw_seed = $2, drawn = $3, drawn_by = $4, drawn_at = now() WHERE event_id = $1",
+    )
+    .bind(event_id)
+    .bind(stored_seed)
+    .bind(&picked)
+    .bind(actor.user_id)
+    .execute(&mut *tx)
+    .await?;
+    let picked_text: Vec<&str> = picked_names.iter().map(PlayerName::as_str).collect();
+    audit::record(
+        &mut *tx,
+        audit::Entry::by(
+            actor,
+            audit::Action::FinalsTieDrawn,
+            event_id,
+            "finals",
+            serde_json::json!({ "seed": stored_seed, "picked": picked_text, "open_seats": open_seats }),
+        ),
+    )
+    .await?;
+    live::notify(&mut *tx, event_id, live::Topic::Standings).await?;
+    tx.commit().await?;
+    closed(pool, event_id)
+        .await?
+        .ok_or_else(|| ResultsError::State("The draw was made but could not be read back.".into()))
+}

@@ -1,0 +1,82 @@
+//! Results at the tables: win attempts (4.01.04), game reports with revisions and
+//! confirmations (4.01.02, 4.01.05, 4.01.07), standings (4.01.10-11) and the finals cut.
+//!
+//! Nothing is overwritten: every save is a new revision naming who, when and why, and readers
+//! take the latest. Writes lock the table's row first, so two judges saving at once queue and
+//! the second is told what changed instead of silently replacing it.
+
+pub mod attempts;
+pub mod finals;
+pub mod reports;
+pub mod standings;
+mod table;
+
+pub use table::{SeatLine, TableContext, load as table};
+
+/// Ruling 6 keeps the strongholds seen as evidence of a win attempt. Codes as on the board.
+pub const STRONGHOLDS: [(&str, &str); 6] = [
+    ("AK", "Arrakeen"),
+    ("CA", "Carthag"),
+    ("ST", "Sietch Tabr"),
+    ("HS", "Habbanya Sietch"),
+    ("TS", "Tuek's Sietch"),
+    ("SW", "Shield Wall (Imperial Basin side, 4.02.01)"),
+];
+
+pub fn stronghold_name(code: &str) -> Option<&'static str> {
+    STRONGHOLDS
+        .iter()
+        .find(|(c, _)| *c == code)
+        .map(|&(_, name)| name)
+}
+
+/// A problem with one field of a form: the form field's name and what to do.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct FieldProblem {
+    pub field: String,
+    pub message: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ResultsError {
+    #[error("There is no such table in this event.")]
+    NotFound,
+    #[error("{0}")]
+    Forbidden(String),
+    /// Someone saved first; `current` is what they saved, so the caller can show both versions.
+    #[error(
+        "{what} changed since you loaded it: {by} saved revision {revision}. Your entry is kept below; compare the two and save again."
+    )]
+    Changed {
+        what: &'static str,
+        revision: i32,
+        by: String,
+    },
+    #[error("{}", .0.iter().map(|p| p.message.as_str()).collect::<Vec<_>>().join(" "))]
+    Invalid(Vec<FieldProblem>),
+    #[error("{0}")]
+    State(String),
+    #[error("database error")]
+    Database(#[from] sqlx::Error),
+}
+
+impl ResultsError {
+    pub(crate) fn field(field: impl Into<String>, message: impl Into<String>) -> ResultsError {
+        ResultsError::Invalid(vec![FieldProblem {
+            field: field.into(),
+            message: message.into(),
+        }])
+    }
+
+    pub fn is_conflict(&self) -> bool {
+        matches!(self, ResultsError::Changed { .. })
+    }
+}
+
+/// Reasons are required for corrections; a blank one is no reason.
+pub(crate) fn reason_of(reason: Option<&str>) -> Option<String> {
+    reason
+        .map(str::trim)
+        .filter(|r| !r.is_empty())
+        .map(|r| r.chars().take(500).collect())
+}

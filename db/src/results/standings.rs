@@ -1,0 +1,296 @@
+//! The event's standings from its final reports (4.01.10-11), with the reason for each row's
+//! place and the finals line.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+use sqlx::PgPool;
+use tournament::{
+    PlayerName, Points, Ruleset, Tiebreakers,
+    report::{Ending, GameReport, Report, SeatReport},
+    standings::{GameComponent, OrderReason, PlayedGame, PlayerRecord, compute_for},
+};
+
+use super::{attempts, finals, reports::SeatResult};
+use crate::events;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameLine {
+    pub round: u32,
+    pub table: u32,
+    pub faction: &'static str,
+    pub result: Option<&'static str>,
+    /// 4.01.11's game score: points, then the six tiebreakers (`2.2.3.8.12.3.3`).
+    pub score: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Row {
+    pub rank: usize,
+    pub player_id: i64,
+    pub player: String,
+    pub points: String,
+    /// Wins with a count, heaviest type first: (code, count).
+    pub wins: Vec<(&'static str, u32)>,
+    pub best: Option<String>,
+    pub games: Vec<GameLine>,
+    /// In the finals, out, or tied across the cut line (`None`).
+    pub finalist: Option<bool>,
+    pub tie: bool,
+    /// Why this row is above the next one, in words.
+    pub reason: Option<String>,
+    pub dropped: bool,
+    pub alternate: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct EventStandings {
+    pub ruleset: Ruleset,
+    pub rows: Vec<Row>,
+    pub finals_seats: usize,
+    /// A tie across the cut line still to settle: the players and the seats left for them.
+    pub cut_tie: Option<(Vec<String>, usize)>,
+    pub closed: Option<finals::Closed>,
+    pub tables: i64,
+    pub tables_final: i64,
+    pub rounds: i32,
+    /// Final reports that no longer pass the checks (for example after a win-attempt
+    /// correction made an adjudication tie need the head judge's draw). Left out until fixed.
+    pub problems: Vec<String>,
+}
+
+impl EventStandings {
+    pub fn row(&self, player_id: i64) -> Option<&Row> {
+        self.rows.iter().find(|r| r.player_id == player_id)
+    }
+}
+
+/// Points as a judge writes them: 3, 2, ½, 1½.
+pub fn points_text(points: Points) -> String {
+    let halves = points.halves();
+    match (halves / 2, halves % 2) {
+        (0, 1) => "½".to_owned(),
+        (whole, 1) => format!("{whole}½"),
+        (whole, _) => whole.to_string(),
+    }
+}
+
+pub fn score_text(game: &PlayedGame) -> String {
+    let (points, values) = game.score();
+    let mut text = points_text(points);
+    for v in values {
+        text.push('.');
+        text.push_str(&v.to_string());
+    }
+    text
+}
+
+fn reason_text(reason: OrderReason, above: &PlayerRecord, below: &PlayerRecord) -> String {
+    let base = reason.to_string();
+    match reason {
+        OrderReason::Game {
+            game,
+            component: GameComponent::Result | GameComponent::Category(_),
+        } => match (above.games.get(game), below.games.get(game)) {
+            (Some(a), Some(b)) => format!("{base}: {} beats {}", score_text(a), score_text(b)),
+            _ => base,
+        },
+        _ => base,
+    }
+}
+
+type FinalRow = (i64, i32, i32, String, i16, serde_json::Value, Option<i64>);
+
+fn ending(code: &str) -> Ending {
+    match code {
+        "win" => Ending::Win,
+        "time" => Ending::Time,
+        _ => Ending::Turns,
+    }
+}
+
+/// Standings from every table's latest final report.
+pub async fn event_standings(pool: &PgPool, event_id: i64) -> Result<EventStandings, sqlx::Error> {
+    let Some(event) = events::detail(pool, event_id).await? else {
+        return Err(sqlx::Error::RowNotFound);
+    };
+    let ruleset = event.settings.ruleset;
+    let options = event.settings.options.clone();
+    let players: Vec<(i64, String, bool, bool)> = sqlx::query_as(
+        "SELECT id, name, alternate, dropped_after_round IS NOT NULL FROM players WHERE event_id = $1",
+    )
+    .bind(event_id)
+    .fetch_all(pool)
+    .await?;
+    let by_id: HashMap<i64, &(i64, String, bool, bool)> =
+        players.iter().map(|p| (p.0, p)).collect();
+    let by_name: HashMap<&str, &(i64, String, bool, bool)> =
+        players.iter().map(|p| (p.1.as_str(), p)).collect();
+    let finals = finals::closed(pool, event_id).await?;
+    let (tables, tables_final, rounds): (i64, i64, i32) = sqlx::query_as(
+        "SELECT count(t.id), count(t.reported_at), coalesce(max(r.number), 0) \
+         FROM rounds r LEFT JOIN game_tables t ON t.round_id = r.id WHERE r.event_id = $1",
+    )
+    .bind(event_id)
+    .fetch_one(pool)
+    .await?;
+    let finals_rows: Vec<FinalRow> = sqlx::query_as(
+        "SELECT DISTINCT ON (g.table_id) g.table_id, r.number, t.number, g.ended, g.last_turn, \
+           g.seats, g.judge_draw \
+         FROM game_reports g JOIN game_tables t ON t.id = g.table_id \
+           JOIN rounds r ON r.id = t.round_id \
+         WHERE r.event_id = $1 AND g.final_at IS NOT NULL \
+         ORDER BY g.table_id, g.revision DESC",
+    )
+    .bind(event_id)
+    .fetch_all(pool)
+    .await?;
+    let mut conn = pool.acquire().await?;
+    let counts = attempts::counts_for_tables(
+        &mut conn,
+        &finals_rows.iter().map(|r| (r.0, r.4)).collect::<Vec<_>>(),
+    )
+    .await?;
+    drop(conn);
+    let name_of = |id: i64| by_id.get(&id).and_then(|p| PlayerName::parse(&p.1).ok());
+    let mut games = Vec::with_capacity(finals_rows.len());
+    for (table_id, round, table, ended, _last, seats, judge_draw) in finals_rows {
+        let seats: Vec<SeatResult> =
+            serde_json::from_value(seats).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
+        games.push(GameReport {
+            round: u32::try_from(round).unwrap_or(0),
+            table: u32::try_from(table).unwrap_or(0),
+            ended: ending(&ended),
+            seats: seats
+                .iter()
+                .filter_map(|s| {
+                    Some(SeatReport {
+                        player: name_of(s.player_id)?,
+                        faction: s.faction,
+                        ally: s.ally,
+                        result: s.result,
+                        tiebreakers: Tiebreakers {
+                            win_attempts: counts
+                                .get(&(table_id, s.player_id))
+                                .copied()
+                                .unwrap_or(0),
+                            strongholds: s.strongholds,
+                            forces: s.forces,
+                            spice: s.spice,
+                            cards: s.cards,
+                            leaders: s.leaders,
+                        },
+                    })
+                })
+                .collect(),
+            judge_draw: judge_draw.and_then(name_of),
+        });
+    }
+    games.sort_by_key(|g| (g.round, g.table));
+    let mut problems = Vec::new();
+    let report = Report {
+        ruleset,
+        options: options.clone(),
+        games: games.clone(),
+    };
+    let valid = match tournament::validate(&report) {
+        Ok(valid) => valid,
+        Err(_) => {
+            // Keep every game that passes on its own; name the others.
+            let mut good = Vec::new();
+            for game in games {
+                let single = Report {
+                    ruleset,
+                    options: options.clone(),
+                    games: vec![game.clone()],
+                };
+                match tournament::validate(&single) {
+                    Ok(_) => good.push(game),
+                    Err(e) => problems.push(e.to_string()),
+                }
+            }
+            match tournament::validate(&Report {
+                ruleset,
+                options: options.clone(),
+                games: good,
+            }) {
+                Ok(valid) => valid,
+                Err(e) => {
+                    problems.push(e.to_string());
+                    tournament::validate(&Report {
+                        ruleset,
+                        options: options.clone(),
+                        games: Vec::new(),
+                    })
+                    .map_err(|e| sqlx::Error::Protocol(e.to_string()))?
+                }
+            }
+        }
+    };
+    let entrants: Vec<PlayerName> = players
+        .iter()
+        .filter(|p| !p.2)
+        .filter_map(|p| PlayerName::parse(&p.1).ok())
+        .collect();
+    let finals_seats = options.finals_seats;
+    let standings = compute_for(&valid, &entrants, finals_seats, |name| {
+        by_name.get(name.as_str()).is_some_and(|p| !p.2 && !p.3)
+    });
+    let records: Vec<&PlayerRecord> = standings.rows.iter().map(|r| &r.record).collect();
+    let rows = standings
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let info = by_name.get(row.record.player.as_str());
+            Row {
+                rank: row.rank,
+                player_id: info.map_or(0, |p| p.0),
+                player: row.record.player.as_str().to_owned(),
+                points: points_text(row.record.points),
+                wins: row
+                    .record
+                    .wins(ruleset)
+                    .into_iter()
+                    .map(|(w, n)| (w.code(), n))
+                    .collect(),
+                best: row.record.best_game().map(score_text),
+                games: row
+                    .record
+                    .games
+                    .iter()
+                    .map(|g| GameLine {
+                        round: g.round,
+                        table: g.table,
+                        faction: g.faction.code(),
+                        result: g.result.map(|w| w.code()),
+                        score: score_text(g),
+                    })
+                    .collect(),
+                finalist: row.finalist,
+                tie: row.tie,
+                reason: row.reason.and_then(|reason| {
+                    Some(reason_text(reason, records.get(i)?, records.get(i + 1)?))
+                }),
+                dropped: info.is_some_and(|p| p.3),
+                alternate: info.is_some_and(|p| p.2),
+            }
+        })
+        .collect();
+    Ok(EventStandings {
+        ruleset,
+        rows,
+        finals_seats,
+        cut_tie: standings.finals.cut_tie.map(|t| {
+            (
+                t.players.iter().map(|p| p.as_str().to_owned()).collect(),
+                t.open_seats,
+            )
+        }),
+        closed: finals,
+        tables,
+        tables_final,
+        rounds,
+        problems,
+    })
+}
