@@ -61,7 +61,7 @@ pub enum Section {
     Battle,
     Collection,
     Mentat,
-    /// Statements allowed in any phase: `$ $$ K TT DEAL RULING END`.
+    /// Statements allowed in any phase: `$ $$ K TT GHOLA HAJR DEAL RULING END`.
     Any,
 }
 
@@ -270,21 +270,35 @@ pub enum ResultItem {
     TuksCard(Faction, u8),
 }
 
+/// The faction ability a Karama cancels or prevents, named by its rule number (`2.04.06`), with
+/// an optional quoted note.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AbilityRef {
+    /// The rule number as written, e.g. `2.06.05.01`.
+    pub rule: String,
+    pub note: Option<String>,
+    pub pos: Pos,
+}
+
 /// What a Karama card is used for (3.01.11, 1.14).
 #[derive(Clone, Debug, PartialEq)]
 pub enum KaramaUse {
-    /// Cancel a `*` ability as it is used (3.01.11.01); free text names it.
-    Cancel(String),
-    /// Prevent a `★` ability beforehand (3.01.11.02).
-    Prevent(String),
+    /// Cancel a `*` ability as it is used (3.01.11.01): `cancel 2.06.12`.
+    Cancel(AbilityRef),
+    /// Prevent a `★` ability beforehand (3.01.11.02): `prevent 2.04.06`.
+    Prevent(AbilityRef),
     /// Fremen: place a worm in a sand territory (1.14.03).
     Worm(Place),
     /// Emperor: revive up to 3 forces free (1.14.02).
     ReviveForces(ForceCount),
     /// Emperor: revive one leader free (1.14.02).
     ReviveLeader(Leader),
-    /// Harkonnen: take another player's hand and give back as many cards (1.14.04).
-    TakeHand(Faction),
+    /// Harkonnen: take another player's hand and give back as many cards (1.14.04);
+    /// `hand AT{Shield,?}` seals the cards given back.
+    TakeHand {
+        target: Faction,
+        returned: Sealed<Vec<Option<Card>>>,
+    },
     /// Guild: cancel one off-planet shipment (1.14.05): the last shipment of that faction.
     CancelShipment(Faction),
     /// Atreides: see a whole battle plan (1.14.01).
@@ -424,12 +438,14 @@ pub enum Stmt {
         leader: Leader,
         paid: Option<u32>,
     },
-    /// `R F ghola forces` / `R F ghola L:leader` (3.01.20).
+    /// `R F ghola forces` / `R F ghola L:leader` (3.01.20); in any phase `GHOLA F …`.
     Ghola {
         faction: Faction,
         forces: Option<ForceCount>,
         leader: Option<Leader>,
     },
+    /// `R FR grant`: the Fremen give their ally 3 free revivals this turn (2.04.11).
+    Grant { faction: Faction },
     /// `R -`
     ReviveNone,
 
@@ -475,7 +491,7 @@ pub enum Stmt {
     },
     /// `M F move -`
     NoMove { faction: Faction },
-    /// `M F Hajr` (3.01.09): one more move this phase.
+    /// `M F Hajr` (3.01.09): one more move this phase; also `HAJR F` on a line of its own.
     Hajr { faction: Faction },
     /// `M AT peek{card}` (2.01.07, Wormsign).
     Wormsign {
@@ -634,6 +650,11 @@ pub enum Assertion {
     },
     /// `(spice AT10 BG5 …)`: spice behind each shield.
     Spice {
+        pos: Pos,
+        values: Vec<(Faction, u32)>,
+    },
+    /// `(bribes BG2 …)`: bribe spice in front of each shield, not yet collected (1.12.02).
+    Bribes {
         pos: Pos,
         values: Vec<(Faction, u32)>,
     },

@@ -632,6 +632,38 @@ impl<'a> Line<'a> {
         Ok(self.s.get(start..self.i).unwrap_or("").to_string())
     }
 
+    /// `2.04.06 ["note"]`: the rule number of a faction ability, for Karama cancel/prevent.
+    fn ability_ref(&mut self) -> R<AbilityRef> {
+        self.ws();
+        let pos = self.pos();
+        let start = self.i;
+        let what = "the rule number of the ability (e.g. 2.04.06, see docs/notation.md)";
+        self.uint(what)?;
+        let mut parts = 1;
+        while self.peek() == Some(b'.') && self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) {
+            self.i += 1;
+            self.uint(what)?;
+            parts += 1;
+        }
+        if parts < 3 {
+            return Err(self.err_at(
+                start,
+                what,
+                format!("`{}`", self.s.get(start..self.i).unwrap_or("")),
+            ));
+        }
+        let rule = self.s.get(start..self.i).unwrap_or("").to_string();
+        let save = self.i;
+        self.ws();
+        let note = if self.peek() == Some(b'"') {
+            Some(self.string()?)
+        } else {
+            self.i = save;
+            None
+        };
+        Ok(AbilityRef { rule, note, pos })
+    }
+
     /// A word or a quoted text, for free-form answers and ability names.
     fn word_or_string(&mut self, what: &str) -> R<String> {
         self.ws();
@@ -723,7 +755,7 @@ impl Parser {
                     self.ctx = Some(Section::Setup);
                     return self.setup(l, kw, pos);
                 }
-                "K" | "TT" | "DEAL" | "RULING" | "END" => {
+                "K" | "TT" | "GHOLA" | "HAJR" | "DEAL" | "RULING" | "END" => {
                     self.ctx = Some(Section::Any);
                     return self.any(l, kw, pos);
                 }
@@ -1005,10 +1037,8 @@ impl Parser {
                 l.ws();
                 let at = l.i;
                 let usage = match l.ident() {
-                    Some("cancel") => KaramaUse::Cancel(l.word_or_string("the ability cancelled")?),
-                    Some("prevent") => {
-                        KaramaUse::Prevent(l.word_or_string("the ability prevented")?)
-                    }
+                    Some("cancel") => KaramaUse::Cancel(l.ability_ref()?),
+                    Some("prevent") => KaramaUse::Prevent(l.ability_ref()?),
                     Some("worm") => {
                         l.ws();
                         KaramaUse::Worm(l.place()?)
@@ -1023,7 +1053,9 @@ impl Parser {
                     }
                     Some("hand") => {
                         l.ws();
-                        KaramaUse::TakeHand(l.faction()?)
+                        let target = l.faction()?;
+                        let returned = l.sealed_list(Line::card)?;
+                        KaramaUse::TakeHand { target, returned }
                     }
                     Some("cancelship") => {
                         l.ws();
@@ -1069,6 +1101,13 @@ impl Parser {
                     answer,
                 }
             }
+            "GHOLA" => {
+                let faction = l.faction()?;
+                ghola(l, faction)?
+            }
+            "HAJR" => Stmt::Hajr {
+                faction: l.faction()?,
+            },
             "DEAL" => {
                 let mut factions = vec![l.faction()?];
                 while l.eat(b',') {
@@ -1446,6 +1485,23 @@ fn bidding(l: &mut Line) -> R<Stmt> {
     })
 }
 
+/// The arguments of a Tleilaxu Ghola (3.01.20): `L:leader` or forces.
+fn ghola(l: &mut Line, faction: Faction) -> R<Stmt> {
+    l.ws();
+    if l.eat_str("L:") {
+        return Ok(Stmt::Ghola {
+            faction,
+            forces: None,
+            leader: Some(l.leader()?),
+        });
+    }
+    Ok(Stmt::Ghola {
+        faction,
+        forces: Some(l.forces()?),
+        leader: None,
+    })
+}
+
 fn revival(l: &mut Line) -> R<Stmt> {
     if l.eat(b'-') {
         return Ok(Stmt::ReviveNone);
@@ -1462,19 +1518,10 @@ fn revival(l: &mut Line) -> R<Stmt> {
         });
     }
     if l.keyword("ghola") {
-        l.ws();
-        if l.eat_str("L:") {
-            return Ok(Stmt::Ghola {
-                faction,
-                forces: None,
-                leader: Some(l.leader()?),
-            });
-        }
-        return Ok(Stmt::Ghola {
-            faction,
-            forces: Some(l.forces()?),
-            leader: None,
-        });
+        return ghola(l, faction);
+    }
+    if l.keyword("grant") {
+        return Ok(Stmt::Grant { faction });
     }
     let forces = l.forces()?;
     let paid = l.optional_payment()?.map(|p| p.amount);
@@ -1944,6 +1991,10 @@ fn assertions(l: &mut Line) -> R<Vec<Assertion>> {
                 pos,
                 values: faction_values(l, |l| l.uint("an amount of spice"))?,
             },
+            Some("bribes") => Assertion::Bribes {
+                pos,
+                values: faction_values(l, |l| l.uint("an amount of spice"))?,
+            },
             Some("hands") => Assertion::Hands {
                 pos,
                 values: faction_values(l, |l| l.small("a number of cards"))?,
@@ -1972,7 +2023,7 @@ fn assertions(l: &mut Line) -> R<Vec<Assertion>> {
             }
             _ => {
                 l.i = word_start;
-                let territory = l.territory().map_err(|_| l.err("an assertion: spice, hands, tanks, reserves, worms, storm, a territory with losses `SM: SG -3, -$4`, or a quoted note"))?;
+                let territory = l.territory().map_err(|_| l.err("an assertion: spice, bribes, hands, tanks, reserves, worms, storm, a territory with losses `SM: SG -3, -$4`, or a quoted note"))?;
                 l.expect(b':', "`:` and the losses")?;
                 let mut forces = Vec::new();
                 let mut spice = None;
@@ -2196,6 +2247,47 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn karama_abilities_hand_swaps_and_any_phase_cards() {
+        match one("K AT cancel 2.06.12 \"Delay\"") {
+            Stmt::Karama {
+                usage: KaramaUse::Cancel(r),
+                ..
+            } => {
+                assert_eq!(r.rule, "2.06.12");
+                assert_eq!(r.note.as_deref(), Some("Delay"));
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            one("K SG prevent 2.06.05.01"),
+            Stmt::Karama { usage: KaramaUse::Prevent(r), .. } if r.rule == "2.06.05.01"
+        ));
+        assert!(parse("K SG prevent voice").is_err());
+        assert!(parse("K SG cancel 2.04").is_err());
+        assert!(matches!(
+            one("K HK hand AT{Shield,?}"),
+            Stmt::Karama { usage: KaramaUse::TakeHand { target: Faction::Atreides, returned: Sealed::Open(v) }, .. }
+                if v == vec![Some(Card::Shield), None]
+        ));
+        assert!(matches!(
+            one("GHOLA AT L:Duncan"),
+            Stmt::Ghola {
+                leader: Some(Leader::Duncan),
+                ..
+            }
+        ));
+        assert!(matches!(one("HAJR AT"), Stmt::Hajr { .. }));
+        let g = parse("R FR grant ; SG 3 $0\n(bribes BG2)").unwrap();
+        assert_eq!(
+            g.events[0].stmt,
+            Stmt::Grant {
+                faction: Faction::Fremen
+            }
+        );
+        assert!(matches!(g.events[2].asserts[0], Assertion::Bribes { .. }));
     }
 
     #[test]

@@ -3,13 +3,19 @@
 
 use super::Replay;
 use crate::board::Card;
-use crate::dgn::{Event, KaramaUse, Stmt};
+use crate::dgn::{Event, KaramaUse, Sealed, Stmt};
 use crate::faction::Faction;
 use crate::state::Phase;
 
 impl Replay {
     pub(super) fn any_event(&mut self, ev: &Event) {
         match &ev.stmt {
+            // What the replay enforces of a bribe is its spice, as the rules fix it: it leaves
+            // the payer's spice behind the shield now, lies in front of the recipient's shield
+            // (where it cannot be spent) and goes behind it at the Mentat Pause (1.12.02,
+            // 1.09.01). The terms are recorded as written: a bribe's or deal's promise binds the
+            // players (1.12.00) but is a matter for the judge; nothing in it changes what the
+            // rules allow, and the replay neither checks nor enforces it.
             Stmt::Bribe {
                 from, to, amount, ..
             } => {
@@ -43,12 +49,20 @@ impl Replay {
                     );
                     return;
                 }
+                if *amount == 0 {
+                    self.v(
+                        "1.12.01",
+                        format!("a bribe transfers spice; a promise between {from} and {to} without spice is a deal (DEAL {from},{to} \"terms\")"),
+                    );
+                    return;
+                }
                 if *amount > self.spice(*from) {
                     self.v(
                         "1.12.02",
                         format!(
-                            "{from} pays a bribe of {amount} but has only {} spice",
-                            self.spice(*from)
+                            "{from} pays a bribe of {amount} but has only {} spice behind its shield{}",
+                            self.spice(*from),
+                            self.bribe_note(*from)
                         ),
                     );
                 }
@@ -85,6 +99,26 @@ impl Replay {
                 }
                 self.play_card(*from, Card::Truthtrance, "3.01.22", false);
             }
+            // 3.01.20: at any time, outside the Revival phase's storm order.
+            Stmt::Ghola {
+                faction,
+                forces,
+                leader,
+            } if self.in_play_or_report(*faction) => self.ghola(*faction, *forces, *leader),
+            Stmt::Hajr { faction } => {
+                if self.st.phase != Phase::Movement {
+                    self.v(
+                        "3.01.09",
+                        format!(
+                            "Hajr is played during force movement (Shipment and Movement phase), not in the {} phase",
+                            self.st.phase
+                        ),
+                    );
+                    self.play_card(*faction, Card::Hajr, "3.01.09", false);
+                } else if self.in_play_or_report(*faction) {
+                    self.hajr(*faction);
+                }
+            }
             Stmt::End { turn, .. } => {
                 if *turn != self.st.turn {
                     self.v(
@@ -106,13 +140,14 @@ impl Replay {
         let card = self.karama_card(f, card);
         self.play_card(f, card, "3.01.11", false);
         let power: Option<(Faction, Phase, &'static str)> = match usage {
-            KaramaUse::Cancel(_) | KaramaUse::Prevent(_) => None,
+            KaramaUse::Cancel(r) => return self.karama_against(f, r, false),
+            KaramaUse::Prevent(r) => return self.karama_against(f, r, true),
             KaramaUse::SeePlan(_) => Some((Faction::Atreides, Phase::Battle, "1.14.01")),
             KaramaUse::ReviveForces(_) | KaramaUse::ReviveLeader(_) => {
                 Some((Faction::Emperor, Phase::Revival, "1.14.02"))
             }
             KaramaUse::Worm(_) => Some((Faction::Fremen, Phase::SpiceBlow, "1.14.03")),
-            KaramaUse::TakeHand(_) => Some((Faction::Harkonnen, Phase::Bidding, "1.14.04")),
+            KaramaUse::TakeHand { .. } => Some((Faction::Harkonnen, Phase::Bidding, "1.14.04")),
             KaramaUse::CancelShipment(_) => Some((Faction::Guild, Phase::Movement, "1.14.05")),
         };
         let Some((owner, phase, rule)) = power else {
@@ -176,21 +211,95 @@ impl Replay {
             }
             KaramaUse::ReviveForces(c) => self.emperor_karama_revival(Some(*c), None),
             KaramaUse::ReviveLeader(l) => self.emperor_karama_revival(None, Some(*l)),
-            KaramaUse::TakeHand(target) => {
-                let n = self.st.faction(*target).hand.len();
-                if n == 0 {
-                    self.v("1.14.04", format!("{target} holds no cards"));
-                }
-                // The Harkonnen take the hand and give back as many cards: identities are lost.
-                for c in self.st.faction_mut(*target).hand.iter_mut() {
-                    *c = None;
-                }
-                for c in self.st.faction_mut(f).hand.iter_mut() {
-                    *c = None;
-                }
-            }
+            KaramaUse::TakeHand { target, returned } => self.take_hand(f, *target, returned),
             KaramaUse::CancelShipment(target) => self.cancel_shipment(*target),
             _ => {}
+        }
+    }
+
+    /// Harkonnen Karama (1.14.04): the Harkonnen take the target's whole hand, then give back as
+    /// many cards. The identities known before stay known: the cards taken join the Harkonnen
+    /// hand with what is known of them, and the cards given back (sealed, `hand AT{Shield,?}`)
+    /// leave it. When the log does not say which cards went back, nobody can tell which of the
+    /// pooled cards stayed, so both hands become unknown.
+    fn take_hand(&mut self, f: Faction, target: Faction, returned: &Sealed<Vec<Option<Card>>>) {
+        if target == f {
+            self.v("1.14.04", "the Harkonnen take another player's hand");
+            return;
+        }
+        if !self.in_play_or_report(target) {
+            return;
+        }
+        let taken = std::mem::take(&mut self.st.faction_mut(target).hand);
+        let n = taken.len();
+        if n == 0 {
+            self.v("1.14.04", format!("{target} holds no cards"));
+        }
+        let mut pool = std::mem::take(&mut self.st.faction_mut(f).hand);
+        pool.extend(taken);
+        let mut back: Vec<Option<Card>> = Vec::with_capacity(n);
+        match self.sealed(returned).cloned() {
+            Some(list) => {
+                if list.len() != n {
+                    self.v("1.14.04", format!("the Harkonnen took {n} card(s) from {target} and must give back as many, but the log lists {}", list.len()));
+                }
+                let mut unknown_back = 0;
+                for c in list.into_iter().take(n) {
+                    match c {
+                        Some(card) => {
+                            let slot = pool
+                                .iter()
+                                .position(|x| *x == Some(card))
+                                .or_else(|| pool.iter().position(Option::is_none));
+                            match slot {
+                                Some(i) => {
+                                    pool.remove(i);
+                                }
+                                None => {
+                                    let known: Vec<String> =
+                                        pool.iter().flatten().map(|c| c.to_string()).collect();
+                                    self.v("1.14.04", format!("the Harkonnen give back {card}, but the cards they hold after taking {target}'s hand are {}", known.join(", ")));
+                                    pool.pop();
+                                }
+                            }
+                            back.push(Some(card));
+                        }
+                        None => {
+                            unknown_back += 1;
+                            back.push(None);
+                        }
+                    }
+                }
+                // Cards given back unseen: unknown ones first; past those, nobody can tell which
+                // of the known cards left, so what stays becomes unknown.
+                for _ in 0..unknown_back {
+                    match pool.iter().position(Option::is_none) {
+                        Some(i) => {
+                            pool.remove(i);
+                        }
+                        None => {
+                            pool.pop();
+                            pool.iter_mut().for_each(|c| *c = None);
+                        }
+                    }
+                }
+            }
+            None => {
+                for _ in 0..n {
+                    pool.pop();
+                    back.push(None);
+                }
+                pool.iter_mut().for_each(|c| *c = None);
+            }
+        }
+        while back.len() < n {
+            back.push(None);
+            pool.pop();
+        }
+        self.st.faction_mut(f).hand = pool;
+        self.st.faction_mut(target).hand = back;
+        for c in self.st.faction(target).hand.clone().into_iter().flatten() {
+            self.check_copies(c);
         }
     }
 }

@@ -1,6 +1,7 @@
 //! CHOAM Charity (1.03) and Bidding (1.04).
 
 use super::Replay;
+use super::karama::Ability;
 use crate::board::Card;
 use crate::dgn::{AuctionResult, Bid, Event, Payee, Sealed, Stmt};
 use crate::faction::Faction;
@@ -33,7 +34,23 @@ impl Replay {
         }
         self.t.charity.insert(f);
         let spice = self.spice(f);
-        let (due, rule) = if f == Faction::BeneGesserit {
+        let bg_power = f == Faction::BeneGesserit
+            && self
+                .karama_take(Ability::BgCharity)
+                .inspect(|b| {
+                    if spice > 1 {
+                        let msg = format!(
+                            "BG has {spice} spice and cannot claim CHOAM Charity: {}",
+                            b.describe()
+                        );
+                        self.v(b.rule(), msg);
+                    }
+                })
+                .is_none();
+        if f == Faction::BeneGesserit && !bg_power && spice > 1 {
+            return;
+        }
+        let (due, rule) = if bg_power {
             (2, "2.02.09")
         } else if spice <= 1 {
             (2 - spice, "1.03.01")
@@ -111,11 +128,21 @@ impl Replay {
                     format!("only the Atreides look at cards up for auction, not {faction}"),
                 );
             }
+            Stmt::Peek { .. } => {
+                self.karama_forbids(
+                    Ability::AtPeek,
+                    "the Atreides look at the card up for auction",
+                );
+            }
             Stmt::Auction {
                 number,
                 trace,
                 result,
-            } => self.auction(*number, trace, result),
+            } => {
+                self.auction(*number, trace, result);
+                // A cancelled look was about the card just auctioned.
+                self.karama_lapse(Ability::AtPeek);
+            }
             _ => {}
         }
     }
@@ -233,8 +260,9 @@ impl Replay {
                     b.pos,
                     "1.04.06.03",
                     format!(
-                        "{} bids {amount} but has only {limit} spice (own and ally's)",
-                        b.faction
+                        "{} bids {amount} but has only {limit} spice (own and ally's){}",
+                        b.faction,
+                        self.bribe_note(b.faction)
                     ),
                 );
             }
@@ -321,7 +349,9 @@ impl Replay {
     /// (the bank when the Emperor buys); an ally's share goes to the Emperor unless the ally is
     /// the Emperor.
     fn pay_for_card(&mut self, f: Faction, price: u32, ally: Option<(Faction, u32)>) {
-        let emperor = self.st.plays(Faction::Emperor);
+        // A Karama preventing 2.03.04 sends this purchase's payment to the bank.
+        let emperor = self.st.plays(Faction::Emperor)
+            && (f == Faction::Emperor || self.karama_take(Ability::EmPayment).is_none());
         let payee = |payer: Faction| {
             if emperor && payer != Faction::Emperor {
                 Payee::Faction(Faction::Emperor)
@@ -359,8 +389,9 @@ impl Replay {
             self.v(
                 "1.04.06.03",
                 format!(
-                    "{f} pays {own} for the card but has only {} spice",
-                    self.spice(f)
+                    "{f} pays {own} for the card but has only {} spice{}",
+                    self.spice(f),
+                    self.bribe_note(f)
                 ),
             );
         }
@@ -371,6 +402,18 @@ impl Replay {
     fn harkonnen_top_card(&mut self, f: Faction, extra: Option<&Sealed<Option<Card>>>) {
         let allowed = f == Faction::Harkonnen
             && self.st.faction(f).hand.len() < usize::from(f.info().hand_limit);
+        if allowed && let Some(b) = self.karama_take(Ability::HkTopCard) {
+            if extra.is_some() {
+                self.v(
+                    b.rule(),
+                    format!(
+                        "the Harkonnen draw no free top card with this purchase: {}",
+                        b.describe()
+                    ),
+                );
+            }
+            return;
+        }
         match (allowed, extra) {
             (true, e) => {
                 let id = e.and_then(|s| self.sealed(s)).cloned().flatten();

@@ -1,5 +1,6 @@
 //! Spice Blow and Nexus phase (1.02, 1.13.02, 1.10.01), with the Fremen worm rules.
 
+use super::karama::Ability;
 use super::{Losses, Replay};
 use crate::board::Territory;
 use crate::dgn::{Assertion, Event, Pile, SpiceCard, Stmt};
@@ -310,9 +311,12 @@ impl Replay {
         } else {
             None
         };
+        // A Karama preventing 2.04.07 lets this worm take the Fremen too.
+        let fremen_spared = !(self.st.in_territory(Faction::Fremen, t).total() > 0
+            && self.karama_take(Ability::FrWormproof).is_some());
         for &p in t.pieces() {
             for f in self.st.in_play.iter() {
-                if f == Faction::Fremen || Some(f) == fremen_ally {
+                if (f == Faction::Fremen && fremen_spared) || Some(f) == fremen_ally {
                     continue;
                 }
                 let s = self.st.wipe_piece(f, p);
@@ -325,6 +329,11 @@ impl Replay {
             self.t.blow.worm_territories.push(t);
         }
         self.check_losses(asserts, &losses, rule);
+    }
+
+    /// A Karama cancels the Fremen's protection of their ally (2.04.10) for this phase.
+    pub(super) fn karama_unprotect(&mut self) {
+        self.t.blow.noprotect = true;
     }
 
     /// A worm from the Fremen Karama power (1.14.03): counts as a worm and opens a Nexus.

@@ -16,6 +16,7 @@ mod battle;
 mod bidding;
 mod blow;
 mod collect;
+mod karama;
 mod movement;
 mod revival;
 mod setup;
@@ -156,6 +157,7 @@ struct TurnData {
     battle: battle::BattleData,
     collect: collect::CollectData,
     mentat: Option<collect::MentatData>,
+    karama: karama::KaramaData,
 }
 
 pub(crate) struct Replay {
@@ -224,6 +226,16 @@ impl Replay {
 
     fn spice(&self, f: Faction) -> u32 {
         self.st.faction(f).spice
+    }
+
+    /// For shortfall messages: bribe spice in front of the shield cannot be spent yet (1.12.02).
+    fn bribe_note(&self, f: Faction) -> String {
+        match self.st.faction(f).bribes {
+            0 => String::new(),
+            b => format!(
+                " (its {b} bribe spice stays in front of the shield until the Mentat Pause and cannot be spent before, 1.12.02)"
+            ),
+        }
     }
 
     /// Moves spice from a faction to a payee (saturating: a shortfall has been reported already).
@@ -598,8 +610,19 @@ impl Replay {
                 Assertion::Spice { pos, values } => {
                     for &(f, n) in values {
                         let actual = self.st.faction(f).spice;
-                        if actual != n {
+                        let bribes = self.st.faction(f).bribes;
+                        if actual != n && bribes > 0 && n == actual + bribes {
+                            self.v_at(*pos, "1.12.02", format!("the log counts {f}'s {bribes} bribe spice as behind its shield: bribe spice stays in front of the shield until the Mentat Pause (1.09.01), so {f} has {actual} behind it"));
+                        } else if actual != n {
                             self.v_at(*pos, "1.11.01", format!("the log says {f} has {n} spice behind its shield; the replay gives {actual}"));
+                        }
+                    }
+                }
+                Assertion::Bribes { pos, values } => {
+                    for &(f, n) in values {
+                        let actual = self.st.faction(f).bribes;
+                        if actual != n {
+                            self.v_at(*pos, "1.12.02", format!("the log says {f} has {n} bribe spice in front of its shield; the replay gives {actual} (bribes received this turn, collected at the Mentat Pause)"));
                         }
                     }
                 }

@@ -1,6 +1,7 @@
 //! Shipment and Movement phase (1.06) with the Guild, Fremen and Bene Gesserit abilities, the
 //! ally constraint (1.06.07, 4.01.17) and the Carthag and Shield Wall stronghold cards (4.03).
 
+use super::karama::Ability;
 use super::{Losses, Replay};
 use crate::board::{Card, Piece, Territory, board};
 use crate::dgn::{Event, ForceCount, Payee, Payment, Place, Sealed, Side, SpiceCard, Stmt};
@@ -35,7 +36,9 @@ pub(super) struct MoveData {
     last_entry: Option<(Faction, Territory)>,
     /// Territory the BG just moved advisors into, if they had no advisors there before.
     take_up_arms: Option<Territory>,
-    shield_wall_send: bool,
+    /// Forces the Fremen sent to the Shield Wall with its card this turn, per piece: they cannot
+    /// move this turn (4.03.03.05).
+    shield_wall_sent: Vec<(Piece, Forces)>,
     /// Loss assertions written on the current action's clauses, and what the action destroyed
     /// (storm migration 2.04.17, the ally constraint 1.06.07), checked when the action ends.
     action_asserts: Vec<crate::dgn::Assertion>,
@@ -91,6 +94,15 @@ impl Replay {
                         "2.06.12.02",
                         "only the Guild announces Delay, in an Advanced game",
                     );
+                } else if let Some(b) = self.karama_block(Ability::SgTiming) {
+                    self.v(
+                        b.rule(),
+                        format!(
+                            "the Guild cannot announce Delay: {}; the Guild acts in storm order this phase",
+                            b.describe()
+                        ),
+                    );
+                    return;
                 }
                 self.t.mv.sg_delayed = true;
                 return;
@@ -145,10 +157,7 @@ impl Replay {
                 ..
             } => self.move_forces(f, *from, via, *to, *forces),
             Stmt::NoMove { .. } => self.t.mv.moves = 1 + self.t.mv.extra_moves,
-            Stmt::Hajr { .. } => {
-                self.play_card(f, Card::Hajr, "3.01.09", false);
-                self.t.mv.extra_moves += 1;
-            }
+            Stmt::Hajr { .. } => self.hajr(f),
             Stmt::Pass { .. } => {
                 self.t.mv.shipped.insert(f);
                 self.end_action(f);
@@ -174,7 +183,9 @@ impl Replay {
                 format!("{f} has already taken its shipment and movement action this turn"),
             );
         } else {
-            let guild_timing = self.st.options.advanced && self.st.plays(Faction::Guild);
+            let timing_block = self.karama_block(Ability::SgTiming);
+            let guild_timing =
+                self.st.options.advanced && self.st.plays(Faction::Guild) && timing_block.is_none();
             let idx = self.st.order_index(f);
             let later =
                 self.t.mv.acted.iter().find(|&g| {
@@ -187,12 +198,28 @@ impl Replay {
                     self.v("2.06.12.02", format!("the Guild acts after {g} without having announced Delay when its turn came"));
                 }
             } else if let Some(g) = later {
-                self.v(
-                    "1.06.01",
-                    format!(
-                        "{f} acts out of storm order: {g}, later in storm order, has already acted"
+                match timing_block.filter(|_| f == Faction::Guild || g == Faction::Guild) {
+                    Some(b) if f == Faction::Guild => self.v(
+                        b.rule(),
+                        format!(
+                            "the Guild acts after {g}, later in storm order: {}, so the Guild acts in storm order this phase",
+                            b.describe()
+                        ),
                     ),
-                );
+                    Some(b) => self.v(
+                        b.rule(),
+                        format!(
+                            "{f} acts after the Guild, which went ahead of its turn: {}, so the Guild acts in storm order this phase",
+                            b.describe()
+                        ),
+                    ),
+                    None => self.v(
+                        "1.06.01",
+                        format!(
+                            "{f} acts out of storm order: {g}, later in storm order, has already acted"
+                        ),
+                    ),
+                }
             }
         }
         self.t.mv.current = Some(f);
@@ -401,6 +428,8 @@ impl Replay {
         }
         self.t.mv.shipped.insert(f);
         self.t.mv.any_shipment = true;
+        // A cancelled spiritual advisor was about the previous shipment.
+        self.karama_lapse(Ability::BgSpirit);
         if self.t.mv.moves > 0 {
             self.v(
                 "1.06.01",
@@ -454,7 +483,7 @@ impl Replay {
                 format!("{f} ships {c} but has only {reserves} in reserve"),
             );
         }
-        let guild_rate = f == Faction::Guild || self.st.ally(f) == Some(Faction::Guild) || karama;
+        let (guild_rate, rate_block) = self.guild_rate(f, karama);
         let cost = shipping_cost(
             t,
             c.total,
@@ -462,25 +491,31 @@ impl Replay {
             self.st.stronghold_card_holder(Territory::ShieldWall) == Some(f),
         );
         let guild = self.st.plays(Faction::Guild);
-        let payee = if karama || f == Faction::Guild || !guild {
-            Payee::Bank
+        let (payee, payee_block) = if karama || f == Faction::Guild || !guild {
+            (Payee::Bank, None)
         } else {
-            Payee::Faction(Faction::Guild)
+            match self.karama_take(Ability::SgPayment) {
+                Some(b) => (Payee::Bank, Some(b)),
+                None => (Payee::Faction(Faction::Guild), None),
+            }
+        };
+        let rule = if karama {
+            "3.01.11.03"
+        } else if let Some(b) = rate_block {
+            b.rule()
+        } else if f != Faction::Guild && guild_rate {
+            "2.06.09"
+        } else if guild_rate {
+            "2.06.06"
+        } else {
+            "1.06.03.01"
         };
         let payer = self.check_payment(
             f,
             payment,
             cost,
-            payee,
-            if karama {
-                "3.01.11.03"
-            } else if f != Faction::Guild && guild_rate {
-                "2.06.09"
-            } else if guild_rate {
-                "2.06.06"
-            } else {
-                "1.06.03.01"
-            },
+            (payee, payee_block),
+            rule,
             &format!("shipping {} forces to {}", c.total, t.name()),
         );
         if karama {
@@ -508,40 +543,76 @@ impl Replay {
         self.t.mv.last_entry = Some((f, t));
     }
 
-    /// Checks a logged payment against the computed cost and payee; returns who pays.
+    /// Half-price shipping (2.06.06, 2.06.09, 3.01.11.03) for this faction now, and the Karama
+    /// block that took it away, if any.
+    fn guild_rate(&mut self, f: Faction, karama: bool) -> (bool, Option<super::karama::Block>) {
+        if karama {
+            return (true, None);
+        }
+        let ability = if f == Faction::Guild {
+            Ability::SgHalfPrice
+        } else if self.st.ally(f) == Some(Faction::Guild) {
+            Ability::SgAllyHalfPrice
+        } else {
+            return (false, None);
+        };
+        match self.karama_take(ability) {
+            Some(b) => (false, Some(b)),
+            None => (true, None),
+        }
+    }
+
+    /// Checks a logged payment against the computed cost and payee (with the Karama block that
+    /// sent it to the bank, if any); returns who pays.
     fn check_payment(
         &mut self,
         f: Faction,
         payment: Option<Payment>,
         cost: u32,
-        payee: Payee,
+        (payee, payee_block): (Payee, Option<super::karama::Block>),
         rule: &'static str,
         what: &str,
     ) -> Faction {
         let mut payer = f;
         if let Some(p) = payment {
             if p.amount != cost {
+                let why = if rule.starts_with("3.01.11.0") && rule != "3.01.11.03" {
+                    " (a Karama took away half-price shipping)"
+                } else {
+                    ""
+                };
                 self.v_at(
                     p.pos,
                     rule,
-                    format!("{what} costs {f} {cost} spice, not {}", p.amount),
+                    format!("{what} costs {f} {cost} spice, not {}{why}", p.amount),
                 );
             }
             if let Some(given) = p.payee
                 && given != payee
             {
-                let rule = if payee == Payee::Faction(Faction::Guild)
-                    || given == Payee::Faction(Faction::Guild)
-                {
-                    "2.06.04"
+                if let Some(b) = payee_block {
+                    self.v_at(
+                        p.pos,
+                        b.rule(),
+                        format!(
+                            "this payment goes to the bank, not {given}: {}",
+                            b.describe()
+                        ),
+                    );
                 } else {
-                    "1.06.03.02"
-                };
-                self.v_at(
-                    p.pos,
-                    rule,
-                    format!("this payment goes to {payee}, not {given}"),
-                );
+                    let rule = if payee == Payee::Faction(Faction::Guild)
+                        || given == Payee::Faction(Faction::Guild)
+                    {
+                        "2.06.04"
+                    } else {
+                        "1.06.03.02"
+                    };
+                    self.v_at(
+                        p.pos,
+                        rule,
+                        format!("this payment goes to {payee}, not {given}"),
+                    );
+                }
             }
             if let Some(by) = p.payer
                 && by != f
@@ -561,8 +632,9 @@ impl Replay {
             self.v(
                 "1.06.03.01",
                 format!(
-                    "{payer} must pay {cost} spice for {what} but has {}",
-                    self.spice(payer)
+                    "{payer} must pay {cost} spice for {what} but has {}{}",
+                    self.spice(payer),
+                    self.bribe_note(payer)
                 ),
             );
         }
@@ -591,9 +663,7 @@ impl Replay {
         let t = to.territory;
         let wall_card = t == Territory::ShieldWall
             && self.st.stronghold_card_holder(Territory::ShieldWall) == Some(f);
-        if wall_card {
-            self.t.mv.shield_wall_send = true;
-        } else {
+        if !wall_card {
             let d = crate::board::data::FREMEN_SEND_CENTRE.distance(t);
             if d > crate::board::data::FREMEN_SEND_RANGE {
                 self.v("2.04.05", format!("the Fremen send to the Great Flat or a territory within two of it; {} is {d} territories away", t.name()));
@@ -619,8 +689,13 @@ impl Replay {
             );
         }
         let placed = self.st.place_from_reserves(f, dest, c, false);
+        let mut kept = placed;
         if dest.in_storm(self.st.storm) {
             if self.st.options.advanced {
+                self.karama_forbids(
+                    Ability::FrMigration,
+                    &format!("the Fremen send {c} into the storm in {}", t.name()),
+                );
                 // 2.04.17 (rulings.md 25): half, rounded up, are lost.
                 let lose = placed.total().div_ceil(2);
                 let normal = lose.min(placed.normal);
@@ -631,11 +706,15 @@ impl Replay {
                     Side::Unspecified,
                 );
                 self.st.faction_mut(f).tanks.add(gone.forces());
+                kept.take(gone.forces());
                 self.t.mv.action_losses.add_forces(t, f, gone);
                 self.t.mv.migration = Some(t);
             } else {
                 self.v("1.01.04", format!("the Fremen cannot send into {}: it is in the storm (storm migration is Advanced)", t.name()));
             }
+        }
+        if wall_card && !kept.is_empty() {
+            self.t.mv.shield_wall_sent.push((dest, kept));
         }
         self.t.mv.last_entry = Some((f, t));
     }
@@ -654,6 +733,14 @@ impl Replay {
                 "2.06.05.01",
                 format!("only the Guild and its ally cross-ship; {f} cannot"),
             );
+            return;
+        }
+        let ability = if ally {
+            Ability::SgAllyCross
+        } else {
+            Ability::SgCross
+        };
+        if self.karama_forbids(ability, &format!("{f} cross-ships from {from} to {to}")) {
             return;
         }
         if self.t.mv.shipped.contains(f) {
@@ -688,23 +775,32 @@ impl Replay {
                 ),
             );
         }
+        let (half, rate_block) = self.guild_rate(f, false);
         let cost = shipping_cost(
             t,
             c.total,
-            true,
+            half,
             self.st.stronghold_card_holder(Territory::ShieldWall) == Some(f),
         );
-        let payee = if f == Faction::Guild {
-            Payee::Bank
+        let (payee, payee_block) = if f == Faction::Guild {
+            (Payee::Bank, None)
         } else {
-            Payee::Faction(Faction::Guild)
+            match self.karama_take(Ability::SgPayment) {
+                Some(b) => (Payee::Bank, Some(b)),
+                None => (Payee::Faction(Faction::Guild), None),
+            }
+        };
+        let rule = match rate_block {
+            Some(b) => b.rule(),
+            None if ally => "2.06.09",
+            None => "2.06.06",
         };
         let payer = self.check_payment(
             f,
             payment,
             cost,
-            payee,
-            if ally { "2.06.09" } else { "2.06.06" },
+            (payee, payee_block),
+            rule,
             &format!("cross-shipping {} forces to {}", c.total, t.name()),
         );
         self.pay(payer, payee, cost);
@@ -717,6 +813,15 @@ impl Replay {
     fn ship_home(&mut self, f: Faction, from: Place, c: ForceCount, payment: Option<Payment>) {
         if f != Faction::Guild {
             self.v("2.06.05.02", format!("only the Guild ships forces from the board back to reserves; {f} cannot (1.06.04)"));
+            return;
+        }
+        if self.karama_forbids(
+            Ability::SgHome,
+            &format!(
+                "the Guild ships {} forces from {from} back to reserves",
+                c.total
+            ),
+        ) {
             return;
         }
         if self.t.mv.shipped.contains(f) {
@@ -734,7 +839,7 @@ impl Replay {
             f,
             payment,
             cost,
-            Payee::Bank,
+            (Payee::Bank, None),
             "2.06.07",
             &format!("shipping {} forces back to reserves", c.total),
         );
@@ -753,15 +858,6 @@ impl Replay {
             return;
         }
         self.t.mv.moves += 1;
-        if f == Faction::Fremen
-            && self.t.mv.shield_wall_send
-            && from.territory == Territory::ShieldWall
-        {
-            self.v(
-                "4.03.03.05",
-                "forces the Fremen sent to the Shield Wall with its card cannot move this turn",
-            );
-        }
         let advisors = f == Faction::BeneGesserit && c.side == Side::Advisor;
         let storm = self.st.storm;
         let pieces = self.source_pieces(f, from, c.side, "1.06.05.06");
@@ -776,8 +872,12 @@ impl Replay {
                 .iter()
                 .any(|&x| self.st.in_territory(f, x).fighting() > 0);
         let mut range: u8 = if ornithopters { 3 } else { 1 };
+        let mut prevented = None;
         if f == Faction::Fremen {
-            range = range.max(2);
+            prevented = self.karama_take(Ability::FrMove);
+            if prevented.is_none() {
+                range = range.max(2);
+            }
         }
         if from.territory == Territory::HabbanyaSietch
             && self.st.stronghold_card_holder(Territory::HabbanyaSietch) == Some(f)
@@ -807,7 +907,9 @@ impl Replay {
         let b = board();
         if legal && !pieces.is_empty() {
             let cost = b.path_cost(&pieces, dest, storm, |x| full(self, x));
-            let range_rule = if f == Faction::Fremen && !ornithopters {
+            let range_rule = if let Some(b) = prevented.filter(|_| !ornithopters) {
+                b.rule()
+            } else if f == Faction::Fremen && !ornithopters {
                 "2.04.06"
             } else if ornithopters {
                 "1.06.05.04"
@@ -816,6 +918,8 @@ impl Replay {
             };
             let why = if ornithopters {
                 "with ornithopters".to_string()
+            } else if let Some(b) = prevented {
+                format!("without ornithopters, since {}", b.describe())
             } else if f == Faction::Fremen {
                 "as Fremen".to_string()
             } else {
@@ -870,7 +974,14 @@ impl Replay {
             }
         }
         let had_advisors = self.st.in_territory(f, t).advisors > 0;
-        let Some(mut moved) = self.take_from(f, from, &pieces, c, "1.06.05") else {
+        let hidden = self.hide_shield_wall_sent(f, from, &pieces, c);
+        let taken = self.take_from(f, from, &pieces, c, "1.06.05");
+        for &(p, forces) in &hidden {
+            let s = self.st.stack_mut(f, p);
+            s.normal = s.normal.saturating_add(forces.normal);
+            s.starred = s.starred.saturating_add(forces.starred);
+        }
+        let Some(mut moved) = taken else {
             return;
         };
         if f == Faction::BeneGesserit && self.st.options.advanced {
@@ -899,6 +1010,59 @@ impl Replay {
         if t != from.territory {
             self.t.mv.last_entry = Some((f, t));
         }
+    }
+
+    /// 4.03.03.05: forces the Fremen sent to the Shield Wall with its card this turn cannot move;
+    /// other Fremen forces there can. Takes the sent forces off the source pieces while the move
+    /// is made (the caller puts them back) and returns them; reports a move that needs them.
+    fn hide_shield_wall_sent(
+        &mut self,
+        f: Faction,
+        from: Place,
+        pieces: &[Piece],
+        c: ForceCount,
+    ) -> Vec<(Piece, Forces)> {
+        if f != Faction::Fremen
+            || from.territory != Territory::ShieldWall
+            || self.t.mv.shield_wall_sent.is_empty()
+        {
+            return Vec::new();
+        }
+        let mut sent_here = Forces::default();
+        let mut hidden = Vec::new();
+        for &(p, forces) in &self.t.mv.shield_wall_sent {
+            if pieces.contains(&p) {
+                let s = self.st.stack(f, p);
+                let h = Forces::new(forces.normal.min(s.normal), forces.starred.min(s.starred));
+                sent_here.add(h);
+                hidden.push((p, h));
+            }
+        }
+        if sent_here.is_empty() {
+            return Vec::new();
+        }
+        let avail = self.available(f, pieces, c.side);
+        let free = Forces::new(
+            avail.normal.saturating_sub(sent_here.normal),
+            avail.starred.saturating_sub(sent_here.starred),
+        );
+        let want = Forces::from_count(c);
+        if !free.covers(want) && avail.covers(want) {
+            self.v(
+                "4.03.03.05",
+                format!(
+                    "the Fremen move {c} from the Shield Wall, but {sent_here} of their {avail} forces there were sent this turn with the Shield Wall card and cannot move until next turn ({free} can move)"
+                ),
+            );
+            // Reported: the move is replayed as logged.
+            return Vec::new();
+        }
+        for &(p, h) in &hidden {
+            let s = self.st.stack_mut(f, p);
+            s.normal -= h.normal;
+            s.starred -= h.starred;
+        }
+        hidden
     }
 
     /// A path written out (`A>B>C`): each step crosses a border, no step is a full stronghold or
@@ -961,6 +1125,12 @@ impl Replay {
                 "2.02.05",
                 format!("only the Bene Gesserit send spiritual advisors, not {f}"),
             );
+            return;
+        }
+        if self.karama_forbids(
+            Ability::BgSpirit,
+            &format!("the Bene Gesserit send a spiritual advisor to {to}"),
+        ) {
             return;
         }
         let Some(rec) = self
@@ -1057,6 +1227,23 @@ impl Replay {
                     );
                     return;
                 }
+                let stopped = if take_up_arms {
+                    self.karama_forbids(
+                        Ability::BgTakeUpArms,
+                        &format!("the Bene Gesserit take up arms in {}", t.name()),
+                    )
+                } else {
+                    self.karama_forbids(
+                        Ability::BgWartime,
+                        &format!(
+                            "the Bene Gesserit flip their advisors in {} (Wartime)",
+                            t.name()
+                        ),
+                    )
+                };
+                if stopped {
+                    return;
+                }
                 if take_up_arms && self.st.stronghold_full_for(t, f) {
                     self.v(
                         "2.02.16",
@@ -1134,10 +1321,34 @@ impl Replay {
                 "the Atreides look at the top spice card once per turn",
             );
         }
+        if self.karama_forbids(
+            Ability::AtWormsign,
+            "the Atreides look at the top spice card",
+        ) {
+            return;
+        }
         self.t.mv.peeked = true;
         if let Some(Some(c)) = self.sealed(card) {
             self.pending_peek = Some((ev.pos, *c));
         }
+    }
+
+    /// Hajr (3.01.09): one more force movement, during the player's own action.
+    pub(super) fn hajr(&mut self, f: Faction) {
+        self.play_card(f, Card::Hajr, "3.01.09", false);
+        if self.t.mv.current != Some(f) {
+            self.v(
+                "3.01.09",
+                format!("{f} plays Hajr outside its own shipment and movement action: the extra move belongs to that action"),
+            );
+            return;
+        }
+        self.t.mv.extra_moves += 1;
+    }
+
+    /// A Karama cancels the Guild's timing (2.06.12): a Delay announced goes.
+    pub(super) fn karama_guild_timing(&mut self) {
+        self.t.mv.sg_delayed = false;
     }
 
     fn stronghold_card_in_movement(&mut self, f: Faction, t: Territory) {

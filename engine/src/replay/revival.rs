@@ -1,6 +1,7 @@
 //! Revival phase (1.05, in storm order per 4.01.15).
 
 use super::Replay;
+use super::karama::Ability;
 use crate::board::{Card, Leader, Territory};
 use crate::dgn::{Event, ForceCount, Payee, Stmt};
 use crate::faction::{Faction, FactionSet};
@@ -14,14 +15,26 @@ pub(super) struct RevivalData {
     forces: FactionSet,
     leader: FactionSet,
     last_index: Option<usize>,
+    /// `R FR grant` this turn: the Fremen's ally revives 3 free (2.04.11).
+    granted: bool,
 }
 
 impl Replay {
     pub(super) fn revival_event(&mut self, ev: &Event) {
         let faction = match &ev.stmt {
-            Stmt::Revive { faction, .. }
-            | Stmt::ReviveLeader { faction, .. }
-            | Stmt::Ghola { faction, .. } => *faction,
+            Stmt::Revive { faction, .. } | Stmt::ReviveLeader { faction, .. } => *faction,
+            Stmt::Ghola {
+                faction,
+                forces,
+                leader,
+            } => {
+                // 3.01.20: played at any time, so outside the storm order of revivals.
+                if self.in_play_or_report(*faction) {
+                    self.ghola(*faction, *forces, *leader);
+                }
+                return;
+            }
+            Stmt::Grant { faction } => return self.grant(*faction),
             _ => return,
         };
         if !self.in_play_or_report(faction) {
@@ -47,33 +60,74 @@ impl Replay {
                 ..
             } => self.revive_forces(faction, *forces, *paid, *extra),
             Stmt::ReviveLeader { leader, paid, .. } => self.revive_leader(faction, *leader, *paid),
-            Stmt::Ghola { forces, leader, .. } => {
-                self.play_card(faction, Card::TleilaxuGhola, "3.01.20", false);
-                if let Some(l) = leader {
-                    if l.faction() != faction {
-                        self.v(
-                            "3.01.20",
-                            format!(
-                                "the Tleilaxu Ghola revives one of {faction}'s own leaders, not {l}"
-                            ),
-                        );
-                    } else if !matches!(self.st.leaders[l.index()], LeaderState::Tanks { .. }) {
-                        self.v("3.01.20", format!("{l} is not in the tanks"));
-                    } else {
-                        self.st.leaders[l.index()] = LeaderState::Pool(faction);
-                    }
-                }
-                if let Some(c) = forces {
-                    if c.total > 5 {
-                        self.v(
-                            "3.01.20",
-                            format!("the Tleilaxu Ghola revives up to 5 forces, not {}", c.total),
-                        );
-                    }
-                    self.revive_from_tanks(faction, *c, "3.01.20");
-                }
-            }
             _ => {}
+        }
+    }
+
+    /// `R FR grant` (2.04.11): the Fremen give their ally 3 free revivals this turn.
+    fn grant(&mut self, f: Faction) {
+        if f != Faction::Fremen {
+            self.v(
+                "2.04.11",
+                format!("only the Fremen grant their ally 3 free revivals, not {f}"),
+            );
+            return;
+        }
+        if !self.in_play_or_report(f) {
+            return;
+        }
+        let Some(a) = self.st.ally(f) else {
+            self.v(
+                "2.04.11",
+                "the Fremen have no ally to grant 3 free revivals to",
+            );
+            return;
+        };
+        if self.t.revival.forces.contains(a) {
+            self.v("2.04.11", format!("{a} has already revived this turn: the Fremen grant comes before their ally's revival"));
+        }
+        if self.karama_forbids(
+            Ability::FrAllyRevival,
+            "the Fremen grant their ally 3 free revivals",
+        ) {
+            return;
+        }
+        self.t.revival.granted = true;
+    }
+
+    /// A Fremen Karama cancel of 2.04.11: the ally revives with its own free revival.
+    pub(super) fn karama_revoke_grant(&mut self) {
+        self.t.revival.granted = false;
+    }
+
+    /// Tleilaxu Ghola (3.01.20): one leader, or up to 5 forces, free, on top of normal revival.
+    pub(super) fn ghola(
+        &mut self,
+        faction: Faction,
+        forces: Option<ForceCount>,
+        leader: Option<Leader>,
+    ) {
+        self.play_card(faction, Card::TleilaxuGhola, "3.01.20", false);
+        if let Some(l) = leader {
+            if l.faction() != faction {
+                self.v(
+                    "3.01.20",
+                    format!("the Tleilaxu Ghola revives one of {faction}'s own leaders, not {l}"),
+                );
+            } else if !matches!(self.st.leaders[l.index()], LeaderState::Tanks { .. }) {
+                self.v("3.01.20", format!("{l} is not in the tanks"));
+            } else {
+                self.st.leaders[l.index()] = LeaderState::Pool(faction);
+            }
+        }
+        if let Some(c) = forces {
+            if c.total > 5 {
+                self.v(
+                    "3.01.20",
+                    format!("the Tleilaxu Ghola revives up to 5 forces, not {}", c.total),
+                );
+            }
+            self.revive_from_tanks(faction, c, "3.01.20");
         }
     }
 
@@ -91,17 +145,21 @@ impl Replay {
         self.st.faction_mut(f).reserves.add(got);
     }
 
-    /// Free revivals this turn: the faction's own, 3 for the Fremen's ally (2.04.11, assumed
-    /// granted), +1 with the Sietch Tabr card (4.03.03.06).
+    /// Free revivals this turn: the faction's own, 3 for the Fremen's ally when the Fremen grant
+    /// it (2.04.11, `R FR grant`), +1 with the Sietch Tabr card (4.03.03.06).
     fn free_revival(&self, f: Faction) -> u8 {
         let mut free = f.info().free_revival;
-        if self.st.ally(f) == Some(Faction::Fremen) {
+        if self.fremen_grant_applies(f) {
             free = free.max(3);
         }
         if self.st.stronghold_card_holder(Territory::SietchTabr) == Some(f) {
             free += 1;
         }
         free
+    }
+
+    fn fremen_grant_applies(&self, f: Faction) -> bool {
+        self.t.revival.granted && self.st.ally(f) == Some(Faction::Fremen)
     }
 
     fn revive_forces(
@@ -148,19 +206,32 @@ impl Replay {
         if let Some(p) = paid
             && p != cost
         {
-            self.v(
-                "1.05.01.02",
-                format!(
-                    "{f} revives {n} forces with {free} free: that costs {cost} spice, not {p}"
-                ),
-            );
+            // The price the log shows would be right if the Fremen had granted 3 free revivals.
+            let ungranted = self.st.ally(f) == Some(Faction::Fremen)
+                && !self.fremen_grant_applies(f)
+                && free < 3
+                && p == 2 * u32::from(n.saturating_sub(3));
+            if ungranted {
+                self.v(
+                    "2.04.11",
+                    format!("{f} revives {n} forces paying {p} as if the Fremen had granted it 3 free revivals, but no grant is logged this turn (`R FR grant`, before the revival): with {free} free it costs {cost}"),
+                );
+            } else {
+                self.v(
+                    "1.05.01.02",
+                    format!(
+                        "{f} revives {n} forces with {free} free: that costs {cost} spice, not {p}"
+                    ),
+                );
+            }
         }
         if cost > self.spice(f) {
             self.v(
                 "1.05.01.02",
                 format!(
-                    "{f} must pay {cost} spice for revival but has {}",
-                    self.spice(f)
+                    "{f} must pay {cost} spice for revival but has {}{}",
+                    self.spice(f),
+                    self.bribe_note(f)
                 ),
             );
         }
@@ -169,6 +240,12 @@ impl Replay {
         if let Some((m, payer, paid)) = extra {
             if payer != Faction::Emperor || self.st.ally(f) != Some(Faction::Emperor) {
                 self.v("2.03.07", if payer == Faction::Emperor { format!("the Emperor pays for its ally's extra revivals only, and {f} is not its ally") } else { format!("only the Emperor pays for an ally's extra revivals, not {payer}") });
+                return;
+            }
+            if self.karama_forbids(
+                Ability::EmAllyRevival,
+                &format!("the Emperor pays for {} extra forces of {f}", m.total),
+            ) {
                 return;
             }
             if m.total > 3 {

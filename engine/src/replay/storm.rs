@@ -1,6 +1,7 @@
 //! Storm phase (1.01): movement, destruction, storm order; Weather Control, Family Atomics and
 //! the Fremen storm deck.
 
+use super::karama::Ability;
 use super::{Losses, Replay, names};
 use crate::board::data::STORM_DECK;
 use crate::board::{Card, Piece, Sector, Territory};
@@ -312,7 +313,9 @@ impl Replay {
         for k in 0..=steps.min(17) {
             hit[from.advance(k).index() as usize] = true;
         }
-        let fremen_half = self.st.options.advanced;
+        // A Karama cancelling 2.04.16 makes this storm take the Fremen like everyone else.
+        let fremen_half =
+            self.st.options.advanced && self.karama_block(Ability::FrStormLosses).is_none();
         for p in Piece::all() {
             let Some(s) = p.sector() else { continue };
             if !hit[s.index() as usize] {
