@@ -15,6 +15,9 @@ pub enum AppError {
     /// A form field is wrong; the page shows the message next to that field.
     #[error("{message}")]
     Field { field: String, message: String },
+    /// Several form fields are wrong at once: (field, message) pairs, each shown at its field.
+    #[error("{}", .0.iter().map(|(_, m)| m.as_str()).collect::<Vec<_>>().join(" "))]
+    Fields(Vec<(String, String)>),
     #[error("{0}")]
     Invalid(String),
     /// Someone else changed the same thing first: reload and look before trying again.
@@ -40,6 +43,10 @@ impl AppError {
     pub fn message_for(&self, name: &str) -> Option<String> {
         match self {
             Self::Field { field, message } if field == name => Some(message.clone()),
+            Self::Fields(list) => list
+                .iter()
+                .find(|(field, _)| field == name)
+                .map(|(_, m)| m.clone()),
             _ => None,
         }
     }
@@ -50,7 +57,7 @@ impl AppError {
             Self::SignInRequired => 401,
             Self::Forbidden(_) => 403,
             Self::NotFound(_) => 404,
-            Self::Field { .. } | Self::Invalid(_) => 422,
+            Self::Field { .. } | Self::Fields(_) | Self::Invalid(_) => 422,
             Self::Conflict(_) => 409,
             Self::Internal(_) => 500,
             Self::Transport(_) => 502,

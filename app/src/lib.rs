@@ -9,6 +9,7 @@ pub mod error;
 pub mod events;
 pub mod pages;
 pub mod players;
+pub mod results;
 pub mod rounds;
 #[cfg(feature = "ssr")]
 pub mod server;
@@ -64,6 +65,8 @@ pub fn App() -> impl IntoView {
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("run")) view=pages::dashboard::DashboardPage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("players")) view=pages::players::PlayersPage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("rounds"), ParamSegment("number")) view=pages::round::RoundPage ssr=SsrMode::Async/>
+                <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("rounds"), ParamSegment("number"), StaticSegment("tables"), ParamSegment("table")) view=pages::table::TablePage ssr=SsrMode::Async/>
+                <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("finals")) view=pages::finals::FinalsPage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("clocks")) view=pages::projector::ProjectorPage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("find")) view=pages::find::FindPage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("find"), ParamSegment("player")) view=pages::find::PlayerCardPage ssr=SsrMode::Async/>

@@ -24,6 +24,8 @@ pub struct PlayerRow {
     pub late_after: Option<i32>,
     pub dropped_after: Option<i32>,
     pub version: i32,
+    /// Signs in with an account, so they can confirm their own reports.
+    pub linked: bool,
 }
 
 /// A CSV line that was not imported.
@@ -73,6 +75,7 @@ pub async fn list_players(slug: String) -> Result<Vec<PlayerRow>, AppError> {
             alternate: p.alternate,
             dropped_after: p.dropped_after_round,
             version: p.version,
+            linked: p.user_id.is_some(),
         })
         .collect())
 }
@@ -157,6 +160,33 @@ pub async fn set_dropped(
     let actor = require_staff(event.id, db::roles::Action::RunEvent).await?;
     match db::players::set_dropped(&pool()?, &actor, event.id, player_id, version, dropped).await {
         Ok(_) => Ok(()),
+        Err(e) => player_error(e),
+    }
+}
+
+/// Links a player to the account they sign in with (`player` is "id:version" from the list),
+/// so they can confirm their own game reports on their phone. An empty user name unlinks.
+#[server]
+pub async fn link_account(
+    slug: String,
+    player: String,
+    username: String,
+) -> Result<String, AppError> {
+    let event = load(&slug).await?;
+    let actor = require_staff(event.id, db::roles::Action::RunEvent).await?;
+    let Some((id, version)) = player
+        .split_once(':')
+        .and_then(|(i, v)| Some((i.parse::<i64>().ok()?, v.parse::<i32>().ok()?)))
+    else {
+        return fail(AppError::field("player", "Pick the player to link."));
+    };
+    match db::players::link_account(&pool()?, &actor, event.id, id, version, &username).await {
+        Ok(p) if p.user_id.is_some() => Ok(format!(
+            "{} now confirms reports as {}.",
+            p.name,
+            username.trim()
+        )),
+        Ok(p) => Ok(format!("{} is no longer linked to an account.", p.name)),
         Err(e) => player_error(e),
     }
 }

@@ -487,22 +487,6 @@ pub async fn extend_clock(
     }
 }
 
-/// Records that a table's final Game Report is in (or takes that back).
-#[server]
-pub async fn set_report(
-    slug: String,
-    table_id: i64,
-    version: i32,
-    reported: bool,
-) -> Result<(), AppError> {
-    let event = load(&slug).await?;
-    let actor = require_staff(event.id, db::roles::Action::RecordResults).await?;
-    match db::rounds::set_reported(&pool()?, &actor, event.id, table_id, version, reported).await {
-        Ok(()) => Ok(()),
-        Err(e) => round_error(e),
-    }
-}
-
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BoardRow {
     pub number: i32,

@@ -787,55 +787,6 @@ pub async fn cancel(
     Ok(())
 }
 
-/// Records that a table's final Game Report is in (`reported`), or takes that back.
-pub async fn set_reported(
-    pool: &PgPool,
-    actor: &Actor,
-    event_id: i64,
-    table_id: i64,
-    version: i32,
-    reported: bool,
-) -> Result<(), RoundError> {
-    let mut tx = pool.begin().await?;
-    let row: Option<(i32, i32, i32)> = sqlx::query_as(
-        "SELECT t.version, t.number, r.number FROM game_tables t JOIN rounds r ON r.id = t.round_id \
-         WHERE t.id = $1 AND r.event_id = $2 FOR UPDATE OF t",
-    )
-    .bind(table_id)
-    .bind(event_id)
-    .fetch_optional(&mut *tx)
-    .await?;
-    let (current, table, round) = row.ok_or(RoundError::NotFound)?;
-    if current != version {
-        return Err(RoundError::Stale(round));
-    }
-    sqlx::query(
-        "UPDATE game_tables SET reported_at = CASE WHEN $2 THEN now() END, version = version + 1 WHERE id = $1",
-    )
-    .bind(table_id)
-    .bind(reported)
-    .execute(&mut *tx)
-    .await?;
-    let action = if reported {
-        audit::Action::ReportReceived
-    } else {
-        audit::Action::ReportReopened
-    };
-    audit::record(
-        &mut *tx,
-        audit::Entry::by(
-            actor,
-            action,
-            event_id,
-            &format!("round {round}, table {table}"),
-            serde_json::json!({ "round": round, "table": table }),
-        ),
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(())
-}
-
 // ---------------------------------------------------------------------------------------------
 // Reading
 

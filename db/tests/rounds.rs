@@ -205,9 +205,7 @@ async fn unreported_games_block_the_next_round_unless_overridden_with_a_reason(p
     start(&pool, &admin, event.id, 1, 1).await;
     let round1 = rounds::detail(&pool, event.id, 1).await.unwrap().unwrap();
     let table1 = &round1.tables[0];
-    rounds::set_reported(&pool, &admin, event.id, table1.id, table1.version, true)
-        .await
-        .unwrap();
+    final_report(&pool, &admin, event.id, table1).await;
     let blocked = rounds::start(&pool, &admin, event.id, new_round(2, 2)).await;
     let Err(RoundError::Unreported { round: 1, tables }) = &blocked else {
         panic!("expected a block, got {blocked:?}")
@@ -751,9 +749,7 @@ async fn the_dashboard_counts_players_tables_in_play_and_missing_reports(pool: P
     }
     let round = rounds::detail(&pool, event.id, 1).await.unwrap().unwrap();
     let t = &round.tables[0];
-    rounds::set_reported(&pool, &admin, event.id, t.id, t.version, true)
-        .await
-        .unwrap();
+    final_report(&pool, &admin, event.id, t).await;
     let list = rounds::list(&pool, event.id).await.unwrap();
     assert_eq!(list.len(), 1);
     let r = &list[0];

@@ -29,6 +29,17 @@ pub enum Command {
     /// Manage accounts.
     #[command(subcommand)]
     User(UserCommand),
+    /// Create a sample event to look around in: 30 players, 3 rounds with clocks and results,
+    /// a head judge's and a player's sign-in (docs/cli.md). Needs DATABASE_URL.
+    Demo {
+        /// The same seed gives the same draws and results (default: a random one, printed).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// The address people open Mentat at, for the printed links (default: MENTAT_PUBLIC_URL,
+        /// else LEPTOS_SITE_ADDR or PORT as `mentat serve` uses them, else http://127.0.0.1:3000).
+        #[arg(long)]
+        base_url: Option<String>,
+    },
     /// Table sizes for a number of players (4.01.01), as a JSON array.
     Tables {
         /// How many players are present.
@@ -134,6 +145,9 @@ pub fn main() -> ExitCode {
         Command::Migrate => commands::migrate::run(),
         Command::User(UserCommand::Add { name, email, admin }) => {
             commands::user::add(&name, email.as_deref(), admin)
+        }
+        Command::Demo { seed, base_url } => {
+            commands::demo::run(&commands::demo::Options { seed, base_url })
         }
         Command::Tables { .. }
         | Command::Draw { .. }

@@ -7,10 +7,10 @@ use tower::ServiceExt;
 
 fn state(pool: PgPool) -> AppState {
     let addr = "127.0.0.1:0".parse().expect("literal address");
-    AppState {
-        leptos_options: server::commands::serve::leptos_options(addr, "target/site"),
+    AppState::new(
+        server::commands::serve::leptos_options(addr, "target/site"),
         pool,
-    }
+    )
 }
 
 async fn get_json(state: AppState, path: &str) -> (u16, serde_json::Value) {

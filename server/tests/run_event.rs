@@ -95,7 +95,7 @@ async fn only_the_head_judge_starts_a_round_and_a_second_start_is_told_to_reload
     .await;
     assert_eq!(redraw.status(), 409);
 
-    // The judge may record that a table's report is in; not start its clock.
+    // The judge may record win attempts at a table; not start its clock.
     let table: (i64, i32) = sqlx::query_as("SELECT id, version FROM game_tables WHERE number = 1")
         .fetch_one(&pool)
         .await
@@ -110,26 +110,42 @@ async fn only_the_head_judge_starts_a_round_and_a_second_start_is_told_to_reload
     )
     .await;
     assert_eq!(by_judge.status(), 403);
-    let report = format!(
-        "slug={}&table_id={}&version={}&reported=true",
-        event.slug, table.0, table.1
+    let seat: i64 =
+        sqlx::query_scalar("SELECT player_id FROM seats WHERE table_id = $1 AND seat = 1")
+            .bind(table.0)
+            .fetch_one(&pool)
+            .await
+            .expect("seat");
+    let attempts = format!(
+        "form[slug]={}&form[table_id]={}&form[turn]=3&form[seats][0][player_id]={seat}&form[seats][0][made]=on&form[seats][0][evidence]=AK+CA+TS",
+        event.slug, table.0
     );
-    let reported = send(
+    let recorded = send(
         &app,
-        form_post(app::rounds::SetReport::PATH, &report, Some(&jo)),
+        form_post(app::results::RecordAttempts::PATH, &attempts, Some(&jo)),
     )
     .await;
-    assert_eq!(reported.status(), 200);
-    let stale_clock = send(
+    assert_eq!(recorded.status(), 200);
+    let count: i64 = sqlx::query_scalar("SELECT count(*) FROM win_attempts WHERE table_id = $1")
+        .bind(table.0)
+        .fetch_one(&pool)
+        .await
+        .expect("count");
+    assert_eq!(count, 1);
+    // The same turn again from a page that did not show the first record: refused, 409.
+    let again = send(
         &app,
-        form_post(app::rounds::TableClock::PATH, &clock, Some(&hj)),
+        form_post(app::results::RecordAttempts::PATH, &attempts, Some(&jo)),
     )
     .await;
-    assert_eq!(
-        stale_clock.status(),
-        409,
-        "the report bumped the table's version"
-    );
+    assert_eq!(again.status(), 409);
+    // Anonymous: 401.
+    let anonymous = send(
+        &app,
+        form_post(app::results::RecordAttempts::PATH, &attempts, None),
+    )
+    .await;
+    assert_eq!(anonymous.status(), 401);
 }
 
 #[sqlx::test(migrator = "server::database::MIGRATOR")]

@@ -89,11 +89,22 @@ pub fn Field(
 #[component]
 pub fn FormError(#[prop(into)] error: Signal<Option<AppError>>) -> impl IntoView {
     let text = move || match error.get() {
-        Some(AppError::Field { .. }) | None => None,
+        Some(AppError::Field { .. } | AppError::Fields(_)) | None => None,
         Some(other) => Some(other.to_string()),
+    };
+    // Several problems at once: a summary listing each, as well as the message at each field.
+    let summary = move || match error.get() {
+        Some(AppError::Fields(list)) => Some(view! {
+            <div class="form-error" role="alert">
+                <p>{format!("Nothing was saved. Fix {}, also shown at {}:", if list.len() == 1 { "this problem".to_owned() } else { format!("these {} problems", list.len()) }, if list.len() == 1 { "its field" } else { "their fields" })}</p>
+                <ul>{list.into_iter().map(|(_, m)| view! { <li>{m}</li> }).collect_view()}</ul>
+            </div>
+        }),
+        _ => None,
     };
     view! {
         <p class="form-error" role="alert" hidden=move || text().is_none()>{text}</p>
+        {summary}
     }
 }
 

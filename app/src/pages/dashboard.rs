@@ -1,17 +1,21 @@
-//! The head judge's dashboard: players checked in, rounds, tables in play, reports missing, and
-//! the form that starts the next round (with ruling 1's options when the count has no split).
+//! The head judge's dashboard: players checked in, rounds, tables in play, reports missing, the
+//! form that starts the next round (with ruling 1's options when the count has no split), and
+//! the QR code of the public standings for the players' phones.
 
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
+use serde::{Deserialize, Serialize};
 
 use crate::{
     components::field::{Field, FormError, PartError, TextArea, last_error},
     error::AppError,
-    pages::event::slug_param,
+    pages::{event::slug_param, standings},
     rounds::{DashboardView, NextRound, StartRound, TablePlan, get_dashboard},
 };
 
-/// Links between the head judge's pages of one event.
+/// Links between the head judge's pages of one event. The standings are served outside the
+/// app (a plain server-rendered page), hence `rel="external"`: the client router must let the
+/// browser load them.
 #[component]
 pub fn RunNav(slug: Memo<String>) -> impl IntoView {
     let to = move |path: &'static str| move || format!("/events/{}{path}", slug.get());
@@ -22,8 +26,50 @@ pub fn RunNav(slug: Memo<String>) -> impl IntoView {
             <a href=to("/players")>"Players"</a>
             <a href=to("/settings")>"Settings"</a>
             <a href=to("/clocks")>"Projector"</a>
+            <a href=move || standings::path(&slug.get()) rel="external">"Standings"</a>
+            <a href=to("/finals")>"Finals"</a>
         </nav>
     }
+}
+
+/// The public standings' full address and its QR code, for the players' phones.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StandingsLink {
+    /// Absolute when the server knows how it is reached, else the path.
+    pub url: String,
+    /// The QR code of `url` as an SVG document, drawn on the server.
+    pub qr_svg: String,
+}
+
+/// The address comes from the configured public origin (`MENTAT_PUBLIC_URL`) or else the
+/// request's Host header, so the code opens the page people can actually reach.
+#[server]
+pub async fn get_standings_link(slug: String) -> Result<StandingsLink, AppError> {
+    use crate::server::{internal, require_staff};
+    let event = crate::events::load(&slug).await?;
+    require_staff(event.id, db::roles::Action::RunEvent).await?;
+    let site = use_context::<standings::PublicSite>().unwrap_or_default();
+    let headers = leptos_axum::extract::<http::HeaderMap>()
+        .await
+        .map_err(|e| internal("reading the request's host", e))?;
+    let host = headers
+        .get(http::header::HOST)
+        .and_then(|h| h.to_str().ok());
+    let path = standings::path(&event.slug);
+    let url = site.absolute(host, &path).unwrap_or(path);
+    let code =
+        qrcode::QrCode::new(url.as_bytes()).map_err(|e| internal("drawing the QR code", e))?;
+    let svg = code
+        .render::<qrcode::render::svg::Color>()
+        .min_dimensions(200, 200)
+        .quiet_zone(true)
+        .build();
+    // Inline in HTML: the XML declaration is noise there.
+    let qr_svg = match svg.find("<svg") {
+        Some(start) => svg[start..].to_owned(),
+        None => svg,
+    };
+    Ok(StandingsLink { url, qr_svg })
 }
 
 pub fn sizes_text(sizes: &[u8]) -> String {
@@ -40,6 +86,7 @@ pub fn DashboardPage() -> impl IntoView {
     let start = ServerAction::<StartRound>::new();
     // A started round sends the page to the round; a refused start keeps the form as typed.
     let dashboard = Resource::new(move || slug.get(), get_dashboard);
+    let link = Resource::new(move || slug.get(), get_standings_link);
     let navigate = use_navigate();
     Effect::new(move |_| {
         if let Some(Ok(number)) = start.value().get() {
@@ -55,8 +102,9 @@ pub fn DashboardPage() -> impl IntoView {
             <RunNav slug=slug/>
             <Transition fallback=|| view! { <p>"Loading the dashboard…"</p> }>
                 {move || Suspend::new(async move {
+                    let link = link.await.ok();
                     match dashboard.await {
-                        Ok(d) => view! { <Dashboard d=d start=start error=error/> }.into_any(),
+                        Ok(d) => view! { <Dashboard d=d link=link start=start error=error/> }.into_any(),
                         Err(e) => view! { <h1>"Dashboard"</h1><p role="alert">{e.to_string()}</p> }.into_any(),
                     }
                 })}
@@ -68,6 +116,7 @@ pub fn DashboardPage() -> impl IntoView {
 #[component]
 fn Dashboard(
     d: DashboardView,
+    link: Option<StandingsLink>,
     start: ServerAction<StartRound>,
     error: Signal<Option<AppError>>,
 ) -> impl IntoView {
@@ -97,7 +146,11 @@ fn Dashboard(
                     {d.rounds.iter().map(|r| view! {
                         <tr>
                             <th scope="row"><a href=format!("{base}/rounds/{}", r.number)>{format!("Round {}", r.number)}</a></th>
-                            <td>{if r.begun { "In play" } else { "Drawn, seats may change" }}</td>
+                            <td>{match (r.begun, r.reports_missing) {
+                                (false, _) => "Drawn, seats may change",
+                                (true, 0) => "Complete: every report final",
+                                (true, _) => "In play",
+                            }}</td>
                             <td>{r.tables}</td><td>{r.seated}</td><td>{r.byes}</td>
                             <td>{r.in_play}</td><td>{r.reports_missing}</td>
                         </tr>
@@ -112,6 +165,27 @@ fn Dashboard(
                     <a href=format!("{base}/settings")>"settings"</a>"."</p>
             }.into_any(),
         }}
+        {link.map(|l| view! {
+            <section aria-labelledby="public-standings">
+                <h2 id="public-standings">"Public standings"</h2>
+                <StandingsQr link=l/>
+            </section>
+        })}
+    }
+}
+
+/// The public standings' QR code, to print or show on the projector, and the plain link.
+#[component]
+fn StandingsQr(link: StandingsLink) -> impl IntoView {
+    let label = format!("QR code of the public standings: {}", link.url);
+    view! {
+        <figure class="standings-qr">
+            <div class="qr" role="img" aria-label=label inner_html=link.qr_svg></div>
+            <figcaption>
+                "Players scan this for the live standings: "
+                <a href=link.url.clone() rel="external">{link.url.clone()}</a>
+            </figcaption>
+        </figure>
     }
 }
 

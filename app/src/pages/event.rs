@@ -39,6 +39,8 @@ pub fn EventPage() -> impl IntoView {
                                         {e.current_round.map(|n| view! {
                                             <li><a href=format!("{base}/rounds/{n}")>{format!("Round {n}: tables, seats and factions")}</a></li>
                                         })}
+                                        <li><a href=format!("{base}/standings") rel="external">"Standings and the finals line"</a></li>
+                                        <li><a href=format!("{base}/finals")>"Finals"</a></li>
                                         <li><a href=format!("{base}/clocks")>"Table clocks (projector)"</a></li>
                                     </ul>
                                 </section>
@@ -52,7 +54,10 @@ pub fn EventPage() -> impl IntoView {
                                                 <li><a href=format!("{base}/settings")>"Event settings"</a></li>
                                             })}
                                             {e.can_record_results.then(|| view! {
-                                                <li>"Judge tools: win attempts and game reports for this event's tables."</li>
+                                                <li>{match e.current_round {
+                                                    Some(n) => view! { <a href=format!("{base}/rounds/{n}")>"Judge tools: open a table of the current round for its win attempts and game report"</a> }.into_any(),
+                                                    None => view! { "Judge tools: win attempts and game reports open from each table once a round is drawn." }.into_any(),
+                                                }}</li>
                                             })}
                                             {e.can_manage_staff.then(|| view! {
                                                 <li><a href=format!("{base}/staff")>"Staff and roles"</a></li>

@@ -136,7 +136,9 @@ fn Card(c: PlayerCard, slug: String) -> impl IntoView {
                         <div class="faction"><dt>{if full { "Cards offered" } else { "Faction" }}</dt>
                             <dd data-testid="faction">{if full { seat.offered.clone() } else { seat.faction_name.clone() }}</dd></div>
                     </dl>
-                    {reported.then(|| view! { <p class="ok">"Your table's report is in."</p> })}
+                    {reported.then(|| view! { <p class="ok">"Your table's report is final."</p> })}
+                    <p><a class="button-link" href=format!("/events/{slug}/rounds/{}/tables/{table}", round.unwrap_or(1))>
+                        "Win attempts and game report"</a></p>
                     <ClockFace clock=clock now=now label=format!("Table {table} clock")/>
                     <table class="tablemates">
                         <caption>{format!("Table {table}")}</caption>
@@ -155,6 +157,7 @@ fn Card(c: PlayerCard, slug: String) -> impl IntoView {
             }
             _ => ().into_any(),
         }}
+        <p><a href=format!("/events/{slug}/standings") rel="external">"Standings"</a></p>
         <p><a href=format!("/events/{slug}/find")>"Not you? Search again"</a></p>
     }
 }

@@ -5,6 +5,7 @@ pub mod audit;
 pub mod dashboard;
 pub mod event;
 pub mod events;
+pub mod finals;
 pub mod find;
 pub mod home;
 pub mod players;
@@ -13,6 +14,8 @@ pub mod round;
 pub mod settings;
 pub mod signin;
 pub mod staff;
+pub mod standings;
+pub mod table;
 
 use leptos::prelude::*;
 

@@ -6,7 +6,10 @@ use leptos::prelude::*;
 use crate::{
     components::field::{Field, FormError, TextArea, count_successes, last_error},
     pages::{dashboard::RunNav, event::slug_param},
-    players::{AddPlayer, CheckIn, CheckInAll, ImportPlayers, PlayerRow, SetDropped, list_players},
+    players::{
+        AddPlayer, CheckIn, CheckInAll, ImportPlayers, LinkAccount, PlayerRow, SetDropped,
+        list_players,
+    },
 };
 
 #[component]
@@ -17,7 +20,9 @@ pub fn PlayersPage() -> impl IntoView {
     let check_in = ServerAction::<CheckIn>::new();
     let check_in_all = ServerAction::<CheckInAll>::new();
     let set_dropped = ServerAction::<SetDropped>::new();
+    let link = ServerAction::<LinkAccount>::new();
     let changes = RwSignal::new(0);
+    count_successes(link.value(), changes);
     count_successes(add.value(), changes);
     count_successes(import.value(), changes);
     count_successes(check_in.value(), changes);
@@ -47,7 +52,8 @@ pub fn PlayersPage() -> impl IntoView {
                 {move || Suspend::new(async move {
                     match players.await {
                         Ok(rows) => view! {
-                            <PlayerList rows=rows slug=slug.get_untracked() check_in=check_in set_dropped=set_dropped check_in_all=check_in_all/>
+                            <PlayerList rows=rows.clone() slug=slug.get_untracked() check_in=check_in set_dropped=set_dropped check_in_all=check_in_all/>
+                            <LinkForm rows=rows slug=slug.get_untracked() link=link/>
                         }.into_any(),
                         Err(e) => view! { <p role="alert">{e.to_string()}</p> }.into_any(),
                     }
@@ -192,5 +198,36 @@ fn PlayerList(
                 }).collect_view()}
             </tbody>
         </table>
+    }
+}
+
+/// Links a player to their account, so they can confirm their own reports (4.01.07) on a phone.
+#[component]
+fn LinkForm(rows: Vec<PlayerRow>, slug: String, link: ServerAction<LinkAccount>) -> impl IntoView {
+    let error = last_error(link.value());
+    let options = rows
+        .iter()
+        .filter(|p| !p.alternate)
+        .map(|p| {
+            let label = format!("{}{}", p.name, if p.linked { " (linked)" } else { "" });
+            view! { <option value=format!("{}:{}", p.id, p.version)>{label}</option> }
+        })
+        .collect_view();
+    view! {
+        <section aria-labelledby="link-account">
+            <h2 id="link-account">"Link a player to their account"</h2>
+            <p class="hint">"A linked player confirms their own game reports on their phone. The account must exist (mentat user add); it gets the player role in this event. Leave the user name empty to unlink."</p>
+            <ActionForm action=link attr:class="narrow">
+                <input type="hidden" name="slug" value=slug/>
+                <div class="field">
+                    <label for="field-player">"Player"</label>
+                    <select id="field-player" name="player">{options}</select>
+                </div>
+                <Field label="Account user name" name="username" autocomplete="off" error=error/>
+                <FormError error=error/>
+                <button type="submit">"Link"</button>
+            </ActionForm>
+            <p class="ok" role="status">{move || link.value().get().and_then(Result::ok)}</p>
+        </section>
     }
 }

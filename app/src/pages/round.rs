@@ -14,8 +14,8 @@ use crate::{
     error::AppError,
     pages::{dashboard::RunNav, event::slug_param},
     rounds::{
-        BeginRound, CancelRound, ExtendClock, RedrawRound, RoundData, SetReport, SwapSeats,
-        TableClock, TableView, get_round,
+        BeginRound, CancelRound, ExtendClock, RedrawRound, RoundData, SwapSeats, TableClock,
+        TableView, get_round,
     },
 };
 
@@ -35,7 +35,6 @@ pub fn number_param() -> Memo<i32> {
 struct Actions {
     clock: ServerAction<TableClock>,
     extend: ServerAction<ExtendClock>,
-    report: ServerAction<SetReport>,
     redraw: ServerAction<RedrawRound>,
     swap: ServerAction<SwapSeats>,
     begin: ServerAction<BeginRound>,
@@ -47,7 +46,6 @@ impl Actions {
         Actions {
             clock: ServerAction::new(),
             extend: ServerAction::new(),
-            report: ServerAction::new(),
             redraw: ServerAction::new(),
             swap: ServerAction::new(),
             begin: ServerAction::new(),
@@ -60,7 +58,6 @@ impl Actions {
         let changes = RwSignal::new(0);
         count_successes(self.clock.value(), changes);
         count_successes(self.extend.value(), changes);
-        count_successes(self.report.value(), changes);
         count_successes(self.redraw.value(), changes);
         count_successes(self.swap.value(), changes);
         count_successes(self.begin.value(), changes);
@@ -69,13 +66,8 @@ impl Actions {
 
     /// The error of the table actions' last run, if it failed.
     fn table_error(&self) -> Signal<Option<AppError>> {
-        let (clock, report) = (self.clock, self.report);
-        Signal::derive(move || {
-            [clock.value().get(), report.value().get()]
-                .into_iter()
-                .flatten()
-                .find_map(Result::err)
-        })
+        let clock = self.clock;
+        Signal::derive(move || clock.value().get().and_then(Result::err))
     }
 }
 
@@ -146,7 +138,7 @@ fn Round(data: RoundData, actions: Actions, slug: Memo<String>) -> impl IntoView
         })}
         <FormError error=table_error/>
         {data.tables.iter().cloned().map(|t| view! {
-            <GameTable t=t slug=data.slug.clone() full={data.ruleset == "full"}
+            <GameTable t=t slug=data.slug.clone() round=data.number full={data.ruleset == "full"}
                 can_run=data.can_run can_record=data.can_record now=now actions=actions/>
         }).collect_view()}
         {(!data.byes.is_empty()).then(|| view! {
@@ -176,6 +168,7 @@ fn Round(data: RoundData, actions: Actions, slug: Memo<String>) -> impl IntoView
 fn GameTable(
     t: TableView,
     slug: String,
+    round: i32,
     full: bool,
     can_run: bool,
     can_record: bool,
@@ -233,22 +226,16 @@ fn GameTable(
             </div>
         }
     });
-    let report_control = can_record.then(|| {
-        let fields = table_fields();
-        let reported = (!t.reported).to_string();
-        let label = if t.reported {
-            format!("Reopen table {}'s report", t.number)
+    // Win attempts, the game report and its confirmations live on the table's own page.
+    let results_link = {
+        let href = format!("/events/{slug}/rounds/{round}/tables/{}", t.number);
+        let label = if can_record {
+            format!("Table {}: win attempts and report", t.number)
         } else {
-            format!("Table {}'s final report is in", t.number)
+            format!("Table {}: results", t.number)
         };
-        view! {
-            <ActionForm action=actions.report attr:class="inline">
-                {fields}
-                <input type="hidden" name="reported" value=reported/>
-                <button type="submit" class="secondary">{label}</button>
-            </ActionForm>
-        }
-    });
+        view! { <p><a class="button-link" href=href>{label}</a></p> }
+    };
     let rows = t
         .seats
         .iter()
@@ -271,7 +258,7 @@ fn GameTable(
     view! {
         <section class="game-table" aria-labelledby=labelled_by data-table=t.number>
             <h2 id=heading_id>{format!("Table {} · {size} players", t.number)}
-                {t.reported.then(|| view! { <span class="badge">"Report in"</span> })}
+                {t.reported.then(|| view! { <span class="badge">"Report final"</span> })}
             </h2>
             <table>
                 <thead><tr>
@@ -282,7 +269,7 @@ fn GameTable(
             </table>
             <ClockFace clock=t.clock now=now label=table_label/>
             {clock_controls}
-            {report_control}
+            {results_link}
         </section>
     }
 }

@@ -11,7 +11,7 @@ pub mod reports;
 pub mod standings;
 mod table;
 
-pub use table::{SeatLine, TableContext, load as table};
+pub use table::{SeatLine, TableContext, load as table, table_id};
 
 /// Ruling 6 keeps the strongholds seen as evidence of a win attempt. Codes as on the board.
 pub const STRONGHOLDS: [(&str, &str); 6] = [

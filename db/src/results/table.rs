@@ -117,3 +117,21 @@ pub async fn load(
     let seats = sqlx::query_as(SEATS).bind(table_id).fetch_all(pool).await?;
     build(event_id, table_id, head, seats)
 }
+
+/// The id of table `table` of round `round`, if the event has it.
+pub async fn table_id(
+    pool: &PgPool,
+    event_id: i64,
+    round: i32,
+    table: i32,
+) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT t.id FROM game_tables t JOIN rounds r ON r.id = t.round_id \
+         WHERE r.event_id = $1 AND r.number = $2 AND t.number = $3",
+    )
+    .bind(event_id)
+    .bind(round)
+    .bind(table)
+    .fetch_optional(pool)
+    .await
+}

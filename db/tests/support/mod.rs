@@ -94,3 +94,35 @@ pub async fn audit_actions(pool: &PgPool, event_id: i64) -> Vec<String> {
     rows.reverse();
     rows.into_iter().map(|r| r.action).collect()
 }
+
+/// Saves a valid report for the table (the first seat wins alone on turn 5) and finalises it.
+pub async fn final_report(pool: &PgPool, actor: &Actor, event_id: i64, table: &rounds::TableInfo) {
+    use db::results::reports::{self, Draft, SeatResult};
+    let draft = Draft {
+        ended: tournament::report::Ending::Win,
+        last_turn: 5,
+        seats: table
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SeatResult {
+                player_id: s.player_id,
+                faction: s.faction.expect("dealt"),
+                ally: None,
+                result: (i == 0).then_some(tournament::WinType::SoloStronghold),
+                strongholds: 0,
+                forces: 0,
+                spice: 0,
+                cards: 0,
+                leaders: 0,
+            })
+            .collect(),
+        judge_draw: None,
+    };
+    let revision = reports::save(pool, actor, false, event_id, table.id, 0, &draft, None)
+        .await
+        .expect("report saved");
+    reports::finalise(pool, actor, event_id, table.id, revision)
+        .await
+        .expect("report final");
+}

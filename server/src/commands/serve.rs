@@ -48,15 +48,22 @@ pub async fn serve(
     let addr = listener
         .local_addr()
         .map_err(|e| StartupError::Serve(e.to_string()))?;
-    let state = AppState {
-        leptos_options: leptos_options(addr, site_root),
-        pool,
-    };
+    let state = AppState::new(leptos_options(addr, site_root), pool.clone());
+    // One listener per instance: PostgreSQL's notifications, fanned out to this instance's
+    // open pages.
+    let hub = state.live.clone();
+    let listening = hub.spawn_listener(pool);
     let app = http::router(state, web).into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown)
+    let served = axum::serve(listener, app)
+        .with_graceful_shutdown(async move {
+            shutdown.await;
+            // Open event streams never end by themselves; the graceful shutdown waits for them.
+            hub.close();
+        })
         .await
-        .map_err(|e| StartupError::Serve(e.to_string()))
+        .map_err(|e| StartupError::Serve(e.to_string()));
+    listening.abort();
+    served
 }
 
 /// Built here rather than read from Cargo.toml, so the binary runs from any folder with only

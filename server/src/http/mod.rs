@@ -2,6 +2,8 @@
 
 mod csrf;
 mod health;
+pub mod live;
+pub mod standings;
 
 use axum::{Router, extract::FromRef, middleware, routing::get};
 use leptos::prelude::{LeptosOptions, provide_context};
@@ -15,11 +17,25 @@ use crate::config::WebConfig;
 pub use csrf::AllowedOrigins;
 
 /// What every handler may need. Holds nothing another instance would miss: the truth is in
-/// PostgreSQL, so any number of instances can serve the same event.
+/// PostgreSQL, so any number of instances can serve the same event. `live` only fans out
+/// PostgreSQL's notifications to the pages open on this instance.
 #[derive(Clone)]
 pub struct AppState {
     pub leptos_options: LeptosOptions,
     pub pool: PgPool,
+    pub live: live::Hub,
+}
+
+impl AppState {
+    /// State with a hub that hears nothing until its listener is spawned
+    /// ([`live::Hub::spawn_listener`]; `mentat serve` does it).
+    pub fn new(leptos_options: LeptosOptions, pool: PgPool) -> Self {
+        Self {
+            leptos_options,
+            pool,
+            live: live::Hub::new(),
+        }
+    }
 }
 
 impl FromRef<AppState> for LeptosOptions {
@@ -32,6 +48,10 @@ pub fn router(state: AppState, web: &WebConfig) -> Router {
     let routes = generate_route_list(app::App);
     let options = state.leptos_options.clone();
     let pool = state.pool.clone();
+    let site = app::pages::standings::PublicSite {
+        origin: web.public_origins.first().cloned(),
+        https: web.secure_cookies,
+    };
     let sessions = SessionManagerLayer::new(PostgresStore::new(state.pool.clone()))
         .with_name("mentat_session")
         .with_http_only(true)
@@ -42,10 +62,17 @@ pub fn router(state: AppState, web: &WebConfig) -> Router {
         )));
     Router::new()
         .route("/healthz", get(health::healthz))
+        // The public standings are plain server-rendered HTML without the wasm bundle: phones
+        // on a hall's Wi-Fi load them fast, and they follow changes through `live`.
+        .route("/events/{slug}/standings", get(standings::page))
+        .route("/events/{slug}/live", get(live::stream))
         .leptos_routes_with_context(
             &state,
             routes,
-            move || provide_context(pool.clone()),
+            move || {
+                provide_context(pool.clone());
+                provide_context(site.clone());
+            },
             move || app::shell(options.clone()),
         )
         .fallback(leptos_axum::file_and_error_handler::<AppState, _>(

@@ -23,11 +23,24 @@ pub const ORIGIN: &str = "http://127.0.0.1:3000";
 
 pub fn app(pool: PgPool) -> Router {
     let addr = HOST.parse().expect("literal address");
-    let state = AppState {
-        leptos_options: server::commands::serve::leptos_options(addr, "target/site"),
+    let state = AppState::new(
+        server::commands::serve::leptos_options(addr, "target/site"),
         pool,
-    };
+    );
     router(state, &WebConfig::local())
+}
+
+/// As [`app`], with the live-update hub listening to the database, as `mentat serve` runs it.
+/// Returns the hub too, so a test can end its streams.
+pub fn app_live(pool: PgPool) -> (Router, server::http::live::Hub) {
+    let addr = HOST.parse().expect("literal address");
+    let state = AppState::new(
+        server::commands::serve::leptos_options(addr, "target/site"),
+        pool.clone(),
+    );
+    let hub = state.live.clone();
+    hub.spawn_listener(pool);
+    (router(state, &WebConfig::local()), hub)
 }
 
 pub async fn user(pool: &PgPool, name: &str, admin: bool) -> Actor {

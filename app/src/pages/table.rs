@@ -1,0 +1,725 @@
+//! One game table's results: the win attempts recorded at each Battle phase (4.01.04), the
+//! game report and its revisions (4.01.07), the players' confirmations, the head judge's
+//! decision on a dispute (4.01.05) and, for a game stopped by the clock, the adjudication and
+//! its reasoning (4.01.09). Judges fill it on a phone at the table.
+
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
+
+use crate::{
+    components::field::{FormError, count_successes, last_error},
+    error::AppError,
+    pages::{dashboard::RunNav, event::slug_param, round::number_param},
+    results::{
+        AnswerReport, FinaliseReport, RecordAttempts, RevisionView, SaveReport, TableData,
+        get_table,
+    },
+};
+
+fn table_param() -> Memo<i32> {
+    let params = use_params_map();
+    Memo::new(move |_| {
+        params
+            .read()
+            .get("table")
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0)
+    })
+}
+
+#[derive(Clone, Copy)]
+struct Actions {
+    attempts: ServerAction<RecordAttempts>,
+    report: ServerAction<SaveReport>,
+    answer: ServerAction<AnswerReport>,
+    finalise: ServerAction<FinaliseReport>,
+}
+
+#[component]
+pub fn TablePage() -> impl IntoView {
+    let slug = slug_param();
+    let round = number_param();
+    let table = table_param();
+    let actions = Actions {
+        attempts: ServerAction::new(),
+        report: ServerAction::new(),
+        answer: ServerAction::new(),
+        finalise: ServerAction::new(),
+    };
+    let changes = RwSignal::new(0u32);
+    count_successes(actions.attempts.value(), changes);
+    count_successes(actions.report.value(), changes);
+    count_successes(actions.answer.value(), changes);
+    count_successes(actions.finalise.value(), changes);
+    let data = Resource::new(
+        move || (slug.get(), round.get(), table.get(), changes.get()),
+        |(slug, round, table, _)| get_table(slug, round, table),
+    );
+    view! {
+        <main class="page table-page">
+            <Transition fallback=|| view! { <p>"Loading the table…"</p> }>
+                {move || Suspend::new(async move {
+                    match data.await {
+                        Ok(d) => view! { <Table d=d actions=actions slug=slug/> }.into_any(),
+                        Err(e) => view! {
+                            <h1>{format!("Round {}, table {}", round.get_untracked(), table.get_untracked())}</h1>
+                            <p role="alert">{e.to_string()}</p>
+                        }.into_any(),
+                    }
+                })}
+            </Transition>
+        </main>
+    }
+}
+
+fn result_name(d: &TableData, code: &Option<String>) -> String {
+    match code {
+        None => "—".to_owned(),
+        Some(c) => d
+            .win_types
+            .iter()
+            .find(|(code, _)| code == c)
+            .map_or_else(|| c.clone(), |(code, name)| format!("{code} ({name})")),
+    }
+}
+
+fn ended_text(code: &str) -> &'static str {
+    match code {
+        "win" => "a win during play",
+        "time" => "the clock (adjudicated, 4.01.09)",
+        _ => "the end of turn 10 (1.09.05)",
+    }
+}
+
+#[component]
+fn Table(d: TableData, actions: Actions, slug: Memo<String>) -> impl IntoView {
+    let title = format!("Round {} · Table {}", d.round, d.table);
+    let staff = d.can_record;
+    let round_href = format!("/events/{}/rounds/{}", d.slug, d.round);
+    view! {
+        {staff.then(|| view! { <RunNav slug=slug/> })}
+        <p><a href=round_href>{format!("{} · round {}", d.event_name, d.round)}</a></p>
+        <h1>{title}</h1>
+        <p class="report-state" data-state=d.state.clone() role="status">
+            "Report: "<strong>{d.status.clone()}</strong>
+        </p>
+        <Attempts d=d.clone() actions=actions/>
+        <LatestReport d=d.clone() actions=actions/>
+        {staff.then(|| view! { <ReportEditor d=d.clone() actions=actions/> })}
+        <History d=d.clone()/>
+    }
+}
+
+/// The running count per player, each turn's record, and (for judges) the form for the next
+/// Battle phase.
+#[component]
+fn Attempts(d: TableData, actions: Actions) -> impl IntoView {
+    let error = last_error(actions.attempts.value());
+    let saved = move || {
+        actions
+            .attempts
+            .value()
+            .get()
+            .and_then(Result::ok)
+            .map(|r| format!("Saved (revision {r})."))
+    };
+    let shown: String = d
+        .turn_revisions
+        .iter()
+        .map(|(t, r)| format!("{t}:{r}"))
+        .collect::<Vec<_>>()
+        .join(",");
+    let next_turn = d
+        .turns
+        .iter()
+        .map(|t| t.turn)
+        .max()
+        .map_or(1, |t| (t + 1).min(10));
+    let counts = d
+        .seats
+        .iter()
+        .map(|s| {
+            view! {
+                <tr data-player=s.player.clone()>
+                    <th scope="row">{s.player.clone()}{s.mine.then_some(" (you)")}</th>
+                    <td>{s.faction.clone().unwrap_or_default()}</td>
+                    <td class="num" data-testid="attempt-count">{s.win_attempts}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let turns = d
+        .turns
+        .iter()
+        .map(|t| {
+            let who = if t.attempts.is_empty() {
+                "nobody".to_owned()
+            } else {
+                t.attempts
+                    .iter()
+                    .map(|(p, e)| {
+                        if e.is_empty() {
+                            p.clone()
+                        } else {
+                            format!("{p} ({})", e.join(" "))
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            view! {
+                <li>
+                    <strong>{format!("Turn {}: ", t.turn)}</strong>{who}
+                    <span class="hint">{format!(" · {} {}{}", t.by.clone().unwrap_or_default(), t.at,
+                        if t.revision > 1 { format!(" · revision {}", t.revision) } else { String::new() })}</span>
+                </li>
+            }
+        })
+        .collect_view();
+    let form = d.can_record.then(|| {
+        let slug = d.slug.clone();
+        let table_id = d.table_id.to_string();
+        let seats = d
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let id = format!("attempt-{}", s.player_id);
+                let evidence_id = format!("evidence-{}", s.player_id);
+                let evidence_field = format!("evidence-{}", s.player_id);
+                let label = format!("{} ({})", s.player, s.faction.clone().unwrap_or_default());
+                let evidence_label = format!("Strongholds seen for {}", s.player);
+                let message = Memo::new(move |_| error.get().and_then(|e| e.message_for(&evidence_field)));
+                view! {
+                    <div class="attempt-seat">
+                        <input type="hidden" name=format!("form[seats][{i}][player_id]") value=s.player_id.to_string()/>
+                        <label class="check" for=id.clone()>
+                            <input type="checkbox" id=id.clone() name=format!("form[seats][{i}][made]")/>
+                            {label}
+                        </label>
+                        <label class="sr-only" for=evidence_id.clone()>{evidence_label}</label>
+                        <input id=evidence_id type="text" name=format!("form[seats][{i}][evidence]")
+                            placeholder="AK CA TS" autocomplete="off" autocapitalize="characters"/>
+                        <p class="field-error" role="alert" hidden=move || message.get().is_none()>{move || message.get()}</p>
+                    </div>
+                }
+            })
+            .collect_view();
+        let turn_options = (1..=10)
+            .map(|t| view! { <option value=t.to_string() selected=t == next_turn>{format!("Turn {t}")}</option> })
+            .collect_view();
+        let reason_message = Memo::new(move |_| error.get().and_then(|e| e.message_for("reason")));
+        let turn_message = Memo::new(move |_| error.get().and_then(|e| e.message_for("turn")));
+        view! {
+            <details class="panel" open=d.state != "final">
+                <summary>"Record a Battle phase"</summary>
+                <ActionForm action=actions.attempts>
+                    <input type="hidden" name="form[slug]" value=slug/>
+                    <input type="hidden" name="form[table_id]" value=table_id/>
+                    <input type="hidden" name="form[shown]" value=shown/>
+                    <div class="field">
+                        <label for="attempt-turn">"Turn"</label>
+                        <select id="attempt-turn" name="form[turn]">{turn_options}</select>
+                        <p class="field-error" role="alert" hidden=move || turn_message.get().is_none()>{move || turn_message.get()}</p>
+                    </div>
+                    <fieldset>
+                        <legend>"Who made a win attempt? (ruling 6)"</legend>
+                        <p class="hint">"Tick each player who, at the start of this Battle phase, had forces in a stronghold and 3 strongholds occupied (4 with an ally). Optionally type the strongholds seen: AK CA ST HS TS SW."</p>
+                        {seats}
+                    </fieldset>
+                    <div class="field">
+                        <label for="attempt-reason">"Reason for a change"</label>
+                        <p class="hint" id="attempt-reason-hint">"Only when correcting a turn already recorded."</p>
+                        <input id="attempt-reason" type="text" name="form[reason]" aria-describedby="attempt-reason-hint"/>
+                        <p class="field-error" role="alert" hidden=move || reason_message.get().is_none()>{move || reason_message.get()}</p>
+                    </div>
+                    <FormError error=error/>
+                    <p role="status" class="saved">{saved}</p>
+                    <button type="submit">"Save win attempts"</button>
+                </ActionForm>
+            </details>
+        }
+    });
+    view! {
+        <section aria-labelledby="attempts">
+            <h2 id="attempts">"Win attempts (4.01.04)"</h2>
+            <table class="compact">
+                <caption class="sr-only">"Win attempts per player"</caption>
+                <thead><tr><th scope="col">"Player"</th><th scope="col">"Faction"</th><th scope="col" class="num">"Win attempts"</th></tr></thead>
+                <tbody>{counts}</tbody>
+            </table>
+            {(!d.turns.is_empty()).then(|| view! { <ul class="turns" aria-label="Recorded Battle phases">{turns}</ul> })}
+            {form}
+        </section>
+    }
+}
+
+/// The report as it stands, its results and adjudication, and the confirmations.
+#[component]
+fn LatestReport(d: TableData, actions: Actions) -> impl IntoView {
+    let Some(latest) = d.revisions.first().cloned() else {
+        return view! {
+            <section aria-labelledby="report">
+                <h2 id="report">"Game report (4.01.07)"</h2>
+                <p>{if d.state == "missing" { "No report yet." } else { "The report is waiting for the players' confirmation." }}</p>
+            </section>
+        }
+        .into_any();
+    };
+    let answer_error = last_error(actions.answer.value());
+    let finalise_error = last_error(actions.finalise.value());
+    let rows = latest
+        .seats
+        .iter()
+        .map(|s| {
+            let result = d
+                .results
+                .iter()
+                .find(|(p, _)| *p == s.player)
+                .and_then(|(_, r)| r.clone())
+                .or_else(|| s.result.clone());
+            let confirmation = latest.confirmations.iter().find(|c| c.player == s.player);
+            let answer = match confirmation {
+                Some(c) if c.agrees => "yes".to_owned(),
+                Some(c) => format!("disputes: {}", c.note.clone().unwrap_or_default()),
+                None => "—".to_owned(),
+            };
+            let result_title = result_name(&d, &result);
+            view! {
+                <tr data-player=s.player.clone()>
+                    <th scope="row">{s.player.clone()}
+                        <small>{s.faction.clone()}{s.ally.clone().map(|a| format!(" + ally {a}"))}</small></th>
+                    <td data-testid="result"><abbr title=result_title>{result.clone().unwrap_or_else(|| "—".to_owned())}</abbr></td>
+                    <td class="values">{s.values.iter().map(u32::to_string).collect::<Vec<_>>().join(" · ")}</td>
+                    <td class="answer-cell">{answer}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let adjudication = (!d.adjudication.is_empty()).then(|| {
+        view! {
+            <section aria-labelledby="adjudication" class="adjudication">
+                <h3 id="adjudication">"Adjudication (4.01.09)"</h3>
+                <ol>{d.adjudication.iter().map(|l| view! { <li>{l.clone()}</li> }).collect_view()}</ol>
+            </section>
+        }
+    });
+    let open = latest.final_at.is_none();
+    // The viewer's own seat: agree or dispute. Judges answer for any player.
+    let my_name = d
+        .my_player
+        .and_then(|id| d.seats.iter().find(|s| s.player_id == id))
+        .map(|s| s.player.clone());
+    let my_answer = my_name.as_ref().and_then(|n| {
+        latest
+            .confirmations
+            .iter()
+            .find(|c| &c.player == n)
+            .cloned()
+    });
+    let mine = d.my_player.filter(|_| open).map(|player_id| match my_answer {
+        Some(c) => view! {
+            <p class="ok" data-testid="my-answer">{if c.agrees {
+                format!("You confirmed revision {}. It is final once every player has.", latest.revision)
+            } else {
+                format!("You disputed revision {}: the head judge will decide (4.01.05).", latest.revision)
+            }}</p>
+        }
+        .into_any(),
+        None => view! {
+            <AnswerForms slug=d.slug.clone() table_id=d.table_id revision=latest.revision
+                player_id=player_id for_player=false heading="Your confirmation".to_owned() actions=actions/>
+        }
+        .into_any(),
+    });
+    let for_players = (d.can_record && open).then(|| {
+        let answered: Vec<String> = latest
+            .confirmations
+            .iter()
+            .map(|c| c.player.clone())
+            .collect();
+        d.seats
+            .iter()
+            .filter(|s| !answered.contains(&s.player))
+            .map(|s| {
+                view! {
+                    <AnswerForms slug=d.slug.clone() table_id=d.table_id revision=latest.revision
+                        player_id=s.player_id for_player=true
+                        heading=format!("Confirm for {}", s.player) actions=actions/>
+                }
+            })
+            .collect_view()
+    });
+    let finalise = (d.can_override && open).then(|| {
+        view! {
+            <ActionForm action=actions.finalise attr:class="inline">
+                <input type="hidden" name="slug" value=d.slug.clone()/>
+                <input type="hidden" name="table_id" value=d.table_id.to_string()/>
+                <input type="hidden" name="revision" value=latest.revision.to_string()/>
+                <button type="submit">"Make this report final (head judge, 4.01.05)"</button>
+            </ActionForm>
+            <FormError error=finalise_error/>
+        }
+    });
+    view! {
+        <section aria-labelledby="report">
+            <h2 id="report">{format!("Game report · revision {}", latest.revision)}</h2>
+            <p>{format!("Ended by {}; last turn played: {}.", ended_text(&latest.ended), latest.last_turn)}</p>
+            <table class="compact report">
+                <caption class="sr-only">"Results and end values per player"</caption>
+                <thead><tr>
+                    <th scope="col">"Player"</th><th scope="col">"Result"</th>
+                    <th scope="col">"End values"</th><th scope="col">"Confirmed"</th>
+                </tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+            <p class="hint">"End values (4.01.11): strongholds · forces on the board · spice · cards in hand · active leaders. Win attempts are counted above."</p>
+            {adjudication}
+            {latest.judge_draw.clone().map(|p| view! { <p>"Head judge's draw (ruling 9): "{p}</p> })}
+            <FormError error=answer_error/>
+            {mine}
+            {finalise}
+            {for_players.map(|v| view! { <details class="panel"><summary>"Confirm for players without a phone"</summary>{v}</details> })}
+        </section>
+    }
+    .into_any()
+}
+
+#[component]
+fn AnswerForms(
+    slug: String,
+    table_id: i64,
+    revision: i32,
+    player_id: i64,
+    for_player: bool,
+    heading: String,
+    actions: Actions,
+) -> impl IntoView {
+    let hidden = move || {
+        view! {
+            <input type="hidden" name="slug" value=slug.clone()/>
+            <input type="hidden" name="table_id" value=table_id.to_string()/>
+            <input type="hidden" name="revision" value=revision.to_string()/>
+            <input type="hidden" name="player_id" value=player_id.to_string()/>
+            <input type="hidden" name="for_player" value=for_player.to_string()/>
+        }
+    };
+    let (agree_fields, dispute_fields) = (hidden(), hidden());
+    let note_id = format!("note-{player_id}-{for_player}");
+    let error = last_error(actions.answer.value());
+    let note_message = Memo::new(move |_| error.get().and_then(|e| e.message_for("note")));
+    view! {
+        <div class="confirm-box" role="group" aria-label=heading.clone()>
+            <h3>{heading.clone()}</h3>
+            <ActionForm action=actions.answer attr:class="inline">
+                {agree_fields}
+                <input type="hidden" name="agrees" value="true"/>
+                <button type="submit">"The report is right"</button>
+            </ActionForm>
+            <details>
+                <summary>"Something is wrong"</summary>
+                <ActionForm action=actions.answer>
+                    {dispute_fields}
+                    <input type="hidden" name="agrees" value="false"/>
+                    <div class="field">
+                        <label for=note_id.clone()>"What is wrong?"</label>
+                        <input id=note_id type="text" name="note"/>
+                        <p class="field-error" role="alert" hidden=move || note_message.get().is_none()>{move || note_message.get()}</p>
+                    </div>
+                    <button type="submit" class="secondary">"Dispute: call the head judge"</button>
+                </ActionForm>
+            </details>
+        </div>
+    }
+}
+
+/// The judges' form: a new revision of the report, prefilled from the latest one.
+#[component]
+fn ReportEditor(d: TableData, actions: Actions) -> impl IntoView {
+    let error = last_error(actions.report.value());
+    let latest: Option<RevisionView> = d.revisions.first().cloned();
+    let base = RwSignal::new(d.latest_revision);
+    // Someone saved first: show what they saved beside the judge's own entry, which stays in
+    // the form; saving again puts the judge's entry on top, as a new revision.
+    let theirs = Resource::new(move || actions.report.value().get(), {
+        let (slug, round, table) = (d.slug.clone(), d.round, d.table);
+        move |value| {
+            let (slug, round, table) = (slug.clone(), round, table);
+            async move {
+                match value {
+                    Some(Err(AppError::Conflict(_))) => get_table(slug, round, table).await.ok(),
+                    _ => None,
+                }
+            }
+        }
+    });
+    Effect::new(move |_| {
+        if let Some(Some(data)) = theirs.get() {
+            base.set(data.latest_revision);
+        }
+    });
+    let final_now = d.state == "final";
+    let value = |i: usize, seat: &crate::results::SeatView| -> Option<[u32; 5]> {
+        latest
+            .as_ref()
+            .and_then(|l| l.seats.iter().find(|s| s.player_id == seat.player_id))
+            .map(|s| s.values)
+            .or_else(|| {
+                let _ = i;
+                None
+            })
+    };
+    let field_error =
+        move |name: String| Memo::new(move |_| error.get().and_then(|e| e.message_for(&name)));
+    let seat_fields = d
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let prior = latest
+                .as_ref()
+                .and_then(|l| l.seats.iter().find(|x| x.player_id == s.player_id).cloned());
+            let values = value(i, s);
+            let name = |f: &str| format!("form[seats][{i}][{f}]");
+            let id = |f: &str| format!("seat-{}-{f}", s.player_id);
+            let faction = prior
+                .as_ref()
+                .map(|p| p.faction.clone())
+                .or_else(|| s.faction.clone())
+                .unwrap_or_default();
+            let faction_input = if s.faction.is_some() {
+                view! {
+                    <input type="hidden" name=name("faction") value=faction.clone()/>
+                }
+                .into_any()
+            } else {
+                let options = d
+                    .factions
+                    .iter()
+                    .map(|(code, fname)| view! { <option value=code.clone() selected=*code == faction>{format!("{code} {fname}")}</option> })
+                    .collect_view();
+                view! {
+                    <div class="field">
+                        <label for=id("faction")>"Faction"</label>
+                        <select id=id("faction") name=name("faction")><option value="">"—"</option>{options}</select>
+                    </div>
+                }
+                .into_any()
+            };
+            let ally = prior.as_ref().and_then(|p| p.ally.clone()).unwrap_or_default();
+            let ally_options = d
+                .seats
+                .iter()
+                .filter(|o| o.player_id != s.player_id)
+                .filter_map(|o| o.faction.clone())
+                .map(|code| view! { <option value=code.clone() selected=code == ally>{code.clone()}</option> })
+                .collect_view();
+            let result = prior.as_ref().and_then(|p| p.result.clone()).unwrap_or_default();
+            let result_options = d
+                .win_types
+                .iter()
+                .map(|(code, wname)| view! { <option value=code.clone() selected=*code == result>{format!("{code} · {wname}")}</option> })
+                .collect_view();
+            let numbers = [
+                ("strongholds", "Strongholds"),
+                ("forces", "Forces on board"),
+                ("spice", "Spice (shield)"),
+                ("cards", "Cards in hand"),
+                ("leaders", "Active leaders"),
+            ]
+            .into_iter()
+            .enumerate()
+            .map(|(k, (f, label))| {
+                let current = values.map(|v| v[k].to_string()).unwrap_or_default();
+                let message = field_error(id(f));
+                let message2 = field_error(id(f));
+                view! {
+                    <div class="field num-field" class:invalid=move || message.get().is_some()>
+                        <label for=id(f)>{label}</label>
+                        <input id=id(f) name=name(f) type="number" inputmode="numeric" min="0" placeholder="0" value=current/>
+                        <p class="field-error" role="alert" hidden=move || message2.get().is_none()>{move || message2.get()}</p>
+                    </div>
+                }
+            })
+            .collect_view();
+            let result_msg = field_error(id("result"));
+            let ally_msg = field_error(id("ally"));
+            let faction_msg = field_error(id("faction"));
+            let legend = format!(
+                "{} · {}",
+                s.player,
+                s.faction_name.clone().unwrap_or_else(|| "faction to pick".to_owned())
+            );
+            view! {
+                <fieldset class="seat-report">
+                    <legend>{legend}</legend>
+                    <input type="hidden" name=name("player_id") value=s.player_id.to_string()/>
+                    {faction_input}
+                    <p class="field-error" role="alert" hidden=move || faction_msg.get().is_none()>{move || faction_msg.get()}</p>
+                    <div class="field">
+                        <label for=id("result")>"Result"</label>
+                        <select id=id("result") name=name("result")><option value="">"No win"</option>{result_options}</select>
+                        <p class="field-error" role="alert" hidden=move || result_msg.get().is_none()>{move || result_msg.get()}</p>
+                    </div>
+                    <div class="field">
+                        <label for=id("ally")>"Ally"</label>
+                        <select id=id("ally") name=name("ally")><option value="">"None"</option>{ally_options}</select>
+                        <p class="field-error" role="alert" hidden=move || ally_msg.get().is_none()>{move || ally_msg.get()}</p>
+                    </div>
+                    <div class="numbers">{numbers}</div>
+                </fieldset>
+            }
+        })
+        .collect_view();
+    let ended = latest.as_ref().map(|l| l.ended.clone()).unwrap_or_default();
+    let last_turn = latest
+        .as_ref()
+        .map(|l| l.last_turn.to_string())
+        .unwrap_or_default();
+    let judge_draw_options = d
+        .seats
+        .iter()
+        .map(|s| view! { <option value=s.player_id.to_string()>{s.player.clone()}</option> })
+        .collect_view();
+    let ended_msg = field_error("ended".to_owned());
+    let turn_msg = field_error("last_turn".to_owned());
+    let reason_msg = field_error("reason".to_owned());
+    let draw_msg = field_error("judge_draw".to_owned());
+    let saved = move || {
+        actions
+            .report
+            .value()
+            .get()
+            .and_then(Result::ok)
+            .map(|r| format!("Saved as revision {r}."))
+    };
+    let heading = if final_now {
+        "Correct the final report (head judge)"
+    } else if latest.is_some() {
+        "Edit the report"
+    } else {
+        "Fill the game report"
+    };
+    let options = [
+        ("win", "A win during play (1.09)"),
+        ("time", "The clock: adjudicate it (4.01.08, 4.01.09)"),
+        ("turns", "The end of turn 10 (1.09.05)"),
+    ]
+    .into_iter()
+    .map(|(code, label)| view! { <option value=code selected=code == ended>{label}</option> })
+    .collect_view();
+    let theirs_view = move || {
+        theirs.get().flatten().and_then(|data| {
+            let rev = data.revisions.first().cloned()?;
+            Some(view! {
+                <section class="notice" aria-labelledby="theirs">
+                    <h3 id="theirs">{format!("Saved meanwhile: revision {} by {}", rev.revision, rev.by.clone().unwrap_or_default())}</h3>
+                    <RevisionSummary rev=rev/>
+                    <p>"Your entry is still in the form below. Saving it now makes it the next revision; both stay in the history."</p>
+                </section>
+            })
+        })
+    };
+    view! {
+        <section aria-labelledby="edit-report">
+            <details class="panel" open=!final_now>
+                <summary><h2 id="edit-report" class="inline-heading">{heading}</h2></summary>
+                {theirs_view}
+                {(final_now && !d.can_override).then(|| view! {
+                    <p class="notice">"This report is final. Only the head judge can correct it (4.01.05)."</p>
+                })}
+                <ActionForm action=actions.report>
+                    <input type="hidden" name="form[slug]" value=d.slug.clone()/>
+                    <input type="hidden" name="form[table_id]" value=d.table_id.to_string()/>
+                    <input type="hidden" name="form[base_revision]" prop:value=move || base.get().to_string()/>
+                    <div class="field">
+                        <label for="report-ended">"How the game ended"</label>
+                        <select id="report-ended" name="form[ended]"><option value="">"—"</option>{options}</select>
+                        <p class="field-error" role="alert" hidden=move || ended_msg.get().is_none()>{move || ended_msg.get()}</p>
+                    </div>
+                    <div class="field">
+                        <label for="report-last-turn">"Last turn played"</label>
+                        <input id="report-last-turn" name="form[last_turn]" type="number" inputmode="numeric" min="1" max="10" value=last_turn/>
+                        <p class="field-error" role="alert" hidden=move || turn_msg.get().is_none()>{move || turn_msg.get()}</p>
+                    </div>
+                    <p class="hint">"Per player: the result, the ally, and the end values of 4.01.11 (strongholds controlled, forces on the board incl. advisors, spice behind the shield, treachery cards in hand, active leaders incl. captured ones). Win attempts come from the record above. Leave results empty for a game stopped by the clock: Mentat adjudicates it."</p>
+                    {seat_fields}
+                    <div class="field">
+                        <label for="report-judge-draw">"Head judge's draw (ruling 9)"</label>
+                        <p class="hint">"Only when the adjudication asks for it."</p>
+                        <select id="report-judge-draw" name="form[judge_draw]"><option value="">"—"</option>{judge_draw_options}</select>
+                        <p class="field-error" role="alert" hidden=move || draw_msg.get().is_none()>{move || draw_msg.get()}</p>
+                    </div>
+                    <div class="field">
+                        <label for="report-reason">"Reason for the correction"</label>
+                        <p class="hint">"Required when correcting a final report; kept in the history."</p>
+                        <input id="report-reason" name="form[reason]" type="text"/>
+                        <p class="field-error" role="alert" hidden=move || reason_msg.get().is_none()>{move || reason_msg.get()}</p>
+                    </div>
+                    <FormError error=error/>
+                    <p role="status" class="saved">{saved}</p>
+                    <button type="submit">{if final_now { "Save the correction" } else { "Save the report" }}</button>
+                </ActionForm>
+            </details>
+        </section>
+    }
+}
+
+#[component]
+fn RevisionSummary(rev: RevisionView) -> impl IntoView {
+    view! {
+        <p>{format!("Ended by {}; last turn {}.", ended_text(&rev.ended), rev.last_turn)}</p>
+        <ul class="revision-seats">
+            {rev.seats.iter().map(|s| view! {
+                <li>{format!("{} ({}{}): {} · {}", s.player, s.faction,
+                    s.ally.clone().map(|a| format!(" + {a}")).unwrap_or_default(),
+                    s.result.clone().unwrap_or_else(|| "no win".to_owned()),
+                    s.values.iter().map(u32::to_string).collect::<Vec<_>>().join(" · "))}</li>
+            }).collect_view()}
+        </ul>
+    }
+}
+
+/// Every revision with who, when and why; older win-attempt records.
+#[component]
+fn History(d: TableData) -> impl IntoView {
+    if d.revisions.len() <= 1 && d.turn_history.is_empty() {
+        return ().into_any();
+    }
+    view! {
+        <section aria-labelledby="history">
+            <h2 id="history">"History"</h2>
+            <ol class="history" reversed>
+                {d.revisions.iter().map(|r| view! {
+                    <li>
+                        <p><strong>{format!("Revision {}", r.revision)}</strong>
+                            {format!(" · {} · {}", r.by.clone().unwrap_or_default(), r.at)}
+                            {r.final_at.clone().map(|f| format!(" · final {f}{}", r.finalised_by.clone().map(|b| format!(" by {b}")).unwrap_or_default()))}
+                        </p>
+                        {r.reason.clone().map(|why| view! { <p>"Why: "{why}</p> })}
+                        <RevisionSummary rev=r.clone()/>
+                        {(!r.confirmations.is_empty()).then(|| view! {
+                            <p class="hint">{r.confirmations.iter().map(|c| format!("{} {}{}{}",
+                                c.player,
+                                if c.agrees { "confirmed" } else { "disputed" },
+                                c.note.clone().map(|n| format!(" (\"{n}\")")).unwrap_or_default(),
+                                c.by.clone().filter(|b| !b.is_empty()).map(|b| format!(" via {b}")).unwrap_or_default(),
+                            )).collect::<Vec<_>>().join("; ")}</p>
+                        })}
+                    </li>
+                }).collect_view()}
+            </ol>
+            {(!d.turn_history.is_empty()).then(|| view! {
+                <h3>"Earlier win-attempt records"</h3>
+                <ul>
+                    {d.turn_history.iter().map(|t| view! {
+                        <li>{format!("Turn {} revision {}: {} · {} {}", t.turn, t.revision,
+                            if t.attempts.is_empty() { "nobody".to_owned() } else { t.attempts.iter().map(|(p, _)| p.clone()).collect::<Vec<_>>().join(", ") },
+                            t.by.clone().unwrap_or_default(), t.at)}</li>
+                    }).collect_view()}
+                </ul>
+            })}
+        </section>
+    }
+    .into_any()
+}
