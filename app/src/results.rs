@@ -177,14 +177,18 @@ pub async fn get_table(slug: String, round: i32, table: i32) -> Result<TableData
             .map_or_else(|| format!("player {id}"), |s| s.player.clone())
     };
     let counts = results.counts();
+    let seat_of = |id: i64| results.table.seat_of(id).map_or(i16::MAX, |s| s.seat);
     let turn_view = |r: &db::results::attempts::TurnRecord| TurnView {
         turn: r.turn,
         revision: r.revision,
-        attempts: r
-            .attempts
-            .iter()
-            .map(|a| (name_of(a.player_id), a.strongholds.clone()))
-            .collect(),
+        // In seat order, as the players sit and as the form lists them.
+        attempts: {
+            let mut list: Vec<&db::results::attempts::Attempt> = r.attempts.iter().collect();
+            list.sort_by_key(|a| seat_of(a.player_id));
+            list.iter()
+                .map(|a| (name_of(a.player_id), a.strongholds.clone()))
+                .collect()
+        },
         by: r.recorded_by.clone(),
         at: when(r.recorded_at),
         reason: r.reason.clone(),
