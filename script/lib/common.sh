@@ -67,8 +67,26 @@ rust_ensure() {
 # build_frontend SITE_ROOT [cargo-leptos args]: builds the browser half (wasm, JS, CSS, public
 # files) into SITE_ROOT. Release (script/server) and debug (script/test) builds use different
 # folders so a test run never swaps the files under a running server.
+# wasm-opt, which cargo-leptos runs on release builds of the browser half. Binaryen from npm (a
+# WebAssembly build that node runs), because Debian's binaryen 108 predates the reference types
+# rustc now emits for wasm32: its output fails in the browser at start-up with
+# "WebAssembly.Table.set(): Argument 1 is invalid", so the page never becomes interactive.
+BINARYEN_VERSION=132.0.0
+binaryen_ensure() {
+  local dir="$MENTAT_TOOLS/binaryen-$BINARYEN_VERSION"
+  if [ ! -x "$dir/node_modules/.bin/wasm-opt" ]; then
+    command -v npm >/dev/null || apt_ensure nodejs npm
+    say "installing wasm-opt (binaryen $BINARYEN_VERSION from npm)"
+    mkdir -p "$dir"
+    npm install --prefix "$dir" --no-audit --no-fund --loglevel=error "binaryen@$BINARYEN_VERSION" >/dev/null \
+      || die "could not install binaryen $BINARYEN_VERSION from the npm registry"
+  fi
+  export PATH="$dir/node_modules/.bin:$PATH"
+}
+
 build_frontend() {
   local site="$1"; shift
+  binaryen_ensure
   # A cdylib's file name carries no hash, so checkouts sharing the cache overwrite each other's
   # frontend.wasm while cargo still thinks its own is fresh: relink when another checkout built last.
   local owner="$CARGO_TARGET_DIR/front/.mentat-checkout"
