@@ -520,25 +520,32 @@ async fn two_judges_saving_at_once_the_second_is_told_and_nothing_is_lost(pool: 
         reports::save(&pool, &jo, false, event.id, t.id, 0, &mine, None),
         reports::save(&pool, &kim, false, event.id, t.id, 0, &other, None),
     );
-    let (ok, err) = match (first, second) {
-        (Ok(r), Err(e)) | (Err(e), Ok(r)) => (r, e),
+    // Either may win the race; the other is told, and keeps their entry.
+    let (ok, err, winner, loser, losers_draft) = match (first, second) {
+        (Ok(r), Err(e)) => (r, e, &jo, &kim, &other),
+        (Err(e), Ok(r)) => (r, e, &kim, &jo, &mine),
         other => panic!("exactly one save wins: {other:?}"),
     };
     assert_eq!(ok, 1);
     assert!(err.is_conflict());
     assert!(err.to_string().contains("revision 1"), "{err}");
+    assert!(err.to_string().contains(&winner.username), "{err}");
     let results = reports::table_results(&pool, event.id, t.id).await.unwrap();
     assert_eq!(results.revisions.len(), 1, "the first save is intact");
     // The second judge saves on top of the first, knowingly: both versions are in the history.
-    reports::save(&pool, &kim, false, event.id, t.id, 1, &other, None)
+    reports::save(&pool, loser, false, event.id, t.id, 1, losers_draft, None)
         .await
         .expect("saved as revision 2");
     let results = reports::table_results(&pool, event.id, t.id).await.unwrap();
     assert_eq!(results.revisions.len(), 2);
-    assert_eq!(results.revisions[0].draft.seats[0].spice, 9);
-    assert_ne!(
-        results.revisions[0].created_by, results.revisions[1].created_by,
-        "each revision names its author"
+    assert_eq!(&results.revisions[0].draft, losers_draft);
+    assert_eq!(
+        results.revisions[0].created_by.as_deref(),
+        Some(loser.username.as_str())
+    );
+    assert_eq!(
+        results.revisions[1].created_by.as_deref(),
+        Some(winner.username.as_str())
     );
 }
 
