@@ -134,6 +134,18 @@ fn results_error<T>(error: db::results::ResultsError) -> Result<T, AppError> {
     }
 }
 
+/// A judge's check for recording results, with their role (which says whether they may also
+/// change what is final).
+#[cfg(feature = "ssr")]
+async fn require_recorder(
+    event_id: i64,
+) -> Result<(db::roles::Actor, Option<db::roles::Role>), AppError> {
+    match require(event_id, db::roles::Action::RecordResults).await? {
+        (Some(actor), role) => Ok((actor, role)),
+        (None, _) => fail(AppError::SignInRequired),
+    }
+}
+
 #[cfg(feature = "ssr")]
 async fn table_id_of(event_id: i64, round: i32, table: i32) -> Result<i64, AppError> {
     let id = db::results::table_id(&pool()?, event_id, round, table)
@@ -336,11 +348,8 @@ pub struct AttemptsForm {
 pub async fn record_attempts(form: AttemptsForm) -> Result<i32, AppError> {
     use db::roles::{Action, allows};
     let event = load(&form.slug).await?;
-    let actor = require_staff(event.id, Action::RecordResults).await?;
+    let (actor, role) = require_recorder(event.id).await?;
     let pool = pool()?;
-    let role = db::roles::role_of(&pool, actor.user_id, event.id)
-        .await
-        .map_err(|e| internal("checking your role", e))?;
     let Ok(turn) = form.turn.trim().parse::<i16>() else {
         return fail(AppError::field(
             "turn",
@@ -534,15 +543,12 @@ fn parse_report(form: &ReportForm) -> Result<db::results::reports::Draft, AppErr
 pub async fn save_report(form: ReportForm) -> Result<i32, AppError> {
     use db::roles::{Action, allows};
     let event = load(&form.slug).await?;
-    let actor = require_staff(event.id, Action::RecordResults).await?;
+    let (actor, role) = require_recorder(event.id).await?;
     let draft = match parse_report(&form) {
         Ok(d) => d,
         Err(e) => return fail(e),
     };
     let pool = pool()?;
-    let role = db::roles::role_of(&pool, actor.user_id, event.id)
-        .await
-        .map_err(|e| internal("checking your role", e))?;
     let may_override = allows(role, actor.is_admin, Action::Override);
     match db::results::reports::save(
         &pool,

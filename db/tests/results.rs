@@ -421,6 +421,32 @@ async fn an_invalid_report_names_the_field_and_saves_nothing(pool: PgPool) {
         .await
         .unwrap_err();
     assert!(err.to_string().contains("0.08"), "{err}");
+    // Win attempts recorded after the last turn the report names.
+    attempts::record(
+        &pool,
+        &admin,
+        false,
+        event.id,
+        t.id,
+        TurnEntry {
+            turn: 8,
+            base_revision: 0,
+            attempts: vec![Attempt {
+                player_id: t.seats[0].player_id,
+                strongholds: vec![],
+            }],
+            reason: None,
+        },
+    )
+    .await
+    .unwrap();
+    let err = reports::save(&pool, &admin, false, event.id, t.id, 0, &solo_win(t), None)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&err, ResultsError::Invalid(p) if p[0].field == "last_turn" && p[0].message.contains("turn 8")),
+        "{err}"
+    );
     let results = reports::table_results(&pool, event.id, t.id).await.unwrap();
     assert!(results.revisions.is_empty());
     assert_eq!(results.status, Status::Missing);

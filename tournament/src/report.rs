@@ -68,6 +68,12 @@ impl Ending {
             Ending::Turns => "turns",
         }
     }
+
+    pub fn from_code(code: &str) -> Option<Ending> {
+        [Ending::Win, Ending::Time, Ending::Turns]
+            .into_iter()
+            .find(|e| e.code() == code)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -922,4 +928,17 @@ fn score(options: &RulingOptions, game: &GameReport) -> Result<ScoredGame, Probl
         results,
         adjudication,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Ending;
+
+    #[test]
+    fn ending_codes_round_trip() {
+        for e in [Ending::Win, Ending::Time, Ending::Turns] {
+            assert_eq!(Ending::from_code(e.code()), Some(e));
+        }
+        assert_eq!(Ending::from_code("draw"), None);
+    }
 }

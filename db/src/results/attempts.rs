@@ -116,6 +116,20 @@ pub fn counts(history: &[TurnRecord], last_turn: Option<i16>) -> BTreeMap<i64, u
     counts
 }
 
+/// The latest record of each recorded turn of these tables: (table id, turn, players).
+pub(crate) async fn latest_turns(
+    db: &mut PgConnection,
+    table_ids: &[i64],
+) -> Result<Vec<(i64, i16, Vec<i64>)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT DISTINCT ON (table_id, turn) table_id, turn, players FROM win_attempts \
+         WHERE table_id = ANY($1) ORDER BY table_id, turn, revision DESC",
+    )
+    .bind(table_ids)
+    .fetch_all(&mut *db)
+    .await
+}
+
 /// Latest win-attempt counts for many tables at once: (table id, player id) → count, turns
 /// after the table's last turn left out by the caller's `last_turn`.
 pub(crate) async fn counts_for_tables(
@@ -124,13 +138,7 @@ pub(crate) async fn counts_for_tables(
 ) -> Result<BTreeMap<(i64, i64), u32>, sqlx::Error> {
     let ids: Vec<i64> = tables.iter().map(|&(t, _)| t).collect();
     let last: BTreeMap<i64, i16> = tables.iter().copied().collect();
-    let rows: Vec<(i64, i16, Vec<i64>)> = sqlx::query_as(
-        "SELECT DISTINCT ON (table_id, turn) table_id, turn, players FROM win_attempts \
-         WHERE table_id = ANY($1) ORDER BY table_id, turn, revision DESC",
-    )
-    .bind(&ids)
-    .fetch_all(&mut *db)
-    .await?;
+    let rows = latest_turns(db, &ids).await?;
     let mut counts = BTreeMap::new();
     for (table_id, turn, players) in rows {
         if last.get(&table_id).is_some_and(|&l| turn > l) {

@@ -353,12 +353,10 @@ type RevisionRow = (
     Option<String>,
 );
 
-fn ending(code: &str) -> Ending {
-    match code {
-        "win" => Ending::Win,
-        "time" => Ending::Time,
-        _ => Ending::Turns,
-    }
+/// A stored ending; the schema admits only the three codes.
+pub(crate) fn ending(code: &str) -> Result<Ending, sqlx::Error> {
+    Ending::from_code(code)
+        .ok_or_else(|| sqlx::Error::Decode(format!("unknown ending {code:?}").into()))
 }
 
 async fn revisions(pool: &PgPool, table_id: i64) -> Result<Vec<Revision>, sqlx::Error> {
@@ -389,7 +387,7 @@ async fn revisions(pool: &PgPool, table_id: i64) -> Result<Vec<Revision>, sqlx::
             id,
             revision,
             draft: Draft {
-                ended: ending(&ended),
+                ended: ending(&ended)?,
                 last_turn,
                 seats,
                 judge_draw,
@@ -491,42 +489,25 @@ pub async fn save(
             ));
         }
     }
-    let history = {
-        let rows: Vec<(i16, i32, Vec<i64>)> =
-            sqlx::query_as("SELECT turn, revision, players FROM win_attempts WHERE table_id = $1")
-                .bind(table_id)
-                .fetch_all(&mut *tx)
-                .await?;
-        rows.into_iter()
-            .map(|(turn, revision, players)| attempts::TurnRecord {
-                turn,
-                revision,
-                attempts: players
-                    .into_iter()
-                    .map(|player_id| attempts::Attempt {
-                        player_id,
-                        strongholds: Vec::new(),
-                    })
-                    .collect(),
-                reason: None,
-                recorded_by: None,
-                recorded_at: DateTime::<Utc>::MIN_UTC,
-            })
-            .collect::<Vec<_>>()
-    };
-    if let Some(late) = attempts::latest(&history)
+    let turns = attempts::latest_turns(&mut tx, &[table_id]).await?;
+    if let Some((_, late, _)) = turns
         .iter()
-        .find(|r| r.turn > draft.last_turn && !r.attempts.is_empty())
+        .find(|(_, turn, players)| *turn > draft.last_turn && !players.is_empty())
     {
         return Err(ResultsError::field(
             "last_turn",
             format!(
-                "Win attempts are recorded for turn {}, after the last turn played ({}); correct the last turn or that record.",
-                late.turn, draft.last_turn
+                "Win attempts are recorded for turn {late}, after the last turn played ({}); correct the last turn or that record.",
+                draft.last_turn
             ),
         ));
     }
-    let counts = attempts::counts(&history, Some(draft.last_turn));
+    let mut counts = BTreeMap::new();
+    for (_, _, players) in turns.iter().filter(|(_, turn, _)| *turn <= draft.last_turn) {
+        for &p in players {
+            *counts.entry(p).or_insert(0) += 1;
+        }
+    }
     let outcome = check(&table, draft, &counts).map_err(ResultsError::Invalid)?;
     let revision = current_revision + 1;
     let seats = serde_json::to_value(&draft.seats).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
@@ -619,31 +600,14 @@ pub async fn answer(
             seat.player, seat.player
         )));
     }
-    let latest: Option<(i64, i32, Option<DateTime<Utc>>)> = sqlx::query_as(
-        "SELECT id, revision, final_at FROM game_reports WHERE table_id = $1 \
-         ORDER BY revision DESC LIMIT 1",
+    let report_id = open_revision(
+        &mut tx,
+        table_id,
+        revision,
+        "This table has no report to confirm yet.",
+        "This report is already final; ask the head judge if something is wrong (4.01.05).",
     )
-    .bind(table_id)
-    .fetch_optional(&mut *tx)
     .await?;
-    let Some((report_id, current, final_at)) = latest else {
-        return Err(ResultsError::State(
-            "This table has no report to confirm yet.".into(),
-        ));
-    };
-    if current != revision {
-        return Err(ResultsError::Changed {
-            what: "This table's report",
-            revision: current,
-            by: "a judge".into(),
-        });
-    }
-    if final_at.is_some() {
-        return Err(ResultsError::State(
-            "This report is already final; ask the head judge if something is wrong (4.01.05)."
-                .into(),
-        ));
-    }
     let note = reason_of(note);
     if !agrees && note.is_none() {
         return Err(ResultsError::field(
@@ -701,6 +665,38 @@ pub async fn answer(
     Ok(complete)
 }
 
+/// The id of the table's latest revision, if it is `revision` (the one the caller's page
+/// showed) and not final yet.
+async fn open_revision(
+    tx: &mut sqlx::PgConnection,
+    table_id: i64,
+    revision: i32,
+    missing: &str,
+    already_final: &str,
+) -> Result<i64, ResultsError> {
+    let latest: Option<(i64, i32, Option<DateTime<Utc>>)> = sqlx::query_as(
+        "SELECT id, revision, final_at FROM game_reports WHERE table_id = $1 \
+         ORDER BY revision DESC LIMIT 1",
+    )
+    .bind(table_id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((report_id, current, final_at)) = latest else {
+        return Err(ResultsError::State(missing.to_owned()));
+    };
+    if current != revision {
+        return Err(ResultsError::Changed {
+            what: "This table's report",
+            revision: current,
+            by: "a judge".into(),
+        });
+    }
+    if final_at.is_some() {
+        return Err(ResultsError::State(already_final.to_owned()));
+    }
+    Ok(report_id)
+}
+
 async fn mark_final(
     tx: &mut sqlx::PgConnection,
     report_id: i64,
@@ -730,28 +726,14 @@ pub async fn finalise(
 ) -> Result<(), ResultsError> {
     let mut tx = pool.begin().await?;
     let table = table::lock(&mut tx, event_id, table_id).await?;
-    let latest: Option<(i64, i32, Option<DateTime<Utc>>)> = sqlx::query_as(
-        "SELECT id, revision, final_at FROM game_reports WHERE table_id = $1 \
-         ORDER BY revision DESC LIMIT 1",
+    let report_id = open_revision(
+        &mut tx,
+        table_id,
+        revision,
+        "This table has no report to finalise yet.",
+        "This report is already final.",
     )
-    .bind(table_id)
-    .fetch_optional(&mut *tx)
     .await?;
-    let Some((report_id, current, final_at)) = latest else {
-        return Err(ResultsError::State(
-            "This table has no report to finalise yet.".into(),
-        ));
-    };
-    if current != revision {
-        return Err(ResultsError::Changed {
-            what: "This table's report",
-            revision: current,
-            by: "a judge".into(),
-        });
-    }
-    if final_at.is_some() {
-        return Err(ResultsError::State("This report is already final.".into()));
-    }
     mark_final(&mut tx, report_id, table_id, Some(actor.user_id)).await?;
     let subject = table.label();
     audit::record(

@@ -7,11 +7,14 @@ use serde::Serialize;
 use sqlx::PgPool;
 use tournament::{
     PlayerName, Points, Ruleset, Tiebreakers,
-    report::{Ending, GameReport, Report, SeatReport},
+    report::{GameReport, Report, SeatReport},
     standings::{GameComponent, OrderReason, PlayedGame, PlayerRecord, compute_for},
 };
 
-use super::{attempts, finals, reports::SeatResult};
+use super::{
+    attempts, finals,
+    reports::{SeatResult, ending},
+};
 use crate::events;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -101,14 +104,6 @@ fn reason_text(reason: OrderReason, above: &PlayerRecord, below: &PlayerRecord) 
 
 type FinalRow = (i64, i32, i32, String, i16, serde_json::Value, Option<i64>);
 
-fn ending(code: &str) -> Ending {
-    match code {
-        "win" => Ending::Win,
-        "time" => Ending::Time,
-        _ => Ending::Turns,
-    }
-}
-
 /// Standings from every table's latest final report.
 pub async fn event_standings(pool: &PgPool, event_id: i64) -> Result<EventStandings, sqlx::Error> {
     let Some(event) = events::detail(pool, event_id).await? else {
@@ -160,7 +155,7 @@ pub async fn event_standings(pool: &PgPool, event_id: i64) -> Result<EventStandi
         games.push(GameReport {
             round: u32::try_from(round).unwrap_or(0),
             table: u32::try_from(table).unwrap_or(0),
-            ended: ending(&ended),
+            ended: ending(&ended)?,
             seats: seats
                 .iter()
                 .filter_map(|s| {
