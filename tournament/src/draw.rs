@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Serialize, Serializer};
 
-use crate::faction::Faction;
+use dune::faction::Faction;
 use crate::history::{Encounters, History, HistoryError};
 use crate::options::{OptionsError, RulingOptions};
 use crate::pairing::{self, PairingQuality};

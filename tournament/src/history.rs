@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashMap};
 use serde::{Deserialize, Serialize};
 
 use crate::draw::{Deal, Round};
-use crate::faction::Faction;
+use dune::faction::Faction;
 use crate::player::PlayerName;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -13,7 +13,7 @@ pub mod adjudication;
 pub mod cli;
 pub mod clock;
 pub mod draw;
-pub mod faction;
+
 pub mod finals;
 pub mod history;
 pub mod options;
@@ -25,12 +25,11 @@ pub mod ruleset;
 pub mod standings;
 pub mod tables;
 pub mod tiebreakers;
-pub mod win_type;
 
 pub use adjudication::{Adjudication, adjudicate};
 pub use clock::{Clock, ClockError, Phase as ClockPhase, Reading as ClockReading};
 pub use draw::{Deal, DrawError, DrawRequest, Round, draw_round};
-pub use faction::Faction;
+pub use dune::Faction;
 pub use history::{History, PastRound, PastSeat, PastTable};
 pub use options::{AdjudicationDeadlock, RulingOptions, TableFallback};
 pub use player::PlayerName;
@@ -38,4 +37,4 @@ pub use report::{GameReport, Report, ReportErrors, SeatReport, ValidReport, vali
 pub use ruleset::Ruleset;
 pub use standings::{OrderReason, Standings, compute as standings};
 pub use tiebreakers::{Category, Tiebreakers};
-pub use win_type::{Points, WinType};
+pub use dune::{Points, WinType};

@@ -23,7 +23,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::faction::Faction;
+use dune::faction::Faction;
 use crate::history::Encounters;
 use crate::rng::DrawRng;
 

@@ -5,8 +5,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::faction::Faction;
-use crate::win_type::WinType;
+use dune::faction::Faction;
+use dune::win_type::WinType;
 
 const GC_WIN_TYPES: [WinType; 9] = [
     WinType::SoloStronghold,

@@ -5,13 +5,13 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::faction::Faction;
+use dune::faction::Faction;
 use crate::finals::{self, Finals};
 use crate::player::PlayerName;
 use crate::report::ValidReport;
 use crate::ruleset::Ruleset;
 use crate::tiebreakers::{Category, Tiebreakers};
-use crate::win_type::{Points, WinType};
+use dune::win_type::{Points, WinType};
 
 /// One game as it counts for one player.
 #[derive(Clone, Debug, PartialEq, Eq)]

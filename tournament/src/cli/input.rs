@@ -5,14 +5,14 @@
 use serde_json::{Map, Value};
 
 use super::{At, CliError};
-use crate::faction::Faction;
+use dune::faction::Faction;
 use crate::history::{History, PastRound, PastSeat, PastTable};
 use crate::options::RulingOptions;
 use crate::player::PlayerName;
 use crate::report::{Ending, GameReport, Report, SeatReport};
 use crate::ruleset::Ruleset;
 use crate::tiebreakers::{Category, Tiebreakers};
-use crate::win_type::WinType;
+use dune::win_type::WinType;
 
 const GAME_FIELDS: [&str; 5] = ["round", "table", "ended", "seats", "judge_draw"];
 const SEAT_FIELDS: [&str; 10] = [
@@ -96,7 +96,7 @@ fn name(v: &Value, at: &At) -> Result<PlayerName, CliError> {
 fn faction(v: &Value, at: &At) -> Result<Faction, CliError> {
     string(v, at)?
         .parse()
-        .map_err(|e: crate::faction::UnknownFaction| at.fail(e.to_string()))
+        .map_err(|e: dune::faction::UnknownFaction| at.fail(e.to_string()))
 }
 
 /// Reads the game-report JSON of `mentat standings` (docs/cli.md).
@@ -116,13 +116,13 @@ pub fn parse_report(json: &str) -> Result<Report, CliError> {
 mod fast {
     use serde::Deserialize;
 
-    use crate::faction::Faction;
+    use dune::faction::Faction;
     use crate::options::RulingOptions;
     use crate::player::PlayerName;
     use crate::report::{self, Ending};
     use crate::ruleset::Ruleset;
     use crate::tiebreakers::Tiebreakers;
-    use crate::win_type::WinType;
+    use dune::win_type::WinType;
 
     #[derive(Deserialize)]
     #[serde(deny_unknown_fields)]

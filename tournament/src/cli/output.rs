@@ -9,7 +9,7 @@ use crate::player::PlayerName;
 use crate::report::{Ending, ScoredGame, ValidReport};
 use crate::ruleset::Ruleset;
 use crate::standings::{PlayerRecord, Standings};
-use crate::win_type::{Points, WinType};
+use dune::win_type::{Points, WinType};
 
 /// Our values always serialise (string keys, finite numbers); should that ever change, the
 /// output says so as JSON rather than panicking.

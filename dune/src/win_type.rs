@@ -129,10 +129,17 @@ impl WinType {
         )
     }
 
+    /// Reads a code exactly as written in a DGN log (`P win EM+SG ADV`).
     pub fn from_code(code: &str) -> Option<WinType> {
+        WinType::ALL.into_iter().find(|w| w.code() == code)
+    }
+
+    /// Reads a code as a judge types it: any letter case, spaces around.
+    pub fn from_typed(code: &str) -> Option<WinType> {
+        let code = code.trim();
         WinType::ALL
             .into_iter()
-            .find(|w| w.code().eq_ignore_ascii_case(code.trim()))
+            .find(|w| w.code().eq_ignore_ascii_case(code))
     }
 }
 
@@ -149,7 +156,7 @@ pub struct UnknownWinType(pub String);
 impl FromStr for WinType {
     type Err = UnknownWinType;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        WinType::from_code(s).ok_or_else(|| UnknownWinType(s.to_owned()))
+        WinType::from_typed(s).ok_or_else(|| UnknownWinType(s.to_owned()))
     }
 }
 

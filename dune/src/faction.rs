@@ -1,4 +1,4 @@
-//! Factions, named by the two-letter codes judges write on the Game Report.
+//! Factions, named by the two-letter codes judges write on the Game Report and in DGN logs.
 
 use std::fmt;
 use std::str::FromStr;
@@ -100,20 +100,31 @@ impl Faction {
         }
     }
 
-    pub fn is_classic(self) -> bool {
-        Faction::CLASSIC.contains(&self)
+    /// One of the six factions of the GenCon rulebook (001, 2.01-2.06).
+    pub const fn is_classic(self) -> bool {
+        (self as usize) < Faction::CLASSIC.len()
     }
 
-    /// Position in [`Faction::ALL`], for per-faction counters.
-    pub fn index(self) -> usize {
+    /// How many factions there are: the length of a per-faction array.
+    pub const COUNT: usize = Faction::ALL.len();
+
+    /// Position in [`Faction::ALL`], for per-faction arrays of [`Faction::COUNT`] entries.
+    pub const fn index(self) -> usize {
         self as usize
     }
 
-    /// Reads a two-letter code, in any letter case (judges write "fr" as often as "FR").
+    /// Reads a two-letter code exactly as written in a DGN log (upper case, no spaces).
     pub fn from_code(code: &str) -> Option<Faction> {
+        Faction::ALL.into_iter().find(|f| f.code() == code)
+    }
+
+    /// Reads a two-letter code as a judge types it into a form: any letter case, spaces around
+    /// ("fr" is as common as "FR").
+    pub fn from_typed(code: &str) -> Option<Faction> {
+        let code = code.trim();
         Faction::ALL
             .into_iter()
-            .find(|f| f.code().eq_ignore_ascii_case(code.trim()))
+            .find(|f| f.code().eq_ignore_ascii_case(code))
     }
 }
 
@@ -131,7 +142,7 @@ pub struct UnknownFaction(pub String);
 impl FromStr for Faction {
     type Err = UnknownFaction;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Faction::from_code(s).ok_or_else(|| UnknownFaction(s.to_owned()))
+        Faction::from_typed(s).ok_or_else(|| UnknownFaction(s.to_owned()))
     }
 }
 
@@ -148,15 +159,78 @@ impl<'de> Deserialize<'de> for Faction {
     }
 }
 
+/// A set of factions (a bit set): `Copy`, allocation-free, iterated in [`Faction::ALL`] order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct FactionSet(u16);
+
+impl FactionSet {
+    pub const EMPTY: FactionSet = FactionSet(0);
+
+    pub const fn contains(self, f: Faction) -> bool {
+        self.0 & (1 << f.index()) != 0
+    }
+
+    pub fn insert(&mut self, f: Faction) {
+        self.0 |= 1 << f.index();
+    }
+
+    pub fn remove(&mut self, f: Faction) {
+        self.0 &= !(1 << f.index());
+    }
+
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn iter(self) -> impl Iterator<Item = Faction> {
+        Faction::ALL.into_iter().filter(move |f| self.contains(*f))
+    }
+}
+
+impl FromIterator<Faction> for FactionSet {
+    fn from_iter<I: IntoIterator<Item = Faction>>(iter: I) -> Self {
+        let mut s = FactionSet::EMPTY;
+        for f in iter {
+            s.insert(f);
+        }
+        s
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
+    fn faction_set_holds_every_faction() {
+        let mut s = FactionSet::EMPTY;
+        s.insert(Faction::Fremen);
+        s.insert(Faction::FreeTraders);
+        assert!(s.contains(Faction::Fremen) && s.contains(Faction::FreeTraders));
+        assert!(!s.contains(Faction::Atreides));
+        assert_eq!(s.len(), 2);
+        s.remove(Faction::Fremen);
+        assert_eq!(s.iter().collect::<Vec<_>>(), vec![Faction::FreeTraders]);
+        assert_eq!(Faction::ALL.into_iter().collect::<FactionSet>().len(), Faction::COUNT);
+    }
+
+    #[test]
+    fn dgn_codes_are_exact_and_typed_codes_forgiving() {
+        assert_eq!(Faction::from_code("SG"), Some(Faction::SpacingGuild));
+        assert_eq!(Faction::from_code("sg"), None);
+        assert_eq!(Faction::from_code(" SG"), None);
+        assert_eq!(Faction::from_typed(" sg "), Some(Faction::SpacingGuild));
+    }
+
+    #[test]
     fn codes_round_trip_and_split_into_classic_and_expansion() {
         for f in Faction::ALL {
             assert_eq!(Faction::from_code(f.code()), Some(f));
-            assert_eq!(Faction::from_code(&f.code().to_lowercase()), Some(f));
+            assert_eq!(Faction::from_typed(&f.code().to_lowercase()), Some(f));
             assert_eq!(f.is_classic(), Faction::CLASSIC.contains(&f));
             assert_eq!(Faction::ALL[f.index()], f);
         }

@@ -1,0 +1,19 @@
+//! The nouns of *Dune* that every Mentat crate shares, so that the rules engine, the tournament
+//! procedure, the database and the pages speak one vocabulary: [`Faction`] (all thirteen of the
+//! full rulebook; the GenCon rulebook plays the six classic ones), [`WinType`] and its
+//! [`Points`], [`Stronghold`] with the one code table, [`Rule`] numbers checked at compile time
+//! by [`rule!`], and [`Spice`] amounts.
+//!
+//! Pure: no IO, no async, nothing but `serde` and `thiserror`.
+
+pub mod faction;
+pub mod rule;
+pub mod spice;
+pub mod stronghold;
+pub mod win_type;
+
+pub use faction::{Faction, FactionSet, UnknownFaction};
+pub use rule::{Rule, RuleError};
+pub use spice::Spice;
+pub use stronghold::{Stronghold, UnknownStronghold};
+pub use win_type::{Points, UnknownWinType, WinType};
