@@ -31,7 +31,11 @@ pub enum RuleError {
 }
 
 const fn digit(b: u8) -> Option<u8> {
-    if b.is_ascii_digit() { Some(b - b'0') } else { None }
+    if b.is_ascii_digit() {
+        Some(b - b'0')
+    } else {
+        None
+    }
 }
 
 impl Rule {
@@ -57,7 +61,11 @@ impl Rule {
         let mut i = 1;
         while i < b.len() {
             if b[i] != b'.' {
-                return Err(if len == 1 { RuleError::Chapter } else { RuleError::Part });
+                return Err(if len == 1 {
+                    RuleError::Chapter
+                } else {
+                    RuleError::Part
+                });
             }
             if len == 4 {
                 return Err(RuleError::Length);
@@ -75,7 +83,10 @@ impl Rule {
         if len < 2 {
             return Err(RuleError::Length);
         }
-        Ok(Rule { parts, len: len as u8 })
+        Ok(Rule {
+            parts,
+            len: len as u8,
+        })
     }
 
     /// The parts as numbers: `1.06.03` → `[1, 6, 3]`.
@@ -88,7 +99,10 @@ impl Rule {
         (self.len > 2).then(|| {
             let mut parts = self.parts;
             parts[usize::from(self.len) - 1] = 0;
-            Rule { parts, len: self.len - 1 }
+            Rule {
+                parts,
+                len: self.len - 1,
+            }
         })
     }
 

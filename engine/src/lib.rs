@@ -13,4 +13,4 @@ pub mod report;
 pub mod state;
 
 pub use board::{Card, Leader, Piece, Sector, Territory};
-pub use faction::Faction;
+pub use dune::{Faction, FactionSet, Rule, Spice, Stronghold, WinType};

@@ -4,12 +4,15 @@
 //! first; the methods here are the unchecked moves (shakmaty's `play_unchecked`): they keep the
 //! books balanced (every faction's twenty forces are always somewhere) and never panic.
 
+use dune::{Rule, rule};
 use std::fmt;
 
-use crate::board::data::{FORCES_PER_FACTION, SHAI_HULUD_CARDS};
+use crate::board::data::{
+    FORCES_PER_FACTION, FactionRow, LEADERS, SHAI_HULUD_CARDS, faction_sheet,
+};
 use crate::board::{Card, Leader, Piece, Sector, Territory};
 use crate::dgn::{ForceCount, Side};
-use crate::faction::{Faction, FactionSet};
+use dune::{Faction, FactionSet};
 
 /// Forces off the board (reserves or tanks): plain and starred tokens.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -161,18 +164,18 @@ impl Phase {
     }
 
     /// The rule that introduces the phase.
-    pub fn rule(self) -> &'static str {
+    pub fn rule(self) -> Rule {
         match self {
-            Phase::Setup => "0.01",
-            Phase::Storm => "1.01.00",
-            Phase::SpiceBlow => "1.02.00",
-            Phase::Charity => "1.03.00",
-            Phase::Bidding => "1.04.00",
-            Phase::Revival => "1.05.00",
-            Phase::Movement => "1.06.00",
-            Phase::Battle => "1.07.00",
-            Phase::Collection => "1.08.00",
-            Phase::Mentat => "1.09.00",
+            Phase::Setup => rule!("0.01"),
+            Phase::Storm => rule!("1.01.00"),
+            Phase::SpiceBlow => rule!("1.02.00"),
+            Phase::Charity => rule!("1.03.00"),
+            Phase::Bidding => rule!("1.04.00"),
+            Phase::Revival => rule!("1.05.00"),
+            Phase::Movement => rule!("1.06.00"),
+            Phase::Battle => rule!("1.07.00"),
+            Phase::Collection => rule!("1.08.00"),
+            Phase::Mentat => rule!("1.09.00"),
         }
     }
 
@@ -246,6 +249,8 @@ pub struct FactionState {
     pub karama_power_used: bool,
     /// Forces lost in battles, for the Kwisatz Haderach (2.01.10).
     pub battle_losses: u32,
+    /// The faction's sheet (starting values, free revival, hand limit), set when it sits down.
+    pub sheet: FactionRow,
 }
 
 impl FactionState {
@@ -350,9 +355,9 @@ pub struct GameState {
     pub order: Vec<Faction>,
     /// Factions at the table.
     pub in_play: FactionSet,
-    pub factions: [FactionState; 6],
+    pub factions: [FactionState; Faction::COUNT],
     /// Tokens per piece and faction.
-    pub board: Vec<[Stack; 6]>,
+    pub board: Vec<[Stack; Faction::COUNT]>,
     /// Spice on each piece.
     pub spice: Vec<u32>,
     pub leaders: [LeaderState; 30],
@@ -389,16 +394,18 @@ pub const STRONGHOLDS: [Territory; 6] = [
 impl GameState {
     pub fn new(options: RuleOptions, seated: Vec<Faction>) -> GameState {
         let in_play: FactionSet = seated.iter().copied().collect();
-        let mut factions: [FactionState; 6] = Default::default();
-        for f in Faction::ALL {
+        // Only factions with a sheet sit down: the DGN reader refuses the others.
+        let in_play: FactionSet = in_play
+            .iter()
+            .filter(|&f| faction_sheet(f).is_some())
+            .collect();
+        let mut factions: [FactionState; Faction::COUNT] = Default::default();
+        for f in in_play.iter() {
             let st = &mut factions[f.index()];
-            if in_play.contains(f) {
-                st.spice = f.info().spice;
-                let starred = if options.advanced {
-                    f.info().starred
-                } else {
-                    0
-                };
+            if let Some(sheet) = faction_sheet(f) {
+                st.sheet = *sheet;
+                st.spice = sheet.spice;
+                let starred = if options.advanced { sheet.starred } else { 0 };
                 st.reserves = Forces::new(FORCES_PER_FACTION - starred, starred);
             }
         }
@@ -411,12 +418,9 @@ impl GameState {
             order: seated,
             in_play,
             factions,
-            board: vec![[Stack::default(); 6]; pieces],
+            board: vec![[Stack::default(); Faction::COUNT]; pieces],
             spice: vec![0; pieces],
-            leaders: std::array::from_fn(|i| {
-                let l = Leader::all().nth(i).unwrap_or(Leader::Thufir);
-                LeaderState::Pool(l.faction())
-            }),
+            leaders: LEADERS.map(|row| LeaderState::Pool(row.faction)),
             died_once: [false; 30],
             treachery_deck: Card::all().map(|c| u32::from(c.copies())).sum(),
             treachery_discard: Vec::new(),
@@ -491,8 +495,8 @@ impl GameState {
     }
 
     /// Every faction's tokens per territory, in one pass over the board (index = territory).
-    pub fn territory_stacks(&self) -> [[Stack; 6]; 42] {
-        let mut out = [[Stack::default(); 6]; 42];
+    pub fn territory_stacks(&self) -> [[Stack; Faction::COUNT]; 42] {
+        let mut out = [[Stack::default(); Faction::COUNT]; 42];
         for t in Territory::all() {
             let acc = &mut out[t.index()];
             for row in &self.board[t.piece_range()] {
@@ -694,8 +698,8 @@ mod tests {
 
     #[test]
     fn new_game_books_balance() {
-        let g = GameState::new(RuleOptions::default(), Faction::ALL.to_vec());
-        for f in Faction::ALL {
+        let g = GameState::new(RuleOptions::default(), Faction::CLASSIC.to_vec());
+        for f in g.in_play.iter() {
             assert_eq!(g.token_total(f), 20);
         }
         assert_eq!(g.faction(Faction::Emperor).reserves, Forces::new(15, 5));
@@ -726,7 +730,7 @@ mod tests {
 
     #[test]
     fn taking_forces_prefers_the_named_side() {
-        let mut g = GameState::new(RuleOptions::default(), Faction::ALL.to_vec());
+        let mut g = GameState::new(RuleOptions::default(), Faction::CLASSIC.to_vec());
         let p = Territory::PolarSink.piece(None).unwrap();
         *g.stack_mut(Faction::BeneGesserit, p) = Stack {
             normal: 2,

@@ -9,7 +9,6 @@ use std::collections::BTreeSet;
 use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Serialize, Serializer};
 
-use dune::faction::Faction;
 use crate::history::{Encounters, History, HistoryError};
 use crate::options::{OptionsError, RulingOptions};
 use crate::pairing::{self, PairingQuality};
@@ -17,6 +16,7 @@ use crate::player::PlayerName;
 use crate::rng::DrawRng;
 use crate::ruleset::Ruleset;
 use crate::tables::{self, TableError};
+use dune::faction::Faction;
 
 /// Everything a draw depends on. The same request always gives the same round.
 #[derive(Clone, Copy, Debug)]

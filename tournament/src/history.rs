@@ -6,8 +6,8 @@ use std::collections::{BTreeMap, HashMap};
 use serde::{Deserialize, Serialize};
 
 use crate::draw::{Deal, Round};
-use dune::faction::Faction;
 use crate::player::PlayerName;
+use dune::faction::Faction;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct History {

@@ -30,6 +30,7 @@ pub use adjudication::{Adjudication, adjudicate};
 pub use clock::{Clock, ClockError, Phase as ClockPhase, Reading as ClockReading};
 pub use draw::{Deal, DrawError, DrawRequest, Round, draw_round};
 pub use dune::Faction;
+pub use dune::{Points, WinType};
 pub use history::{History, PastRound, PastSeat, PastTable};
 pub use options::{AdjudicationDeadlock, RulingOptions, TableFallback};
 pub use player::PlayerName;
@@ -37,4 +38,3 @@ pub use report::{GameReport, Report, ReportErrors, SeatReport, ValidReport, vali
 pub use ruleset::Ruleset;
 pub use standings::{OrderReason, Standings, compute as standings};
 pub use tiebreakers::{Category, Tiebreakers};
-pub use dune::{Points, WinType};

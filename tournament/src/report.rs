@@ -10,12 +10,12 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::adjudication::{self, Adjudication, AdjudicationError, AdjudicationSeat};
-use dune::faction::Faction;
 use crate::history::MAX_TABLE;
 use crate::options::{OptionsError, RulingOptions, TableFallback};
 use crate::player::PlayerName;
 use crate::ruleset::Ruleset;
 use crate::tiebreakers::{Category, Tiebreakers};
+use dune::faction::Faction;
 use dune::win_type::WinType;
 
 /// Most win attempts in a game: one per player per turn (ruling 6), ten turns.

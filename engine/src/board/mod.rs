@@ -3,12 +3,14 @@
 pub mod data;
 
 use std::fmt;
+
+use dune::Rule;
 use std::sync::OnceLock;
 
 use data::{CARDS, CardRow, LEADERS, LeaderRow, PIECE_NEIGHBOURS, PS, TERRITORIES, TerritoryRow};
 pub use data::{Card, CardKind, Leader, Territory, TerritoryKind};
 
-use crate::faction::Faction;
+use dune::Faction;
 
 /// Number of storm sectors.
 pub const SECTORS: u8 = 18;
@@ -247,7 +249,7 @@ impl Card {
     }
 
     /// The card's rule number in 001.
-    pub fn rule(self) -> &'static str {
+    pub fn rule(self) -> Rule {
         self.info().rule
     }
 
@@ -594,7 +596,7 @@ mod tests {
             assert_eq!(r.leader as usize, i);
             assert_eq!(Leader::from_code(r.code), Some(r.leader));
         }
-        for f in Faction::ALL {
+        for f in Faction::CLASSIC {
             assert_eq!(Leader::of(f).count(), 5, "{f}");
         }
         assert_eq!(Leader::Stilgar.strength(), 7);
@@ -603,14 +605,14 @@ mod tests {
 
     #[test]
     fn factions_start_with_twenty_forces_and_known_spice() {
-        for (i, r) in FACTIONS.iter().enumerate() {
-            assert_eq!(r.faction as usize, i);
+        for (f, r) in FACTIONS {
+            assert!(f.is_classic());
             if let Some((t, n)) = r.start {
                 assert!(n <= FORCES_PER_FACTION);
                 assert!(t.is_stronghold());
             }
         }
-        let spice: u32 = FACTIONS.iter().map(|r| r.spice).sum();
+        let spice: u32 = FACTIONS.iter().map(|(_, r)| r.spice).sum();
         assert_eq!(spice, 10 + 5 + 10 + 3 + 10 + 5);
     }
 

@@ -7,7 +7,7 @@
 use std::fmt;
 
 use crate::board::{Card, Leader, Sector, Territory};
-use crate::faction::Faction;
+use dune::Faction;
 
 /// A position in the DGN text: 1-based line and column (in characters).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
@@ -275,7 +275,7 @@ pub enum ResultItem {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AbilityRef {
     /// The rule number as written, e.g. `2.06.05.01`.
-    pub rule: String,
+    pub rule: dune::Rule,
     pub note: Option<String>,
     pub pos: Pos,
 }
@@ -311,7 +311,7 @@ pub enum WinClaim {
     None,
     Win {
         factions: Vec<Faction>,
-        kind: String,
+        kind: dune::WinType,
     },
 }
 

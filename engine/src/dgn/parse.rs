@@ -5,9 +5,11 @@
 
 use std::fmt;
 
+use dune::Rule;
+
 use super::ast::*;
 use crate::board::{Card, Leader, Sector, Territory};
-use crate::faction::Faction;
+use dune::Faction;
 
 /// The reader stops collecting errors after this many.
 pub const MAX_ERRORS: usize = 100;
@@ -297,13 +299,30 @@ impl<'a> Line<'a> {
         u8::try_from(v).map_err(|_| self.err_at(start, what, format!("{v}")))
     }
 
+    /// A win type of the GenCon points list (4.01.10): `SSH BGP ASH SFS AFS EG SDV ADV`.
+    fn win_type(&mut self) -> R<dune::WinType> {
+        const WHAT: &str = "the win type (SSH, ASH, BGP, SFS, AFS, EG, SDV, ADV)";
+        self.ws();
+        let start = self.i;
+        let word = self.ident().unwrap_or("");
+        match dune::WinType::from_code(word).filter(|w| {
+            tournament::Ruleset::Gc2133.has_win_type(*w) && *w != dune::WinType::Adjudicated
+        }) {
+            Some(w) => Ok(w),
+            None => Err(self.err_at(start, WHAT, format!("`{word}`"))),
+        }
+    }
+
     fn faction(&mut self) -> R<Faction> {
         let start = self.i;
         if let (Some(a), Some(b)) = (self.peek(), self.peek_at(1))
             && is_upper(a)
             && is_upper(b)
             && !self.peek_at(2).is_some_and(is_upper)
-            && let Some(f) = self.s.get(start..start + 2).and_then(Faction::from_code)
+            && let Some(f) = self
+                .s
+                .get(start..start + 2)
+                .and_then(crate::dgn::faction_code)
         {
             self.i += 2;
             return Ok(f);
@@ -443,7 +462,7 @@ impl<'a> Line<'a> {
         let Some(word) = self.ident() else {
             return Err(self.err("a leader name (e.g. Jessica, EM:Bashar)"));
         };
-        if let Some(f) = Faction::from_code(word)
+        if let Some(f) = crate::dgn::faction_code(word)
             && self.eat(b':')
         {
             let at = self.i;
@@ -645,14 +664,11 @@ impl<'a> Line<'a> {
             self.uint(what)?;
             parts += 1;
         }
-        if parts < 3 {
-            return Err(self.err_at(
-                start,
-                what,
-                format!("`{}`", self.s.get(start..self.i).unwrap_or("")),
-            ));
-        }
-        let rule = self.s.get(start..self.i).unwrap_or("").to_string();
+        let text = self.s.get(start..self.i).unwrap_or("");
+        let rule = match Rule::parse(text) {
+            Ok(rule) if parts >= 3 => rule,
+            _ => return Err(self.err_at(start, what, format!("`{text}`"))),
+        };
         let save = self.i;
         self.ws();
         let note = if self.peek() == Some(b'"') {
@@ -1940,7 +1956,7 @@ fn mentat(l: &mut Line) -> R<Stmt> {
             while l.eat(b'+') {
                 factions.push(l.faction()?);
             }
-            let kind = l.word_or_string("the win type (SSH, ASH, BGP, SFS, AFS, EG, SDV, ADV)")?;
+            let kind = l.win_type()?;
             Ok(Stmt::Win(WinClaim::Win { factions, kind }))
         }
         Some("cards") => {
@@ -2074,6 +2090,7 @@ fn faction_values<'a, T>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dune::rule;
 
     fn one(src: &str) -> Stmt {
         let g = parse(src).unwrap_or_else(|e| panic!("{e}"));
@@ -2116,7 +2133,7 @@ mod tests {
                     (p.amount, p.payee, p.payer),
                     (
                         5,
-                        Some(Payee::Faction(Faction::Guild)),
+                        Some(Payee::Faction(Faction::SpacingGuild)),
                         Some(Faction::Harkonnen)
                     )
                 );
@@ -2202,7 +2219,7 @@ mod tests {
             vec![Assertion::Losses {
                 pos: Pos { line: 1, col: 9 },
                 territory: Territory::SouthMesa,
-                forces: vec![(Faction::Guild, ForceCount::plain(3))],
+                forces: vec![(Faction::SpacingGuild, ForceCount::plain(3))],
                 spice: Some(4)
             }]
         );
@@ -2216,7 +2233,7 @@ mod tests {
         let g = parse("P control ARK:AT ; win -\n  (spice AT2 SG18) (worms 0)").unwrap();
         assert_eq!(g.events.len(), 3);
         assert!(
-            matches!(&g.events[2].asserts[0], Assertion::Spice { values, .. } if values == &vec![(Faction::Atreides, 2), (Faction::Guild, 18)])
+            matches!(&g.events[2].asserts[0], Assertion::Spice { values, .. } if values == &vec![(Faction::Atreides, 2), (Faction::SpacingGuild, 18)])
         );
     }
 
@@ -2256,14 +2273,14 @@ mod tests {
                 usage: KaramaUse::Cancel(r),
                 ..
             } => {
-                assert_eq!(r.rule, "2.06.12");
+                assert_eq!(r.rule, rule!("2.06.12"));
                 assert_eq!(r.note.as_deref(), Some("Delay"));
             }
             other => panic!("{other:?}"),
         }
         assert!(matches!(
             one("K SG prevent 2.06.05.01"),
-            Stmt::Karama { usage: KaramaUse::Prevent(r), .. } if r.rule == "2.06.05.01"
+            Stmt::Karama { usage: KaramaUse::Prevent(r), .. } if r.rule == rule!("2.06.05.01")
         ));
         assert!(parse("K SG prevent voice").is_err());
         assert!(parse("K SG cancel 2.04").is_err());

@@ -6,8 +6,9 @@
 use super::Replay;
 use crate::board::{Card, Leader, Territory, board};
 use crate::dgn::{Event, ForceCount, Payee, Place, PlanLeader, ResultItem, Side, Stmt};
-use crate::faction::{Faction, FactionSet};
 use crate::state::{Forces, LeaderState};
+use dune::rule;
+use dune::{Faction, FactionSet};
 
 struct Plan {
     faction: Faction,
@@ -91,7 +92,7 @@ impl Replay {
                 let computed = self.t.battle.win_attempts;
                 if given != computed {
                     self.v(
-                        "4.01.04",
+                        rule!("4.01.04"),
                         format!("win attempts this turn are {} (rulings.md 6: a force in a stronghold and 3 strongholds, 4 with an ally), not {}", super::names(computed.iter()), super::names(given.iter())),
                     );
                 }
@@ -102,10 +103,10 @@ impl Replay {
                 ..
             } => {
                 if *stronghold != Territory::Arrakeen {
-                    self.v("4.03.03", format!("the {} card is not logged in the Battle phase (the Tuek's Sietch card goes in the battle result)", stronghold.name()));
+                    self.v(rule!("4.03.03"), format!("the {} card is not logged in the Battle phase (the Tuek's Sietch card goes in the battle result)", stronghold.name()));
                 } else if self.st.stronghold_card_holder(Territory::Arrakeen) != Some(*faction) {
                     self.v(
-                        "4.03.03.01",
+                        rule!("4.03.03.01"),
                         format!("{faction} does not hold the Arrakeen stronghold card"),
                     );
                 }
@@ -137,7 +138,7 @@ impl Replay {
             } => {
                 if *faction != Faction::Harkonnen || !self.st.options.advanced {
                     self.v(
-                        "2.05.10",
+                        rule!("2.05.10"),
                         "only the Harkonnen capture leaders, in an Advanced game",
                     );
                     return;
@@ -157,18 +158,21 @@ impl Replay {
         self.close_battle();
         let t = place.territory;
         if t == Territory::PolarSink {
-            self.v("1.07.01.02", "no battles are fought in the Polar Sink");
+            self.v(
+                rule!("1.07.01.02"),
+                "no battles are fought in the Polar Sink",
+            );
         }
         for f in [aggressor, defender] {
             if self.st.plays(f) && self.st.in_territory(f, t).fighting() == 0 {
                 self.v(
-                    "1.07.01",
+                    rule!("1.07.01"),
                     format!("{f} has no fighting forces in {}", t.name()),
                 );
             }
         }
         if self.st.order_index(aggressor) > self.st.order_index(defender) {
-            self.v("1.07.02", format!("the aggressor is the player earlier in storm order: {defender}, not {aggressor}"));
+            self.v(rule!("1.07.02"), format!("the aggressor is the player earlier in storm order: {defender}, not {aggressor}"));
         }
         self.t.battle.current = Some(Battle {
             place,
@@ -190,14 +194,14 @@ impl Replay {
     ) {
         let Some(b) = self.t.battle.current.as_ref() else {
             self.v(
-                "1.07.04",
+                rule!("1.07.04"),
                 "a battle plan belongs to a battle (`X territory: F v F`)",
             );
             return;
         };
         let t = b.place.territory;
         if f != b.aggressor && f != b.defender {
-            self.v("1.07.04", format!("{f} is not in this battle"));
+            self.v(rule!("1.07.04"), format!("{f} is not in this battle"));
             return;
         }
         if let PlanLeader::Leader(l) = leader {
@@ -207,13 +211,13 @@ impl Replay {
                 LeaderState::Tanks { .. } => false,
             };
             if !ok {
-                self.v("1.07.04.03", format!("{l} is not available to {f} in this battle (in the tanks, held by another faction, or used in another territory)"));
+                self.v(rule!("1.07.04.03"), format!("{l} is not available to {f} in this battle (in the tanks, held by another faction, or used in another territory)"));
             }
         }
         let forces = self.st.in_territory(f, t).fighting();
         if dial.total > forces {
             self.v(
-                "1.07.04.01",
+                rule!("1.07.04.01"),
                 format!(
                     "{f} dials {} but has {forces} forces in {}",
                     dial.total,
@@ -223,7 +227,7 @@ impl Replay {
         }
         if spice > self.spice(f) {
             self.v(
-                "1.13.04",
+                rule!("1.13.04"),
                 format!(
                     "{f} puts {spice} spice on its wheel but has {}",
                     self.spice(f)
@@ -248,7 +252,7 @@ impl Replay {
         if let Some(a) = for_ally
             && (f != Faction::Harkonnen || self.st.ally(f) != Some(a))
         {
-            self.v("2.05.09", format!("only the Harkonnen call a traitor in their ally's battle; {f} is not {a}'s Harkonnen ally"));
+            self.v(rule!("2.05.09"), format!("only the Harkonnen call a traitor in their ally's battle; {f} is not {a}'s Harkonnen ally"));
         }
         if !self.opts.audit {
             return;
@@ -257,14 +261,14 @@ impl Replay {
             && !list.contains(&Some(leader))
             && !list.contains(&None)
         {
-            self.v("1.07.06.06", format!("{f} calls {leader} a traitor, but {f}'s sealed traitor cards do not include {leader}"));
+            self.v(rule!("1.07.06.06"), format!("{f} calls {leader} a traitor, but {f}'s sealed traitor cards do not include {leader}"));
         }
     }
 
     fn close_battle(&mut self) {
         if self.t.battle.current.take().is_some() {
             self.v(
-                "1.07.06",
+                rule!("1.07.06"),
                 "the previous battle has no result line (`= winner …`)",
             );
         }
@@ -279,7 +283,7 @@ impl Replay {
     fn battle_result(&mut self, winner: Option<Faction>, items: &[ResultItem]) {
         let Some(b) = self.t.battle.current.take() else {
             self.v(
-                "1.07.06",
+                rule!("1.07.06"),
                 "a battle result needs a battle (`X territory: F v F`)",
             );
             return;
@@ -342,10 +346,10 @@ impl Replay {
                     if self.st.stronghold_card_holder(Territory::TueksSietch) != Some(*f)
                         || t != Territory::TueksSietch
                     {
-                        self.v("4.03.03.07", format!("{f} does not hold the Tuek's Sietch card, or the battle is not in Tuek's Sietch"));
+                        self.v(rule!("4.03.03.07"), format!("{f} does not hold the Tuek's Sietch card, or the battle is not in Tuek's Sietch"));
                     } else if *k > 2 {
                         self.v(
-                            "4.03.03.07",
+                            rule!("4.03.03.07"),
                             format!("the Tuek's Sietch card saves up to 2 forces, not {k}"),
                         );
                     }
@@ -367,7 +371,7 @@ impl Replay {
         }
         if !want.is_empty() {
             self.v(
-                "1.07.06.04",
+                rule!("1.07.06.04"),
                 format!("{f} loses {c} in {} but had only {lost} there", t.name()),
             );
         }
@@ -417,7 +421,7 @@ impl Replay {
                     });
                     if together {
                         self.v(
-                            "1.07.01",
+                            rule!("1.07.01"),
                             format!(
                                 "{f} and {g} both have forces in {}: a battle there is not logged",
                                 t.name()

@@ -3,25 +3,36 @@
 use super::Replay;
 use crate::board::Territory;
 use crate::dgn::{Event, Stmt, WinClaim};
-use crate::faction::Faction;
 use crate::state::STRONGHOLDS;
+use dune::{Faction, WinType};
+use dune::{Rule, rule};
 
 /// Who won, how, and when.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WinResult {
     pub factions: Vec<Faction>,
-    /// Win-type code (DGN §"win"): SSH, ASH, BGP, SFS, AFS, SDV, ADV, EG.
-    pub kind: &'static str,
+    pub kind: WinType,
     pub turn: u32,
 }
 
 impl WinResult {
-    fn rule(&self) -> &'static str {
+    /// The rule that decides this kind of victory.
+    pub fn rule(&self) -> Rule {
         match self.kind {
-            "BGP" => "2.02.03",
-            "SFS" | "AFS" => "2.04.09",
-            "SDV" | "ADV" | "EG" => "1.09.05",
-            _ => "1.09.02",
+            WinType::BgPrediction => rule!("2.02.03"),
+            WinType::SoloFremenSpecial | WinType::AlliedFremenSpecial => rule!("2.04.09"),
+            WinType::SoloDefault | WinType::AlliedDefault => {
+                if self.factions.contains(&Faction::SpacingGuild) {
+                    rule!("2.06.08")
+                } else {
+                    rule!("1.09.05")
+                }
+            }
+            WinType::EndGame
+            | WinType::SoloEndGame
+            | WinType::AlliedEndGame
+            | WinType::Adjudicated => rule!("1.09.05"),
+            WinType::SoloStronghold | WinType::AlliedStronghold => rule!("1.09.02"),
         }
     }
 }
@@ -140,7 +151,7 @@ impl Replay {
                         if c.amount != *amount {
                             let (a, note) = (c.amount, c.note.clone());
                             self.v(
-                                "1.08.02",
+                                rule!("1.08.02"),
                                 format!(
                                     "{faction} collects {a} spice in {} ({note}), not {amount}",
                                     territory.name()
@@ -155,7 +166,7 @@ impl Replay {
                             "there is no spice there"
                         };
                         self.v(
-                            "1.08.01",
+                            rule!("1.08.01"),
                             format!("{faction} collects nothing in {}: {why}", territory.name()),
                         );
                     }
@@ -168,7 +179,7 @@ impl Replay {
             } => {
                 if !self.st.options.advanced {
                     self.v(
-                        "1.13.01",
+                        rule!("1.13.01"),
                         "the Arrakeen, Carthag and Tuek's Sietch bonus is an Advanced rule",
                     );
                     return;
@@ -185,7 +196,7 @@ impl Replay {
                         if c.amount != *amount {
                             let a = c.amount;
                             self.v(
-                                "1.13.01",
+                                rule!("1.13.01"),
                                 format!(
                                     "{faction}'s bonus for occupying {} is {a}, not {amount}",
                                     territory.name()
@@ -194,7 +205,7 @@ impl Replay {
                         }
                     }
                     None => self.v(
-                        "1.13.01",
+                        rule!("1.13.01"),
                         format!(
                             "{faction} does not occupy {} at collection and gets no bonus",
                             territory.name()
@@ -210,7 +221,7 @@ impl Replay {
                         c.amount,
                         c.territory.name()
                     );
-                    self.v("1.08.01", msg);
+                    self.v(rule!("1.08.01"), msg);
                 }
                 for c in self.t.collect.collected.iter_mut() {
                     c.logged = true;
@@ -240,7 +251,10 @@ impl Replay {
             })
             .collect();
         for m in missing {
-            self.v("1.08.01", format!("{m}, which the log does not show"));
+            self.v(
+                rule!("1.08.01"),
+                format!("{m}, which the log does not show"),
+            );
         }
     }
 
@@ -298,7 +312,7 @@ impl Replay {
         {
             return Some(WinResult {
                 factions: vec![Faction::BeneGesserit],
-                kind: "BGP",
+                kind: WinType::BgPrediction,
                 turn,
             });
         }
@@ -307,12 +321,12 @@ impl Replay {
                 return Some(match self.st.ally(f) {
                     Some(a) => WinResult {
                         factions: sorted(vec![f, a]),
-                        kind: "ASH",
+                        kind: WinType::AlliedStronghold,
                         turn,
                     },
                     None => WinResult {
                         factions: vec![f],
-                        kind: "SSH",
+                        kind: WinType::SoloStronghold,
                         turn,
                     },
                 });
@@ -322,8 +336,7 @@ impl Replay {
             return None;
         }
         // End of the last turn (1.09.05; rulings.md 7: Fremen special before the Guild's).
-        let with_ally = |f: Faction, solo: &'static str, allied: &'static str| match self.st.ally(f)
-        {
+        let with_ally = |f: Faction, solo: WinType, allied: WinType| match self.st.ally(f) {
             Some(a) => WinResult {
                 factions: sorted(vec![f, a]),
                 kind: allied,
@@ -336,7 +349,7 @@ impl Replay {
             },
         };
         let fremen = self.st.plays(Faction::Fremen);
-        let guild = self.st.plays(Faction::Guild);
+        let guild = self.st.plays(Faction::SpacingGuild);
         if fremen && guild {
             let only_fremen = [Territory::SietchTabr, Territory::HabbanyaSietch]
                 .iter()
@@ -347,14 +360,26 @@ impl Replay {
                     || Some(o) == fremen_ally
             });
             if only_fremen && tueks_clear {
-                return Some(with_ally(Faction::Fremen, "SFS", "AFS"));
+                return Some(with_ally(
+                    Faction::Fremen,
+                    WinType::SoloFremenSpecial,
+                    WinType::AlliedFremenSpecial,
+                ));
             }
         }
         if guild {
-            return Some(with_ally(Faction::Guild, "SDV", "ADV"));
+            return Some(with_ally(
+                Faction::SpacingGuild,
+                WinType::SoloDefault,
+                WinType::AlliedDefault,
+            ));
         }
         if fremen {
-            return Some(with_ally(Faction::Fremen, "SDV", "ADV"));
+            return Some(with_ally(
+                Faction::Fremen,
+                WinType::SoloDefault,
+                WinType::AlliedDefault,
+            ));
         }
         let occupied = |f: Faction| {
             STRONGHOLDS
@@ -373,7 +398,7 @@ impl Replay {
             .collect();
         Some(WinResult {
             factions,
-            kind: "EG",
+            kind: WinType::EndGame,
             turn,
         })
     }
@@ -392,19 +417,19 @@ impl Replay {
                 let computed = control;
                 for &(t, f, pos) in list {
                     if t == Territory::ShieldWall && !self.st.shield_wall_counts() {
-                        self.v_at(pos, "4.02.00", "the Shield Wall counts as a stronghold only after the fourth worm (with the ShieldWall variant)");
+                        self.v_at(pos, rule!("4.02.00"), "the Shield Wall counts as a stronghold only after the fourth worm (with the ShieldWall variant)");
                         continue;
                     }
                     match computed.iter().find(|(c, _)| *c == t) {
                         Some((_, g)) if *g == f => {}
-                        Some((_, g)) => self.v_at(pos, "1.09.02", format!("{g} controls {}, not {f}", t.name())),
-                        None => self.v_at(pos, "1.09.02", format!("nobody controls {} (control needs forces there and no other faction's)", t.name())),
+                        Some((_, g)) => self.v_at(pos, rule!("1.09.02"), format!("{g} controls {}, not {f}", t.name())),
+                        None => self.v_at(pos, rule!("1.09.02"), format!("nobody controls {} (control needs forces there and no other faction's)", t.name())),
                     }
                 }
                 for (t, f) in computed {
                     if !list.iter().any(|(x, _, _)| *x == t) {
                         self.v(
-                            "1.09.02",
+                            rule!("1.09.02"),
                             format!(
                                 "{f} controls {}, which the control line does not list",
                                 t.name()
@@ -418,17 +443,17 @@ impl Replay {
                 // A BG prediction claimed when no prediction is known (public mode, `{#}`) is
                 // the reveal itself: accepted when a faction does qualify this turn (2.02.03).
                 if let WinClaim::Win { factions, kind } = claim
-                    && kind == "BGP"
+                    && *kind == WinType::BgPrediction
                     && factions.as_slice() == [Faction::BeneGesserit]
                     && self.setup.prediction.is_none()
                     && self.st.plays(Faction::BeneGesserit)
-                    && computed
-                        .as_ref()
-                        .is_some_and(|w| w.kind == "SSH" || w.kind == "ASH")
+                    && computed.as_ref().is_some_and(|w| {
+                        w.kind == WinType::SoloStronghold || w.kind == WinType::AlliedStronghold
+                    })
                 {
                     computed = Some(WinResult {
                         factions: vec![Faction::BeneGesserit],
-                        kind: "BGP",
+                        kind: WinType::BgPrediction,
                         turn: self.st.turn,
                     });
                     if let Some(m) = self.t.mentat.as_mut() {
@@ -448,11 +473,12 @@ impl Replay {
                             ),
                         );
                     }
-                    (WinClaim::Win { .. }, None) => {
-                        self.v("1.09.02", "nobody meets a victory condition this turn")
-                    }
+                    (WinClaim::Win { .. }, None) => self.v(
+                        rule!("1.09.02"),
+                        "nobody meets a victory condition this turn",
+                    ),
                     (WinClaim::Win { factions, kind }, Some(w)) => {
-                        if sorted(factions.clone()) != w.factions || kind != w.kind {
+                        if sorted(factions.clone()) != w.factions || *kind != w.kind {
                             let rule = w.rule();
                             self.v(
                                 rule,
@@ -470,20 +496,20 @@ impl Replay {
             Stmt::StrongholdCards(list) => {
                 if !self.st.options.stronghold_cards {
                     self.v(
-                        "4.03.00",
+                        rule!("4.03.00"),
                         "stronghold cards are a variant not used in this game",
                     );
                     return;
                 }
                 for &(t, f, pos) in list {
                     if !gains.contains(&(t, f)) {
-                        self.v_at(pos, "4.03.02", format!("{f} does not take the {} card now (cards go to new controllers at War Continues)", t.name()));
+                        self.v_at(pos, rule!("4.03.02"), format!("{f} does not take the {} card now (cards go to new controllers at War Continues)", t.name()));
                     }
                 }
                 for (t, f) in gains {
                     if !list.iter().any(|(x, g, _)| *x == t && *g == f) {
                         self.v(
-                            "4.03.02",
+                            rule!("4.03.02"),
                             format!(
                                 "{f} takes the {} card, which the log does not show",
                                 t.name()

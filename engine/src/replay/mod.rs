@@ -22,12 +22,13 @@ mod revival;
 mod setup;
 mod storm;
 
+use dune::{Rule, rule};
 use std::fmt;
 
 use crate::board::{Card, CardKind, Sector, Territory};
 use crate::dgn::{Assertion, Event, Game, Pos, Sealed, Section, SpiceCard, Stmt};
-use crate::faction::{Faction, FactionSet};
 use crate::state::{Forces, GameState, Phase, Stack};
+use dune::{Faction, FactionSet};
 
 pub use collect::WinResult;
 
@@ -38,7 +39,7 @@ pub struct Violation {
     pub turn: u32,
     pub phase: Phase,
     /// Rule number in the GenCon rulebook (001), e.g. `1.06.03.05`.
-    pub rule: &'static str,
+    pub rule: Rule,
     /// What happened and why it is illegal, for a judge.
     pub message: String,
 }
@@ -167,7 +168,7 @@ pub(crate) struct Replay {
     turns: Vec<TurnSummary>,
     pos: Pos,
     /// Player circle of each seat's faction; `None` for factions not in play.
-    circles: [Option<u8>; 6],
+    circles: [Option<u8>; Faction::COUNT],
     t: TurnData,
     setup: setup::SetupData,
     /// Wormsign peek waiting for the next spice blow (2.01.07), audit mode.
@@ -207,12 +208,12 @@ impl Replay {
 
     // ---- reporting ----
 
-    fn v(&mut self, rule: &'static str, message: impl Into<String>) {
+    fn v(&mut self, rule: Rule, message: impl Into<String>) {
         let pos = self.pos;
         self.v_at(pos, rule, message);
     }
 
-    fn v_at(&mut self, pos: Pos, rule: &'static str, message: impl Into<String>) {
+    fn v_at(&mut self, pos: Pos, rule: Rule, message: impl Into<String>) {
         self.violations.push(Violation {
             pos,
             turn: self.st.turn,
@@ -252,7 +253,7 @@ impl Replay {
             true
         } else {
             self.v(
-                "0.08",
+                rule!("0.08"),
                 format!("{f} is not playing at this table (see the Factions tag)"),
             );
             false
@@ -284,7 +285,7 @@ impl Replay {
     /// Plays a card from a hand: takes a known copy, else a card of unknown identity. Reports
     /// when the hand is empty, or (audit mode) when every card in it is known and none matches.
     /// The card goes to the discard pile unless `keep`.
-    fn play_card(&mut self, f: Faction, card: Card, rule: &'static str, keep: bool) -> bool {
+    fn play_card(&mut self, f: Faction, card: Card, rule: Rule, keep: bool) -> bool {
         let hand = &self.st.faction(f).hand;
         let slot = hand
             .iter()
@@ -346,7 +347,7 @@ impl Replay {
                 && self.st.options.advanced
                 && card.kind() == CardKind::Worthless)
         {
-            self.v("3.01.11", format!("{f} cannot use {card} as a Karama card (only the Bene Gesserit may use a worthless card, 2.02.22)"));
+            self.v(rule!("3.01.11"), format!("{f} cannot use {card} as a Karama card (only the Bene Gesserit may use a worthless card, 2.02.22)"));
         }
         card
     }
@@ -372,7 +373,11 @@ impl Replay {
         {
             if !self.game_over_reported {
                 self.game_over_reported = true;
-                let rule = if self.st.finished { "1.09.03" } else { "0.02" };
+                let rule = if self.st.finished {
+                    rule!("1.09.03")
+                } else {
+                    rule!("0.02")
+                };
                 self.v(
                     rule,
                     "the game is over; nothing after its end can be replayed",
@@ -389,7 +394,7 @@ impl Replay {
             Section::Setup => {
                 if self.st.turn != 0 {
                     self.v(
-                        "0.01",
+                        rule!("0.01"),
                         "setup statements (TR, PRED, TC, PLACE, STORM0) belong in T0",
                     );
                 }
@@ -409,7 +414,7 @@ impl Replay {
                     _ => Phase::Mentat,
                 };
                 if self.st.turn == 0 {
-                    self.v("0.15", "phase statements need a turn: T1 is missing");
+                    self.v(rule!("0.15"), "phase statements need a turn: T1 is missing");
                     self.new_turn(1);
                 }
                 self.enter(phase);
@@ -497,7 +502,7 @@ impl Replay {
         let expected = self.st.turn + 1;
         if number != expected {
             self.v(
-                "0.15",
+                rule!("0.15"),
                 format!(
                     "expected turn T{expected} here, found T{number} (turns are numbered in order)"
                 ),
@@ -508,7 +513,7 @@ impl Replay {
             if !self.game_over_reported {
                 self.game_over_reported = true;
                 self.v(
-                    "1.09.03",
+                    rule!("1.09.03"),
                     "the game was won at the last Mentat Pause; no further turn is played",
                 );
             }
@@ -517,7 +522,7 @@ impl Replay {
         self.st.turn = expected;
         if self.st.turn > self.st.options.max_turns {
             self.v(
-                "0.02",
+                rule!("0.02"),
                 format!("the game lasts at most {} turns", self.st.options.max_turns),
             );
             self.ended = true;
@@ -612,9 +617,9 @@ impl Replay {
                         let actual = self.st.faction(f).spice;
                         let bribes = self.st.faction(f).bribes;
                         if actual != n && bribes > 0 && n == actual + bribes {
-                            self.v_at(*pos, "1.12.02", format!("the log counts {f}'s {bribes} bribe spice as behind its shield: bribe spice stays in front of the shield until the Mentat Pause (1.09.01), so {f} has {actual} behind it"));
+                            self.v_at(*pos, rule!("1.12.02"), format!("the log counts {f}'s {bribes} bribe spice as behind its shield: bribe spice stays in front of the shield until the Mentat Pause (1.09.01), so {f} has {actual} behind it"));
                         } else if actual != n {
-                            self.v_at(*pos, "1.11.01", format!("the log says {f} has {n} spice behind its shield; the replay gives {actual}"));
+                            self.v_at(*pos, rule!("1.11.01"), format!("the log says {f} has {n} spice behind its shield; the replay gives {actual}"));
                         }
                     }
                 }
@@ -622,7 +627,7 @@ impl Replay {
                     for &(f, n) in values {
                         let actual = self.st.faction(f).bribes;
                         if actual != n {
-                            self.v_at(*pos, "1.12.02", format!("the log says {f} has {n} bribe spice in front of its shield; the replay gives {actual} (bribes received this turn, collected at the Mentat Pause)"));
+                            self.v_at(*pos, rule!("1.12.02"), format!("the log says {f} has {n} bribe spice in front of its shield; the replay gives {actual} (bribes received this turn, collected at the Mentat Pause)"));
                         }
                     }
                 }
@@ -630,7 +635,7 @@ impl Replay {
                     for &(f, n) in values {
                         let actual = self.st.faction(f).hand.len();
                         if actual != usize::from(n) {
-                            self.v_at(*pos, "1.11.02", format!("the log says {f} holds {n} treachery cards; the replay gives {actual}"));
+                            self.v_at(*pos, rule!("1.11.02"), format!("the log says {f} holds {n} treachery cards; the replay gives {actual}"));
                         }
                     }
                 }
@@ -640,7 +645,7 @@ impl Replay {
                         if actual.total() != c.total
                             || (c.starred > 0 && actual.starred != c.starred)
                         {
-                            self.v_at(*pos, "1.05.01", format!("the log says {f} has {c} forces in the tanks; the replay gives {actual}"));
+                            self.v_at(*pos, rule!("1.05.01"), format!("the log says {f} has {c} forces in the tanks; the replay gives {actual}"));
                         }
                     }
                 }
@@ -650,13 +655,13 @@ impl Replay {
                         if actual.total() != c.total
                             || (c.starred > 0 && actual.starred != c.starred)
                         {
-                            self.v_at(*pos, "1.06.03", format!("the log says {f} has {c} forces in reserve; the replay gives {actual}"));
+                            self.v_at(*pos, rule!("1.06.03"), format!("the log says {f} has {c} forces in reserve; the replay gives {actual}"));
                         }
                     }
                 }
                 Assertion::Worms { pos, count } => {
                     if self.st.worms != *count {
-                        self.v_at(*pos, "4.02.00", format!("the log counts {count} worms for the Shield Wall; the replay counts {}", self.st.worms));
+                        self.v_at(*pos, rule!("4.02.00"), format!("the log counts {count} worms for the Shield Wall; the replay counts {}", self.st.worms));
                     }
                 }
                 Assertion::Storm { pos, sector } => {
@@ -665,7 +670,7 @@ impl Replay {
                             .st
                             .storm
                             .map_or("not placed".to_string(), |s| format!("in sector {s}"));
-                        self.v_at(*pos, "1.01.02", format!("the log puts the storm in sector {sector}; the replay has it {actual}"));
+                        self.v_at(*pos, rule!("1.01.02"), format!("the log puts the storm in sector {sector}; the replay has it {actual}"));
                     }
                 }
                 Assertion::Losses { .. } | Assertion::Note(_) => {}
@@ -674,7 +679,7 @@ impl Replay {
     }
 
     /// Compares loss assertions `(T: F -n, -$s)` with what an effect destroyed.
-    fn check_losses(&mut self, asserts: &[Assertion], losses: &Losses, rule: &'static str) {
+    fn check_losses(&mut self, asserts: &[Assertion], losses: &Losses, rule: Rule) {
         for a in asserts {
             let Assertion::Losses {
                 pos,

@@ -5,8 +5,9 @@ use super::karama::Ability;
 use super::{Losses, Replay};
 use crate::board::{Card, Piece, Territory, board};
 use crate::dgn::{Event, ForceCount, Payee, Payment, Place, Sealed, Side, SpiceCard, Stmt};
-use crate::faction::{Faction, FactionSet};
 use crate::state::{Forces, Stack};
+use dune::{Faction, FactionSet};
+use dune::{Rule, rule};
 
 /// The last off-planet shipment, for the Bene Gesserit's free response (2.02.05, 2.02.11).
 struct ShipRecord {
@@ -89,9 +90,9 @@ impl Replay {
                 ..
             } => return self.stronghold_card_in_movement(*faction, *stronghold),
             Stmt::Delay { faction } => {
-                if *faction != Faction::Guild || !self.st.options.advanced {
+                if *faction != Faction::SpacingGuild || !self.st.options.advanced {
                     self.v(
-                        "2.06.12.02",
+                        rule!("2.06.12.02"),
                         "only the Guild announces Delay, in an Advanced game",
                     );
                 } else if let Some(b) = self.karama_block(Ability::SgTiming) {
@@ -179,27 +180,27 @@ impl Replay {
         self.t.mv.started = true;
         if self.t.mv.acted.contains(f) {
             self.v(
-                "1.06.02",
+                rule!("1.06.02"),
                 format!("{f} has already taken its shipment and movement action this turn"),
             );
         } else {
             let timing_block = self.karama_block(Ability::SgTiming);
-            let guild_timing =
-                self.st.options.advanced && self.st.plays(Faction::Guild) && timing_block.is_none();
+            let guild_timing = self.st.options.advanced
+                && self.st.plays(Faction::SpacingGuild)
+                && timing_block.is_none();
             let idx = self.st.order_index(f);
-            let later =
-                self.t.mv.acted.iter().find(|&g| {
-                    self.st.order_index(g) > idx && !(guild_timing && g == Faction::Guild)
-                });
-            if f == Faction::Guild && guild_timing {
+            let later = self.t.mv.acted.iter().find(|&g| {
+                self.st.order_index(g) > idx && !(guild_timing && g == Faction::SpacingGuild)
+            });
+            if f == Faction::SpacingGuild && guild_timing {
                 if let Some(g) = later
                     && !self.t.mv.sg_delayed
                 {
-                    self.v("2.06.12.02", format!("the Guild acts after {g} without having announced Delay when its turn came"));
+                    self.v(rule!("2.06.12.02"), format!("the Guild acts after {g} without having announced Delay when its turn came"));
                 }
             } else if let Some(g) = later {
-                match timing_block.filter(|_| f == Faction::Guild || g == Faction::Guild) {
-                    Some(b) if f == Faction::Guild => self.v(
+                match timing_block.filter(|_| f == Faction::SpacingGuild || g == Faction::SpacingGuild) {
+                    Some(b) if f == Faction::SpacingGuild => self.v(
                         b.rule(),
                         format!(
                             "the Guild acts after {g}, later in storm order: {}, so the Guild acts in storm order this phase",
@@ -214,7 +215,7 @@ impl Replay {
                         ),
                     ),
                     None => self.v(
-                        "1.06.01",
+                        rule!("1.06.01"),
                         format!(
                             "{f} acts out of storm order: {g}, later in storm order, has already acted"
                         ),
@@ -261,8 +262,8 @@ impl Replay {
         let migration = self.t.mv.migration.take();
         if !asserts.is_empty() {
             let (storm, rest): (Vec<_>, Vec<_>) = asserts.into_iter().partition(|a| matches!(a, crate::dgn::Assertion::Losses { territory, .. } if Some(*territory) == migration));
-            self.check_losses(&storm, &losses, "2.04.17");
-            self.check_losses(&rest, &losses, "1.06.07");
+            self.check_losses(&storm, &losses, rule!("2.04.17"));
+            self.check_losses(&rest, &losses, rule!("1.06.07"));
         }
     }
 
@@ -274,7 +275,7 @@ impl Replay {
 
     /// The piece a place names. A territory in several sectors needs its sector (`rule`); when
     /// missing, the first sector outside the storm is used after reporting.
-    pub(super) fn dest_piece(&mut self, place: Place, rule: &'static str) -> Option<Piece> {
+    pub(super) fn dest_piece(&mut self, place: Place, rule: Rule) -> Option<Piece> {
         let t = place.territory;
         if let Some(s) = place.sector {
             return t.piece(Some(s));
@@ -306,7 +307,7 @@ impl Replay {
         f: Faction,
         from: Place,
         side: Side,
-        storm_rule: &'static str,
+        storm_rule: Rule,
     ) -> Vec<Piece> {
         let storm = self.st.storm;
         let t = from.territory;
@@ -350,9 +351,9 @@ impl Replay {
         f: Faction,
         from: Place,
         c: ForceCount,
-        rule: &'static str,
+        rule: Rule,
     ) -> Option<Stack> {
-        let pieces = self.source_pieces(f, from, c.side, "1.06.05.06");
+        let pieces = self.source_pieces(f, from, c.side, rule!("1.06.05.06"));
         self.take_from(f, from, &pieces, c, rule)
     }
 
@@ -362,7 +363,7 @@ impl Replay {
         from: Place,
         pieces: &[Piece],
         c: ForceCount,
-        rule: &'static str,
+        rule: Rule,
     ) -> Option<Stack> {
         let want = Forces::from_count(c);
         let avail = self.available(f, pieces, c.side);
@@ -414,14 +415,14 @@ impl Replay {
     ) {
         if f == Faction::Fremen {
             self.v(
-                "2.04.03",
+                rule!("2.04.03"),
                 "the Fremen have no off-planet reserves and cannot ship; they send (M FR send …)",
             );
             return;
         }
         if self.t.mv.shipped.contains(f) {
             self.v(
-                "1.06.02",
+                rule!("1.06.02"),
                 format!("{f} has already used its shipment this turn"),
             );
             return;
@@ -432,17 +433,17 @@ impl Replay {
         self.karama_lapse(Ability::BgSpirit);
         if self.t.mv.moves > 0 {
             self.v(
-                "1.06.01",
+                rule!("1.06.01"),
                 format!("{f} ships after moving: a player ships first, then moves"),
             );
         }
-        let Some(dest) = self.dest_piece(to, "1.06.03.03") else {
+        let Some(dest) = self.dest_piece(to, rule!("1.06.03.03")) else {
             return;
         };
         let t = to.territory;
         if dest.in_storm(self.st.storm) {
             self.v(
-                "1.06.03.04",
+                rule!("1.06.03.04"),
                 format!(
                     "{f} cannot ship into {}: sector {} is in the storm",
                     t.name(),
@@ -453,7 +454,7 @@ impl Replay {
         if self.st.stronghold_full_for(t, f) {
             let others = self.st.occupants(t);
             self.v(
-                "1.06.03.05",
+                rule!("1.06.03.05"),
                 format!(
                     "{f} cannot ship {} forces into {}: {} are already there",
                     c.total,
@@ -464,11 +465,11 @@ impl Replay {
         }
         if f == Faction::BeneGesserit {
             if c.side == Side::Advisor {
-                self.v("2.02.13", "the Bene Gesserit ship fighters, not advisors (advisors come only as spiritual advisors)");
+                self.v(rule!("2.02.13"), "the Bene Gesserit ship fighters, not advisors (advisors come only as spiritual advisors)");
             }
             if self.st.options.advanced && self.st.in_territory(f, t).advisors > 0 {
                 self.v(
-                    "2.02.13",
+                    rule!("2.02.13"),
                     format!(
                         "the Bene Gesserit cannot ship fighters into {}, where their advisors are",
                         t.name()
@@ -479,7 +480,7 @@ impl Replay {
         let reserves = self.st.faction(f).reserves;
         if !reserves.covers(Forces::from_count(c)) {
             self.v(
-                "1.06.03",
+                rule!("1.06.03"),
                 format!("{f} ships {c} but has only {reserves} in reserve"),
             );
         }
@@ -490,25 +491,25 @@ impl Replay {
             guild_rate,
             self.st.stronghold_card_holder(Territory::ShieldWall) == Some(f),
         );
-        let guild = self.st.plays(Faction::Guild);
-        let (payee, payee_block) = if karama || f == Faction::Guild || !guild {
+        let guild = self.st.plays(Faction::SpacingGuild);
+        let (payee, payee_block) = if karama || f == Faction::SpacingGuild || !guild {
             (Payee::Bank, None)
         } else {
             match self.karama_take(Ability::SgPayment) {
                 Some(b) => (Payee::Bank, Some(b)),
-                None => (Payee::Faction(Faction::Guild), None),
+                None => (Payee::Faction(Faction::SpacingGuild), None),
             }
         };
         let rule = if karama {
-            "3.01.11.03"
+            rule!("3.01.11.03")
         } else if let Some(b) = rate_block {
             b.rule()
-        } else if f != Faction::Guild && guild_rate {
-            "2.06.09"
+        } else if f != Faction::SpacingGuild && guild_rate {
+            rule!("2.06.09")
         } else if guild_rate {
-            "2.06.06"
+            rule!("2.06.06")
         } else {
-            "1.06.03.01"
+            rule!("1.06.03.01")
         };
         let payer = self.check_payment(
             f,
@@ -519,7 +520,7 @@ impl Replay {
             &format!("shipping {} forces to {}", c.total, t.name()),
         );
         if karama {
-            self.play_card(f, Card::Karama, "3.01.11.03", false);
+            self.play_card(f, Card::Karama, rule!("3.01.11.03"), false);
         }
         self.pay(payer, payee, cost);
         let placed = self.st.place_from_reserves(
@@ -549,9 +550,9 @@ impl Replay {
         if karama {
             return (true, None);
         }
-        let ability = if f == Faction::Guild {
+        let ability = if f == Faction::SpacingGuild {
             Ability::SgHalfPrice
-        } else if self.st.ally(f) == Some(Faction::Guild) {
+        } else if self.st.ally(f) == Some(Faction::SpacingGuild) {
             Ability::SgAllyHalfPrice
         } else {
             return (false, None);
@@ -570,13 +571,13 @@ impl Replay {
         payment: Option<Payment>,
         cost: u32,
         (payee, payee_block): (Payee, Option<super::karama::Block>),
-        rule: &'static str,
+        rule: Rule,
         what: &str,
     ) -> Faction {
         let mut payer = f;
         if let Some(p) = payment {
             if p.amount != cost {
-                let why = if rule.starts_with("3.01.11.0") && rule != "3.01.11.03" {
+                let why = if rule.is_within(rule!("3.01.11")) && rule != rule!("3.01.11.03") {
                     " (a Karama took away half-price shipping)"
                 } else {
                     ""
@@ -600,12 +601,12 @@ impl Replay {
                         ),
                     );
                 } else {
-                    let rule = if payee == Payee::Faction(Faction::Guild)
-                        || given == Payee::Faction(Faction::Guild)
+                    let rule = if payee == Payee::Faction(Faction::SpacingGuild)
+                        || given == Payee::Faction(Faction::SpacingGuild)
                     {
-                        "2.06.04"
+                        rule!("2.06.04")
                     } else {
-                        "1.06.03.02"
+                        rule!("1.06.03.02")
                     };
                     self.v_at(
                         p.pos,
@@ -622,7 +623,7 @@ impl Replay {
                 } else {
                     self.v_at(
                         p.pos,
-                        "1.10.02.05",
+                        rule!("1.10.02.05"),
                         format!("{by} is not {f}'s ally and cannot pay for its shipment"),
                     );
                 }
@@ -630,7 +631,7 @@ impl Replay {
         }
         if cost > self.spice(payer) {
             self.v(
-                "1.06.03.01",
+                rule!("1.06.03.01"),
                 format!(
                     "{payer} must pay {cost} spice for {what} but has {}{}",
                     self.spice(payer),
@@ -644,20 +645,20 @@ impl Replay {
     fn send(&mut self, f: Faction, c: ForceCount, to: Place) {
         if f != Faction::Fremen {
             self.v(
-                "2.04.05",
+                rule!("2.04.05"),
                 format!("only the Fremen send reserves to the map; {f} ships"),
             );
             return;
         }
         if self.t.mv.shipped.contains(f) {
             self.v(
-                "1.06.02",
+                rule!("1.06.02"),
                 "the Fremen have already used their shipment this turn (a send is their shipment)",
             );
             return;
         }
         self.t.mv.shipped.insert(f);
-        let Some(dest) = self.dest_piece(to, "1.06.03.03") else {
+        let Some(dest) = self.dest_piece(to, rule!("1.06.03.03")) else {
             return;
         };
         let t = to.territory;
@@ -666,13 +667,13 @@ impl Replay {
         if !wall_card {
             let d = crate::board::data::FREMEN_SEND_CENTRE.distance(t);
             if d > crate::board::data::FREMEN_SEND_RANGE {
-                self.v("2.04.05", format!("the Fremen send to the Great Flat or a territory within two of it; {} is {d} territories away", t.name()));
+                self.v(rule!("2.04.05"), format!("the Fremen send to the Great Flat or a territory within two of it; {} is {d} territories away", t.name()));
             }
         }
         if self.st.stronghold_full_for(t, f) {
             let others = self.st.occupants(t);
             self.v(
-                "1.06.03.05",
+                rule!("1.06.03.05"),
                 format!(
                     "the Fremen cannot send {} forces into {}: {} are already there",
                     c.total,
@@ -684,7 +685,7 @@ impl Replay {
         let reserves = self.st.faction(f).reserves;
         if !reserves.covers(Forces::from_count(c)) {
             self.v(
-                "2.04.05",
+                rule!("2.04.05"),
                 format!("the Fremen send {c} but have only {reserves} in reserve"),
             );
         }
@@ -710,7 +711,7 @@ impl Replay {
                 self.t.mv.action_losses.add_forces(t, f, gone);
                 self.t.mv.migration = Some(t);
             } else {
-                self.v("1.01.04", format!("the Fremen cannot send into {}: it is in the storm (storm migration is Advanced)", t.name()));
+                self.v(rule!("1.01.04"), format!("the Fremen cannot send into {}: it is in the storm (storm migration is Advanced)", t.name()));
             }
         }
         if wall_card && !kept.is_empty() {
@@ -727,10 +728,10 @@ impl Replay {
         c: ForceCount,
         payment: Option<Payment>,
     ) {
-        let ally = self.st.ally(f) == Some(Faction::Guild);
-        if f != Faction::Guild && !ally {
+        let ally = self.st.ally(f) == Some(Faction::SpacingGuild);
+        if f != Faction::SpacingGuild && !ally {
             self.v(
-                "2.06.05.01",
+                rule!("2.06.05.01"),
                 format!("only the Guild and its ally cross-ship; {f} cannot"),
             );
             return;
@@ -745,28 +746,28 @@ impl Replay {
         }
         if self.t.mv.shipped.contains(f) {
             self.v(
-                "1.06.02",
+                rule!("1.06.02"),
                 format!("{f} has already used its shipment this turn"),
             );
             return;
         }
         self.t.mv.shipped.insert(f);
         self.t.mv.any_shipment = true;
-        let pieces = self.source_pieces(f, from, c.side, "1.06.03.04");
-        let Some(dest) = self.dest_piece(to, "1.06.03.03") else {
+        let pieces = self.source_pieces(f, from, c.side, rule!("1.06.03.04"));
+        let Some(dest) = self.dest_piece(to, rule!("1.06.03.03")) else {
             return;
         };
         let t = to.territory;
         if dest.in_storm(self.st.storm) {
             self.v(
-                "1.06.03.04",
+                rule!("1.06.03.04"),
                 format!("{f} cannot ship into {}: it is in the storm", t.name()),
             );
         }
         if self.st.stronghold_full_for(t, f) {
             let others = self.st.occupants(t);
             self.v(
-                "1.06.03.05",
+                rule!("1.06.03.05"),
                 format!(
                     "{f} cannot ship {} forces into {}: {} are already there",
                     c.total,
@@ -782,18 +783,18 @@ impl Replay {
             half,
             self.st.stronghold_card_holder(Territory::ShieldWall) == Some(f),
         );
-        let (payee, payee_block) = if f == Faction::Guild {
+        let (payee, payee_block) = if f == Faction::SpacingGuild {
             (Payee::Bank, None)
         } else {
             match self.karama_take(Ability::SgPayment) {
                 Some(b) => (Payee::Bank, Some(b)),
-                None => (Payee::Faction(Faction::Guild), None),
+                None => (Payee::Faction(Faction::SpacingGuild), None),
             }
         };
         let rule = match rate_block {
             Some(b) => b.rule(),
-            None if ally => "2.06.09",
-            None => "2.06.06",
+            None if ally => rule!("2.06.09"),
+            None => rule!("2.06.06"),
         };
         let payer = self.check_payment(
             f,
@@ -804,15 +805,15 @@ impl Replay {
             &format!("cross-shipping {} forces to {}", c.total, t.name()),
         );
         self.pay(payer, payee, cost);
-        if let Some(s) = self.take_from(f, from, &pieces, c, "2.06.05.01") {
+        if let Some(s) = self.take_from(f, from, &pieces, c, rule!("2.06.05.01")) {
             self.st.stack_mut(f, dest).add(s);
         }
         self.t.mv.last_entry = Some((f, t));
     }
 
     fn ship_home(&mut self, f: Faction, from: Place, c: ForceCount, payment: Option<Payment>) {
-        if f != Faction::Guild {
-            self.v("2.06.05.02", format!("only the Guild ships forces from the board back to reserves; {f} cannot (1.06.04)"));
+        if f != Faction::SpacingGuild {
+            self.v(rule!("2.06.05.02"), format!("only the Guild ships forces from the board back to reserves; {f} cannot (1.06.04)"));
             return;
         }
         if self.karama_forbids(
@@ -826,25 +827,25 @@ impl Replay {
         }
         if self.t.mv.shipped.contains(f) {
             self.v(
-                "1.06.02",
+                rule!("1.06.02"),
                 "the Guild has already used its shipment this turn",
             );
             return;
         }
         self.t.mv.shipped.insert(f);
         self.t.mv.any_shipment = true;
-        let pieces = self.source_pieces(f, from, c.side, "1.06.03.04");
+        let pieces = self.source_pieces(f, from, c.side, rule!("1.06.03.04"));
         let cost = u32::from(c.total).div_ceil(2);
         self.check_payment(
             f,
             payment,
             cost,
             (Payee::Bank, None),
-            "2.06.07",
+            rule!("2.06.07"),
             &format!("shipping {} forces back to reserves", c.total),
         );
         self.pay(f, Payee::Bank, cost);
-        if let Some(s) = self.take_from(f, from, &pieces, c, "2.06.05.02") {
+        if let Some(s) = self.take_from(f, from, &pieces, c, rule!("2.06.05.02")) {
             self.st.faction_mut(f).reserves.add(s.forces());
         }
     }
@@ -852,7 +853,7 @@ impl Replay {
     fn move_forces(&mut self, f: Faction, from: Place, via: &[Place], to: Place, c: ForceCount) {
         if self.t.mv.moves > self.t.mv.extra_moves {
             self.v(
-                "1.06.05.01",
+                rule!("1.06.05.01"),
                 format!("{f} has already moved this turn (one move; Hajr adds one)"),
             );
             return;
@@ -860,8 +861,8 @@ impl Replay {
         self.t.mv.moves += 1;
         let advisors = f == Faction::BeneGesserit && c.side == Side::Advisor;
         let storm = self.st.storm;
-        let pieces = self.source_pieces(f, from, c.side, "1.06.05.06");
-        let Some(dest) = self.dest_piece(to, "1.06.05.08") else {
+        let pieces = self.source_pieces(f, from, c.side, rule!("1.06.05.06"));
+        let Some(dest) = self.dest_piece(to, rule!("1.06.05.08")) else {
             return;
         };
         let t = to.territory;
@@ -888,14 +889,14 @@ impl Replay {
         let mut legal = true;
         if dest.in_storm(storm) {
             self.v(
-                "1.06.05.06",
+                rule!("1.06.05.06"),
                 format!("{f} cannot move into {to}: it is in the storm"),
             );
             legal = false;
         } else if t != from.territory && full(self, t) {
             let others = self.st.occupants(t);
             self.v(
-                "1.06.05.09",
+                rule!("1.06.05.09"),
                 format!(
                     "{f} cannot move into {}: {} are already there",
                     t.name(),
@@ -910,11 +911,11 @@ impl Replay {
             let range_rule = if let Some(b) = prevented.filter(|_| !ornithopters) {
                 b.rule()
             } else if f == Faction::Fremen && !ornithopters {
-                "2.04.06"
+                rule!("2.04.06")
             } else if ornithopters {
-                "1.06.05.04"
+                rule!("1.06.05.04")
             } else {
-                "1.06.05.03"
+                rule!("1.06.05.03")
             };
             let why = if ornithopters {
                 "with ornithopters".to_string()
@@ -931,7 +932,7 @@ impl Replay {
                     .is_some() =>
                 {
                     self.v(
-                        "1.06.05.06",
+                        rule!("1.06.05.06"),
                         format!(
                             "{f} cannot move from {} to {}: every path crosses the storm",
                             from.territory.name(),
@@ -940,7 +941,7 @@ impl Replay {
                     );
                 }
                 None => {
-                    self.v("1.06.05.09", format!("{f} cannot move from {} to {}: every path passes through a stronghold holding two other factions", from.territory.name(), t.name()));
+                    self.v(rule!("1.06.05.09"), format!("{f} cannot move from {} to {}: every path passes through a stronghold holding two other factions", from.territory.name(), t.name()));
                 }
                 Some(d)
                     if d > range
@@ -948,7 +949,7 @@ impl Replay {
                             .is_some_and(|clear| clear <= range) =>
                 {
                     self.v(
-                        "1.06.05.06",
+                        rule!("1.06.05.06"),
                         format!(
                             "{f} cannot move from {} to {}: the short way crosses the storm and the way around takes {d} territories",
                             from.territory.name(),
@@ -975,7 +976,7 @@ impl Replay {
         }
         let had_advisors = self.st.in_territory(f, t).advisors > 0;
         let hidden = self.hide_shield_wall_sent(f, from, &pieces, c);
-        let taken = self.take_from(f, from, &pieces, c, "1.06.05");
+        let taken = self.take_from(f, from, &pieces, c, rule!("1.06.05"));
         for &(p, forces) in &hidden {
             let s = self.st.stack_mut(f, p);
             s.normal = s.normal.saturating_add(forces.normal);
@@ -1049,7 +1050,7 @@ impl Replay {
         let want = Forces::from_count(c);
         if !free.covers(want) && avail.covers(want) {
             self.v(
-                "4.03.03.05",
+                rule!("4.03.03.05"),
                 format!(
                     "the Fremen move {c} from the Shield Wall, but {sent_here} of their {avail} forces there were sent this turn with the Shield Wall card and cannot move until next turn ({free} can move)"
                 ),
@@ -1074,14 +1075,14 @@ impl Replay {
         via: &[Place],
         to: Territory,
         range: u8,
-        range_rule: &'static str,
+        range_rule: Rule,
     ) {
         let mut prev = from;
         let storm = self.st.storm;
         for step in via.iter().map(|p| p.territory).chain(std::iter::once(to)) {
             if !prev.neighbours().contains(&step) {
                 self.v(
-                    "1.06.05",
+                    rule!("1.06.05"),
                     format!("{} does not border {}", prev.name(), step.name()),
                 );
                 return;
@@ -1089,7 +1090,7 @@ impl Replay {
             if step != to {
                 if self.st.stronghold_full_for(step, f) {
                     self.v(
-                        "1.06.05.09",
+                        rule!("1.06.05.09"),
                         format!(
                             "{f} cannot pass through {}: two other factions are there",
                             step.name()
@@ -1098,7 +1099,7 @@ impl Replay {
                 }
                 if step.pieces().iter().all(|p| p.in_storm(storm)) {
                     self.v(
-                        "1.06.05.06",
+                        rule!("1.06.05.06"),
                         format!(
                             "{f} cannot pass through {}: it is in the storm",
                             step.name()
@@ -1122,7 +1123,7 @@ impl Replay {
     fn spirit(&mut self, f: Faction, to: Place, c: ForceCount) {
         if f != Faction::BeneGesserit {
             self.v(
-                "2.02.05",
+                rule!("2.02.05"),
                 format!("only the Bene Gesserit send spiritual advisors, not {f}"),
             );
             return;
@@ -1140,14 +1141,14 @@ impl Replay {
             .as_mut()
             .filter(|r| r.faction != f && !r.responded)
         else {
-            self.v("2.02.05", "the Bene Gesserit send a spiritual advisor only right after another faction's shipment from off-planet, once per shipment");
+            self.v(rule!("2.02.05"), "the Bene Gesserit send a spiritual advisor only right after another faction's shipment from off-planet, once per shipment");
             return;
         };
         rec.responded = true;
         let ship_piece = rec.piece;
         if c.total != 1 {
             self.v(
-                "2.02.05",
+                rule!("2.02.05"),
                 format!(
                     "the Bene Gesserit send 1 force per shipment, not {}",
                     c.total
@@ -1155,7 +1156,10 @@ impl Replay {
             );
         }
         if self.st.faction(f).reserves.is_empty() {
-            self.v("2.02.05", "the Bene Gesserit have no forces in reserve");
+            self.v(
+                rule!("2.02.05"),
+                "the Bene Gesserit have no forces in reserve",
+            );
             return;
         }
         let one = ForceCount {
@@ -1170,18 +1174,18 @@ impl Replay {
             return;
         }
         if !self.st.options.advanced {
-            self.v("2.02.11", "sending an advisor with the shipment is an Advanced ability; in the Basic game the spiritual advisor goes to the Polar Sink");
+            self.v(rule!("2.02.11"), "sending an advisor with the shipment is an Advanced ability; in the Basic game the spiritual advisor goes to the Polar Sink");
             return;
         }
         let same = to.territory == ship_piece.territory()
             && to.sector.is_none_or(|s| Some(s) == ship_piece.sector());
         if !same {
-            self.v("2.02.11", format!("the advisor goes to the same territory and sector as the shipment ({ship_piece}), not {to}"));
+            self.v(rule!("2.02.11"), format!("the advisor goes to the same territory and sector as the shipment ({ship_piece}), not {to}"));
             return;
         }
         if self.st.in_territory(f, to.territory).fighting() > 0 {
             self.v(
-                "2.02.11",
+                rule!("2.02.11"),
                 format!(
                     "the Bene Gesserit have fighters in {}, so they cannot send an advisor there",
                     to.territory.name()
@@ -1203,7 +1207,7 @@ impl Replay {
     fn flip(&mut self, f: Faction, place: Place, to: Side) {
         if f != Faction::BeneGesserit || !self.st.options.advanced {
             self.v(
-                "2.02.10",
+                rule!("2.02.10"),
                 "only the Bene Gesserit flip advisors and fighters, in an Advanced game",
             );
             return;
@@ -1215,14 +1219,14 @@ impl Replay {
                 let take_up_arms = self.t.mv.take_up_arms == Some(t);
                 let wartime = !self.t.mv.started;
                 if !take_up_arms && !wartime {
-                    self.v("2.02.17", "advisors flip to fighters before anyone's shipment and movement (Wartime) or right after moving into an occupied territory (Take Up Arms)");
+                    self.v(rule!("2.02.17"), "advisors flip to fighters before anyone's shipment and movement (Wartime) or right after moving into an occupied territory (Take Up Arms)");
                     return;
                 }
                 if let Some(a) = self.st.ally(f)
                     && self.st.in_territory(a, t).total() > 0
                 {
                     self.v(
-                        "2.02.18",
+                        rule!("2.02.18"),
                         format!("advisors cannot flip to fighters with an ally ({a}) present"),
                     );
                     return;
@@ -1246,7 +1250,7 @@ impl Replay {
                 }
                 if take_up_arms && self.st.stronghold_full_for(t, f) {
                     self.v(
-                        "2.02.16",
+                        rule!("2.02.16"),
                         format!(
                             "advisors cannot take up arms in {}: two other factions are there",
                             t.name()
@@ -1265,7 +1269,7 @@ impl Replay {
                     }
                     if p.in_storm(storm) {
                         self.v(
-                            "2.02.19",
+                            rule!("2.02.19"),
                             format!("advisors in {p} are under the storm and cannot flip"),
                         );
                         continue;
@@ -1277,7 +1281,7 @@ impl Replay {
                 }
                 if !flipped && self.st.in_territory(f, t).advisors == 0 {
                     self.v(
-                        "2.02.17",
+                        rule!("2.02.17"),
                         format!("the Bene Gesserit have no advisors in {}", t.name()),
                     );
                 }
@@ -1289,7 +1293,7 @@ impl Replay {
                     .last_entry
                     .is_some_and(|(g, x)| x == t && g != f && self.st.ally(f) != Some(g));
                 if !intrusion {
-                    self.v("2.02.15", "fighters flip to advisors only when a non-allied faction's forces have just entered their territory (Intrusion)");
+                    self.v(rule!("2.02.15"), "fighters flip to advisors only when a non-allied faction's forces have just entered their territory (Intrusion)");
                     return;
                 }
                 for &p in t.pieces() {
@@ -1304,20 +1308,20 @@ impl Replay {
     fn wormsign(&mut self, ev: &crate::dgn::Event, f: Faction, card: &Sealed<Option<SpiceCard>>) {
         if f != Faction::Atreides {
             self.v(
-                "2.01.07",
+                rule!("2.01.07"),
                 format!("only the Atreides look at the top spice card (Wormsign), not {f}"),
             );
             return;
         }
         if self.t.mv.any_shipment {
             self.v(
-                "2.01.07",
+                rule!("2.01.07"),
                 "the Atreides look at the top spice card before anyone ships",
             );
         }
         if self.t.mv.peeked {
             self.v(
-                "2.01.07",
+                rule!("2.01.07"),
                 "the Atreides look at the top spice card once per turn",
             );
         }
@@ -1335,10 +1339,10 @@ impl Replay {
 
     /// Hajr (3.01.09): one more force movement, during the player's own action.
     pub(super) fn hajr(&mut self, f: Faction) {
-        self.play_card(f, Card::Hajr, "3.01.09", false);
+        self.play_card(f, Card::Hajr, rule!("3.01.09"), false);
         if self.t.mv.current != Some(f) {
             self.v(
-                "3.01.09",
+                rule!("3.01.09"),
                 format!("{f} plays Hajr outside its own shipment and movement action: the extra move belongs to that action"),
             );
             return;
@@ -1354,7 +1358,7 @@ impl Replay {
     fn stronghold_card_in_movement(&mut self, f: Faction, t: Territory) {
         if t != Territory::Carthag {
             self.v(
-                "4.03.03",
+                rule!("4.03.03"),
                 format!(
                     "the {} card acts by itself; only the Carthag card is logged in this phase",
                     t.name()
@@ -1364,19 +1368,22 @@ impl Replay {
         }
         if self.st.stronghold_card_holder(t) != Some(f) {
             self.v(
-                "4.03.03.02",
+                rule!("4.03.03.02"),
                 format!("{f} does not hold the Carthag stronghold card"),
             );
             return;
         }
         if self.t.mv.started {
             self.v(
-                "4.03.03.02",
+                rule!("4.03.03.02"),
                 "the Carthag card sends a force before anyone's shipment and movement action",
             );
         }
         if self.t.mv.carthag_used {
-            self.v("4.03.03.02", "the Carthag card sends one force per turn");
+            self.v(
+                rule!("4.03.03.02"),
+                "the Carthag card sends one force per turn",
+            );
             return;
         }
         self.t.mv.carthag_used = true;
@@ -1385,7 +1392,7 @@ impl Replay {
         };
         if p.in_storm(self.st.storm) {
             self.v(
-                "1.01.04",
+                rule!("1.01.04"),
                 "Carthag is in the storm: no force can be sent there",
             );
             return;
@@ -1393,7 +1400,7 @@ impl Replay {
         if self.st.stronghold_full_for(t, f) {
             let others = self.st.occupants(t);
             self.v(
-                "1.06.03.05",
+                rule!("1.06.03.05"),
                 format!(
                     "{f} cannot send a force into Carthag: {} are already there",
                     Self::list(&others)
@@ -1401,7 +1408,7 @@ impl Replay {
             );
         }
         if self.st.faction(f).reserves.is_empty() {
-            self.v("4.03.03.02", format!("{f} has no forces in reserve"));
+            self.v(rule!("4.03.03.02"), format!("{f} has no forces in reserve"));
             return;
         }
         self.st
@@ -1413,7 +1420,7 @@ impl Replay {
     pub(super) fn cancel_shipment(&mut self, target: Faction) {
         let Some(rec) = self.t.mv.last_ship.take().filter(|r| r.faction == target) else {
             self.v(
-                "1.14.05",
+                rule!("1.14.05"),
                 format!("{target} has no off-planet shipment to cancel right now"),
             );
             return;

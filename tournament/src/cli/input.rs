@@ -5,13 +5,13 @@
 use serde_json::{Map, Value};
 
 use super::{At, CliError};
-use dune::faction::Faction;
 use crate::history::{History, PastRound, PastSeat, PastTable};
 use crate::options::RulingOptions;
 use crate::player::PlayerName;
 use crate::report::{Ending, GameReport, Report, SeatReport};
 use crate::ruleset::Ruleset;
 use crate::tiebreakers::{Category, Tiebreakers};
+use dune::faction::Faction;
 use dune::win_type::WinType;
 
 const GAME_FIELDS: [&str; 5] = ["round", "table", "ended", "seats", "judge_draw"];
@@ -116,12 +116,12 @@ pub fn parse_report(json: &str) -> Result<Report, CliError> {
 mod fast {
     use serde::Deserialize;
 
-    use dune::faction::Faction;
     use crate::options::RulingOptions;
     use crate::player::PlayerName;
     use crate::report::{self, Ending};
     use crate::ruleset::Ruleset;
     use crate::tiebreakers::Tiebreakers;
+    use dune::faction::Faction;
     use dune::win_type::WinType;
 
     #[derive(Deserialize)]
