@@ -12,7 +12,7 @@ use crate::board::data::{
 };
 use crate::board::{Card, Leader, Piece, Sector, Territory};
 use crate::dgn::{ForceCount, Side};
-use dune::{Faction, FactionSet};
+use dune::{Faction, FactionSet, Stronghold};
 
 /// Forces off the board (reserves or tanks): plain and starred tokens.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -371,8 +371,8 @@ pub struct GameState {
     /// Worms counted for the Shield Wall (4.02.00, rulings.md 8).
     pub worms: u32,
     pub atomics_used: bool,
-    /// Stronghold cards in front of shields (4.03): ARK, CAR, TUK, TAB, HAB, SW.
-    pub stronghold_cards: [(Territory, Option<Faction>); 6],
+    /// Stronghold cards in front of shields (4.03), by [`Stronghold::index`].
+    pub stronghold_cards: [Option<Faction>; Stronghold::ALL.len()],
     /// The two players who last used battle wheels (1.01.02).
     pub last_wheels: Option<[Faction; 2]>,
     /// The Fremen storm card for the next storm (2.04.13), when known.
@@ -380,16 +380,6 @@ pub struct GameState {
     /// A winner has been declared; the game is over.
     pub finished: bool,
 }
-
-/// The strongholds in the order used by [`GameState::stronghold_cards`].
-pub const STRONGHOLDS: [Territory; 6] = [
-    Territory::Arrakeen,
-    Territory::Carthag,
-    Territory::TueksSietch,
-    Territory::SietchTabr,
-    Territory::HabbanyaSietch,
-    Territory::ShieldWall,
-];
 
 impl GameState {
     pub fn new(options: RuleOptions, seated: Vec<Faction>) -> GameState {
@@ -428,7 +418,7 @@ impl GameState {
             spice_deck: SpiceDeck::default(),
             worms: 0,
             atomics_used: false,
-            stronghold_cards: STRONGHOLDS.map(|t| (t, None)),
+            stronghold_cards: [None; Stronghold::ALL.len()],
             last_wheels: None,
             storm_card: None,
             finished: false,
@@ -639,26 +629,25 @@ impl GameState {
 
     /// The strongholds a faction controls at this moment (glossary "Control"; advisors never
     /// control, rulings.md 14). The Shield Wall counts only once it is a stronghold (4.02).
-    pub fn controller(&self, t: Territory) -> Option<Faction> {
-        if t == Territory::ShieldWall {
-            // 4.02.01, 4.02.06: only the left side (sector 9 in DGN, touching the Imperial Basin).
-            let left = t.piece(Sector::new(8))?;
-            let on_left: Vec<Faction> = self
-                .in_play
-                .iter()
-                .filter(|&f| self.stack(f, left).fighting() > 0)
-                .collect();
-            return match on_left.as_slice() {
-                [f] => Some(*f),
-                _ => None,
-            };
+    pub fn controller(&self, s: Stronghold) -> Option<Faction> {
+        let mut occ = self.in_play.iter().filter(|&f| self.occupies(f, s));
+        match (occ.next(), occ.next()) {
+            (Some(f), None) => Some(f),
+            _ => None,
         }
-        let occ = self.occupant_set(t);
-        if occ.len() == 1 {
-            occ.iter().next()
-        } else {
-            None
+    }
+
+    /// Does a faction occupy a stronghold: fighting forces (not advisors, 2.02.12) in it, and
+    /// for the Shield Wall on its left side only (sector 9 in DGN, touching the Imperial Basin;
+    /// 4.02.01, 4.02.06)? The one test behind control, victory and win attempts.
+    pub fn occupies(&self, f: Faction, s: Stronghold) -> bool {
+        let t = Territory::of(s);
+        if s == Stronghold::ShieldWall {
+            return t
+                .piece(Sector::new(8))
+                .is_some_and(|left| self.stack(f, left).fighting() > 0);
         }
+        self.in_territory(f, t).fighting() > 0
     }
 
     /// Does the Shield Wall count as a stronghold (4.02.00; rulings.md 6, 8)?
@@ -667,20 +656,18 @@ impl GameState {
     }
 
     /// Strongholds that count for victory now.
-    pub fn victory_strongholds(&self) -> impl Iterator<Item = Territory> + '_ {
-        STRONGHOLDS
+    pub fn victory_strongholds(&self) -> impl Iterator<Item = Stronghold> + '_ {
+        Stronghold::ALL
             .into_iter()
-            .filter(|&t| t != Territory::ShieldWall || self.shield_wall_counts())
+            .filter(|&s| s != Stronghold::ShieldWall || self.shield_wall_counts())
     }
 
-    pub fn stronghold_card_holder(&self, t: Territory) -> Option<Faction> {
+    /// Who holds a stronghold card (4.03), when the variant is played.
+    pub fn stronghold_card_holder(&self, s: Stronghold) -> Option<Faction> {
         if !self.options.stronghold_cards {
             return None;
         }
-        self.stronghold_cards
-            .iter()
-            .find(|(s, _)| *s == t)
-            .and_then(|(_, f)| *f)
+        self.stronghold_cards[s.index()]
     }
 
     /// Position in this turn's storm order (0 = first player).

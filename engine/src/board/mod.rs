@@ -4,7 +4,7 @@ pub mod data;
 
 use std::fmt;
 
-use dune::Rule;
+use dune::{Rule, Stronghold};
 use std::sync::OnceLock;
 
 use data::{CARDS, CardRow, LEADERS, LeaderRow, PIECE_NEIGHBOURS, PS, TERRITORIES, TerritoryRow};
@@ -88,6 +88,26 @@ impl Territory {
 
     pub fn is_stronghold(self) -> bool {
         self.kind() == TerritoryKind::Stronghold
+    }
+
+    /// The stronghold this territory is, the Shield Wall included (a stronghold only under 4.02,
+    /// after the fourth worm). The one map between [`Stronghold`] and the board.
+    pub fn stronghold(self) -> Option<Stronghold> {
+        Stronghold::ALL
+            .into_iter()
+            .find(|&s| Territory::of(s) == self)
+    }
+
+    /// The territory of a stronghold.
+    pub const fn of(s: Stronghold) -> Territory {
+        match s {
+            Stronghold::Arrakeen => Territory::Arrakeen,
+            Stronghold::Carthag => Territory::Carthag,
+            Stronghold::TueksSietch => Territory::TueksSietch,
+            Stronghold::SietchTabr => Territory::SietchTabr,
+            Stronghold::HabbanyaSietch => Territory::HabbanyaSietch,
+            Stronghold::ShieldWall => Territory::ShieldWall,
+        }
     }
 
     /// Sand territories (Imperial Basin included) are where worms strike (1.02.05).

@@ -519,7 +519,7 @@ pub enum Stmt {
     /// `X F card ARK`, `M F card CAR`.
     StrongholdCard {
         faction: Faction,
-        stronghold: Territory,
+        stronghold: dune::Stronghold,
         count: Option<u8>,
     },
 
@@ -592,11 +592,11 @@ pub enum Stmt {
 
     // ---- Mentat Pause ----
     /// `P control SH:F …` / `P control -` (1.09.02).
-    Control(Vec<(Territory, Faction, Pos)>),
+    Control(Vec<(dune::Stronghold, Faction, Pos)>),
     /// `P win …` (1.09.02-1.09.05, 2.02.03).
     Win(WinClaim),
     /// `P cards SH>F …` (4.03.02): stronghold cards taken this Mentat Pause.
-    StrongholdCards(Vec<(Territory, Faction, Pos)>),
+    StrongholdCards(Vec<(dune::Stronghold, Faction, Pos)>),
 
     // ---- any phase ----
     /// `$ F>F n ["terms"]` (1.12.02).

@@ -405,11 +405,11 @@ impl<'a> Line<'a> {
         self.place_after(t, start)
     }
 
-    fn stronghold(&mut self) -> R<Territory> {
+    fn stronghold(&mut self) -> R<dune::Stronghold> {
         let start = self.i;
         let t = self.territory()?;
-        if t.is_stronghold() || t == Territory::ShieldWall {
-            Ok(t)
+        if let Some(s) = t.stronghold() {
+            Ok(s)
         } else {
             Err(self.err_at(
                 start,
@@ -1866,7 +1866,7 @@ fn battle_result(l: &mut Line) -> R<Stmt> {
             l.ws();
             let at = l.i;
             let t = l.stronghold()?;
-            if t != Territory::TueksSietch {
+            if t != dune::Stronghold::TueksSietch {
                 return Err(l.err_at(
                     at,
                     "TUK (only the Tuek's Sietch card acts on battle losses)",

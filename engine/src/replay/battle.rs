@@ -8,7 +8,7 @@ use crate::board::{Card, Leader, Territory, board};
 use crate::dgn::{Event, ForceCount, Payee, Place, PlanLeader, ResultItem, Side, Stmt};
 use crate::state::{Forces, LeaderState};
 use dune::rule;
-use dune::{Faction, FactionSet};
+use dune::{Faction, FactionSet, Stronghold};
 
 struct Plan {
     faction: Faction,
@@ -35,7 +35,7 @@ pub(super) struct BattleData {
 impl Replay {
     pub(super) fn begin_battle(&mut self) {
         // 4.03.03.01: the Arrakeen card pays 2 at the start of the Battle phase.
-        if let Some(f) = self.st.stronghold_card_holder(Territory::Arrakeen) {
+        if let Some(f) = self.st.stronghold_card_holder(Stronghold::Arrakeen) {
             self.st.faction_mut(f).gain(2);
         }
         self.t.battle.win_attempts = self.win_attempts();
@@ -45,20 +45,12 @@ impl Replay {
     /// strongholds held with the ally number at least 3 (4 when allied).
     fn win_attempts(&self) -> FactionSet {
         let mut out = FactionSet::EMPTY;
-        let strongholds: Vec<Territory> = self.st.victory_strongholds().collect();
-        let occupied = |f: Faction| -> Vec<Territory> {
+        let strongholds: Vec<Stronghold> = self.st.victory_strongholds().collect();
+        let occupied = |f: Faction| -> Vec<Stronghold> {
             strongholds
                 .iter()
                 .copied()
-                .filter(|&t| {
-                    if t == Territory::ShieldWall {
-                        Territory::ShieldWall
-                            .piece(crate::board::Sector::new(8))
-                            .is_some_and(|p| self.st.stack(f, p).fighting() > 0)
-                    } else {
-                        self.st.in_territory(f, t).fighting() > 0
-                    }
-                })
+                .filter(|&s| self.st.occupies(f, s))
                 .collect()
         };
         for f in self.st.in_play.iter() {
@@ -102,9 +94,9 @@ impl Replay {
                 stronghold,
                 ..
             } => {
-                if *stronghold != Territory::Arrakeen {
+                if *stronghold != Stronghold::Arrakeen {
                     self.v(rule!("4.03.03"), format!("the {} card is not logged in the Battle phase (the Tuek's Sietch card goes in the battle result)", stronghold.name()));
-                } else if self.st.stronghold_card_holder(Territory::Arrakeen) != Some(*faction) {
+                } else if self.st.stronghold_card_holder(Stronghold::Arrakeen) != Some(*faction) {
                     self.v(
                         rule!("4.03.03.01"),
                         format!("{faction} does not hold the Arrakeen stronghold card"),
@@ -343,7 +335,7 @@ impl Replay {
                     self.battle_loss(*f, t, *c, saved);
                 }
                 ResultItem::TuksCard(f, k) => {
-                    if self.st.stronghold_card_holder(Territory::TueksSietch) != Some(*f)
+                    if self.st.stronghold_card_holder(Stronghold::TueksSietch) != Some(*f)
                         || t != Territory::TueksSietch
                     {
                         self.v(rule!("4.03.03.07"), format!("{f} does not hold the Tuek's Sietch card, or the battle is not in Tuek's Sietch"));

@@ -3,8 +3,7 @@
 use super::Replay;
 use crate::board::Territory;
 use crate::dgn::{Event, Stmt, WinClaim};
-use crate::state::STRONGHOLDS;
-use dune::{Faction, WinType};
+use dune::{Faction, Stronghold, WinType};
 use dune::{Rule, rule};
 
 /// Who won, how, and when.
@@ -53,8 +52,8 @@ pub(super) struct CollectData {
 }
 
 pub(super) struct MentatData {
-    control: Vec<(Territory, Faction)>,
-    gains: Vec<(Territory, Faction)>,
+    control: Vec<(Stronghold, Faction)>,
+    gains: Vec<(Stronghold, Faction)>,
     winner: Option<WinResult>,
 }
 
@@ -264,7 +263,7 @@ impl Replay {
             let b = std::mem::take(&mut self.st.faction_mut(f).bribes);
             self.st.faction_mut(f).gain(b);
         }
-        let control: Vec<(Territory, Faction)> = self
+        let control: Vec<(Stronghold, Faction)> = self
             .st
             .victory_strongholds()
             .filter_map(|t| self.st.controller(t).map(|f| (t, f)))
@@ -272,17 +271,18 @@ impl Replay {
         let winner = self.compute_winner(&control);
         let mut gains = Vec::new();
         if self.st.options.stronghold_cards {
-            for i in 0..STRONGHOLDS.len() {
-                let (t, holder) = self.st.stronghold_cards[i];
+            for t in Stronghold::ALL {
+                let i = t.index();
+                let holder = self.st.stronghold_cards[i];
                 let now = control.iter().find(|(c, _)| *c == t).map(|(_, f)| *f);
                 if holder.is_some() && holder != now {
-                    self.st.stronghold_cards[i].1 = None;
+                    self.st.stronghold_cards[i] = None;
                 }
                 if winner.is_none()
                     && let Some(f) = now
-                    && self.st.stronghold_cards[i].1 != Some(f)
+                    && self.st.stronghold_cards[i] != Some(f)
                 {
-                    self.st.stronghold_cards[i].1 = Some(f);
+                    self.st.stronghold_cards[i] = Some(f);
                     gains.push((t, f));
                 }
             }
@@ -294,7 +294,7 @@ impl Replay {
         });
     }
 
-    fn compute_winner(&self, control: &[(Territory, Faction)]) -> Option<WinResult> {
+    fn compute_winner(&self, control: &[(Stronghold, Faction)]) -> Option<WinResult> {
         let turn = self.st.turn;
         let count = |f: Faction| control.iter().filter(|(_, c)| *c == f).count();
         let qualifies = |f: Faction| -> bool {
@@ -382,11 +382,9 @@ impl Replay {
             ));
         }
         let occupied = |f: Faction| {
-            STRONGHOLDS
+            Stronghold::ALL
                 .iter()
-                .filter(|&&t| {
-                    t != Territory::ShieldWall && self.st.in_territory(f, t).fighting() > 0
-                })
+                .filter(|&&s| s != Stronghold::ShieldWall && self.st.occupies(f, s))
                 .count()
         };
         let best = self.st.in_play.iter().map(&occupied).max().unwrap_or(0);
@@ -416,7 +414,7 @@ impl Replay {
             Stmt::Control(list) => {
                 let computed = control;
                 for &(t, f, pos) in list {
-                    if t == Territory::ShieldWall && !self.st.shield_wall_counts() {
+                    if t == Stronghold::ShieldWall && !self.st.shield_wall_counts() {
                         self.v_at(pos, rule!("4.02.00"), "the Shield Wall counts as a stronghold only after the fourth worm (with the ShieldWall variant)");
                         continue;
                     }

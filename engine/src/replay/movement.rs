@@ -6,7 +6,7 @@ use super::{Losses, Replay};
 use crate::board::{Card, Piece, Territory, board};
 use crate::dgn::{Event, ForceCount, Payee, Payment, Place, Sealed, Side, SpiceCard, Stmt};
 use crate::state::{Forces, Stack};
-use dune::{Faction, FactionSet};
+use dune::{Faction, FactionSet, Stronghold};
 use dune::{Rule, rule};
 
 /// The last off-planet shipment, for the Bene Gesserit's free response (2.02.05, 2.02.11).
@@ -489,7 +489,7 @@ impl Replay {
             t,
             c.total,
             guild_rate,
-            self.st.stronghold_card_holder(Territory::ShieldWall) == Some(f),
+            self.st.stronghold_card_holder(Stronghold::ShieldWall) == Some(f),
         );
         let guild = self.st.plays(Faction::SpacingGuild);
         let (payee, payee_block) = if karama || f == Faction::SpacingGuild || !guild {
@@ -663,7 +663,7 @@ impl Replay {
         };
         let t = to.territory;
         let wall_card = t == Territory::ShieldWall
-            && self.st.stronghold_card_holder(Territory::ShieldWall) == Some(f);
+            && self.st.stronghold_card_holder(Stronghold::ShieldWall) == Some(f);
         if !wall_card {
             let d = crate::board::data::FREMEN_SEND_CENTRE.distance(t);
             if d > crate::board::data::FREMEN_SEND_RANGE {
@@ -781,7 +781,7 @@ impl Replay {
             t,
             c.total,
             half,
-            self.st.stronghold_card_holder(Territory::ShieldWall) == Some(f),
+            self.st.stronghold_card_holder(Stronghold::ShieldWall) == Some(f),
         );
         let (payee, payee_block) = if f == Faction::SpacingGuild {
             (Payee::Bank, None)
@@ -881,7 +881,7 @@ impl Replay {
             }
         }
         if from.territory == Territory::HabbanyaSietch
-            && self.st.stronghold_card_holder(Territory::HabbanyaSietch) == Some(f)
+            && self.st.stronghold_card_holder(Stronghold::HabbanyaSietch) == Some(f)
         {
             range += 2;
         }
@@ -1355,8 +1355,9 @@ impl Replay {
         self.t.mv.sg_delayed = false;
     }
 
-    fn stronghold_card_in_movement(&mut self, f: Faction, t: Territory) {
-        if t != Territory::Carthag {
+    fn stronghold_card_in_movement(&mut self, f: Faction, s: Stronghold) {
+        let t = Territory::of(s);
+        if s != Stronghold::Carthag {
             self.v(
                 rule!("4.03.03"),
                 format!(
@@ -1366,7 +1367,7 @@ impl Replay {
             );
             return;
         }
-        if self.st.stronghold_card_holder(t) != Some(f) {
+        if self.st.stronghold_card_holder(s) != Some(f) {
             self.v(
                 rule!("4.03.03.02"),
                 format!("{f} does not hold the Carthag stronghold card"),

@@ -2,10 +2,10 @@
 
 use super::Replay;
 use super::karama::Ability;
-use crate::board::{Card, Leader, Territory};
+use crate::board::{Card, Leader};
 use crate::dgn::{Event, ForceCount, Payee, Stmt};
 use crate::state::{Forces, LeaderState};
-use dune::{Faction, FactionSet};
+use dune::{Faction, FactionSet, Stronghold};
 use dune::{Rule, rule};
 
 /// Forces revived per turn without special help (1.05.01).
@@ -153,7 +153,7 @@ impl Replay {
         if self.fremen_grant_applies(f) {
             free = free.max(3);
         }
-        if self.st.stronghold_card_holder(Territory::SietchTabr) == Some(f) {
+        if self.st.stronghold_card_holder(Stronghold::SietchTabr) == Some(f) {
             free += 1;
         }
         free
