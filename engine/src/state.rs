@@ -12,7 +12,7 @@ use crate::board::data::{
 };
 use crate::board::{Card, Leader, Piece, Sector, Territory};
 use crate::dgn::{ForceCount, Side};
-use dune::{Faction, FactionSet, Stronghold};
+use dune::{Faction, FactionSet, Spice, Stronghold};
 
 /// Forces off the board (reserves or tanks): plain and starred tokens.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -234,9 +234,9 @@ pub struct FactionState {
     /// Player circle 0-5 (rulings.md 2).
     pub circle: u8,
     /// Spice behind the shield.
-    pub spice: u32,
+    pub spice: Spice,
     /// Bribe spice in front of the shield (1.12.02), collected at the Mentat Pause.
-    pub bribes: u32,
+    pub bribes: Spice,
     /// Off-planet reserves (for the Fremen: on-planet reserves off the board, 2.04.03).
     pub reserves: Forces,
     pub tanks: Forces,
@@ -255,8 +255,8 @@ pub struct FactionState {
 
 impl FactionState {
     /// Adds spice behind the shield (saturating: logged amounts are not trusted).
-    pub fn gain(&mut self, n: u32) {
-        self.spice = self.spice.saturating_add(n);
+    pub fn gain(&mut self, n: Spice) {
+        self.spice += n;
     }
 }
 
@@ -359,7 +359,7 @@ pub struct GameState {
     /// Tokens per piece and faction.
     pub board: Vec<[Stack; Faction::COUNT]>,
     /// Spice on each piece.
-    pub spice: Vec<u32>,
+    pub spice: Vec<Spice>,
     pub leaders: [LeaderState; 30],
     /// Leaders killed at least once (a second death puts them face down, 1.05.04).
     pub died_once: [bool; 30],
@@ -394,7 +394,7 @@ impl GameState {
             let st = &mut factions[f.index()];
             if let Some(sheet) = faction_sheet(f) {
                 st.sheet = *sheet;
-                st.spice = sheet.spice;
+                st.spice = Spice::new(sheet.spice);
                 let starred = if options.advanced { sheet.starred } else { 0 };
                 st.reserves = Forces::new(FORCES_PER_FACTION - starred, starred);
             }
@@ -409,7 +409,7 @@ impl GameState {
             in_play,
             factions,
             board: vec![[Stack::default(); Faction::COUNT]; pieces],
-            spice: vec![0; pieces],
+            spice: vec![Spice::ZERO; pieces],
             leaders: LEADERS.map(|row| LeaderState::Pool(row.faction)),
             died_once: [false; 30],
             treachery_deck: Card::all().map(|c| u32::from(c.copies())).sum(),

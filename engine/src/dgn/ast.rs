@@ -6,6 +6,8 @@
 
 use std::fmt;
 
+use dune::Spice;
+
 use crate::board::{Card, Leader, Sector, Territory};
 use dune::Faction;
 
@@ -185,7 +187,7 @@ impl fmt::Display for Place {
 /// `$n`, optionally `>F` or `>bank` (payee) and `by F` (an ally pays, 1.10.02.05).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Payment {
-    pub amount: u32,
+    pub amount: Spice,
     pub payee: Option<Payee>,
     pub payer: Option<Faction>,
     pub pos: Pos,
@@ -227,7 +229,7 @@ pub enum SpiceCard {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bid {
     pub faction: Faction,
-    pub amount: Option<u32>,
+    pub amount: Option<Spice>,
     pub pos: Pos,
 }
 
@@ -237,10 +239,10 @@ pub enum AuctionResult {
     /// `= HK 3 {Card} by EM $1 K +top{Card}`
     Bought {
         faction: Faction,
-        price: u32,
+        price: Spice,
         card: Sealed<Option<Card>>,
         /// An ally pays part of the price (1.10.02.04): who and how much.
-        ally: Option<(Faction, u32)>,
+        ally: Option<(Faction, Spice)>,
         /// Bought with a Karama card (3.01.11.04).
         karama: bool,
         /// `+top`: the Harkonnen's free extra card (2.05.08).
@@ -262,7 +264,7 @@ pub enum PlanLeader {
 #[derive(Clone, Debug, PartialEq)]
 pub enum ResultItem {
     Dead(Vec<Leader>),
-    Gain(Faction, u32),
+    Gain(Faction, Spice),
     Loss(Faction, ForceCount),
     Keep(Faction, Vec<Card>),
     Discard(Faction, Vec<Card>),
@@ -407,7 +409,7 @@ pub enum Stmt {
     /// `C F [+n]` (1.03.01).
     Charity {
         faction: Faction,
-        amount: Option<u32>,
+        amount: Option<Spice>,
     },
     /// `C -`
     CharityNone,
@@ -429,14 +431,14 @@ pub enum Stmt {
     Revive {
         faction: Faction,
         forces: ForceCount,
-        paid: Option<u32>,
-        extra: Option<(ForceCount, Faction, Option<u32>)>,
+        paid: Option<Spice>,
+        extra: Option<(ForceCount, Faction, Option<Spice>)>,
     },
     /// `R F L:leader [$n]` (1.05.03).
     ReviveLeader {
         faction: Faction,
         leader: Leader,
-        paid: Option<u32>,
+        paid: Option<Spice>,
     },
     /// `R F ghola forces` / `R F ghola L:leader` (3.01.20); in any phase `GHOLA F …`.
     Ghola {
@@ -551,7 +553,7 @@ pub enum Stmt {
         leader: PlanLeader,
         kwisatz: bool,
         dial: ForceCount,
-        spice: u32,
+        spice: Spice,
         weapon: Option<Card>,
         defense: Option<Card>,
     },
@@ -578,13 +580,13 @@ pub enum Stmt {
     /// `H F n terr` (1.08): asserted collection.
     Collect {
         faction: Faction,
-        amount: u32,
+        amount: Spice,
         territory: Territory,
     },
     /// `H F +n ARK|CAR|TUK` (1.13.01): asserted bonus.
     Bonus {
         faction: Faction,
-        amount: u32,
+        amount: Spice,
         territory: Territory,
     },
     /// `H -`
@@ -603,14 +605,14 @@ pub enum Stmt {
     Bribe {
         from: Faction,
         to: Faction,
-        amount: u32,
+        amount: Spice,
         terms: Option<String>,
     },
     /// `$$ EM>F n` (2.03.06).
     Gift {
         from: Faction,
         to: Faction,
-        amount: u32,
+        amount: Spice,
     },
     /// `K F [Card] use …` (3.01.11, 1.14).
     Karama {
@@ -646,17 +648,17 @@ pub enum Assertion {
         pos: Pos,
         territory: Territory,
         forces: Vec<(Faction, ForceCount)>,
-        spice: Option<u32>,
+        spice: Option<Spice>,
     },
     /// `(spice AT10 BG5 …)`: spice behind each shield.
     Spice {
         pos: Pos,
-        values: Vec<(Faction, u32)>,
+        values: Vec<(Faction, Spice)>,
     },
     /// `(bribes BG2 …)`: bribe spice in front of each shield, not yet collected (1.12.02).
     Bribes {
         pos: Pos,
-        values: Vec<(Faction, u32)>,
+        values: Vec<(Faction, Spice)>,
     },
     /// `(worms n)`: worms counted for the Shield Wall (4.02.00).
     Worms { pos: Pos, count: u32 },

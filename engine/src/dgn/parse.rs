@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use dune::Rule;
+use dune::{Rule, Spice};
 
 use super::ast::*;
 use crate::board::{Card, Leader, Sector, Territory};
@@ -313,6 +313,11 @@ impl<'a> Line<'a> {
         }
     }
 
+    /// An amount of spice: a plain number (`$` is read by the caller where DGN writes it).
+    fn spice(&mut self, what: &str) -> R<Spice> {
+        self.uint(what).map(Spice::new)
+    }
+
     fn faction(&mut self) -> R<Faction> {
         let start = self.i;
         if let (Some(a), Some(b)) = (self.peek(), self.peek_at(1))
@@ -567,7 +572,7 @@ impl<'a> Line<'a> {
     fn payment(&mut self) -> R<Payment> {
         let pos = self.pos();
         self.expect(b'$', "`$` and an amount")?;
-        let amount = self.uint("an amount of spice")?;
+        let amount = self.spice("an amount of spice")?;
         let mut payee = None;
         if self.eat(b'>') {
             payee = Some(if self.keyword("bank") {
@@ -1010,7 +1015,7 @@ impl Parser {
         l.expect(b'>', "`>` between payer and payee")?;
         let to = l.faction()?;
         l.ws();
-        let amount = l.uint("an amount of spice")?;
+        let amount = l.spice("an amount of spice")?;
         let stmt = if gift {
             Stmt::Gift { from, to, amount }
         } else {
@@ -1390,7 +1395,7 @@ fn charity(l: &mut Line) -> R<Stmt> {
     let faction = l.faction()?;
     l.ws();
     let amount = if l.eat(b'+') {
-        Some(l.uint("the spice received")?)
+        Some(l.spice("the spice received")?)
     } else {
         None
     };
@@ -1440,7 +1445,7 @@ fn bidding(l: &mut Line) -> R<Stmt> {
         let amount = if l.eat(b'-') {
             None
         } else {
-            Some(l.uint("a bid (a number) or `-` (pass)")?)
+            Some(l.spice("a bid (a number) or `-` (pass)")?)
         };
         trace.push(Bid {
             faction,
@@ -1464,7 +1469,7 @@ fn bidding(l: &mut Line) -> R<Stmt> {
     }
     let faction = l.faction()?;
     l.ws();
-    let price = l.uint("the price paid")?;
+    let price = l.spice("the price paid")?;
     let card = l.sealed_one(Line::card)?;
     let mut ally = None;
     let mut karama = false;
@@ -1477,7 +1482,7 @@ fn bidding(l: &mut Line) -> R<Stmt> {
             let f = l.faction()?;
             l.ws();
             l.expect(b'$', "`$` and the ally's share")?;
-            ally = Some((f, l.uint("the ally's share")?));
+            ally = Some((f, l.spice("the ally's share")?));
         } else if l.keyword("K") {
             karama = true;
         } else if l.eat_str("+top") {
@@ -1781,9 +1786,9 @@ fn plan(l: &mut Line, faction: Faction) -> R<Stmt> {
     l.expect(b'd', "`d` and the forces dialed, e.g. `d5$4`")?;
     let dial = l.forces()?;
     let spice = if l.eat(b'$') {
-        l.uint("the spice dialed")?
+        l.spice("the spice dialed")?
     } else {
-        0
+        Spice::ZERO
     };
     l.ws();
     if !l.eat_str("W:") {
@@ -1844,7 +1849,7 @@ fn battle_result(l: &mut Line) -> R<Stmt> {
         let f = l.faction()?;
         l.ws();
         if l.eat_str("+$") {
-            items.push(ResultItem::Gain(f, l.uint("the spice gained")?));
+            items.push(ResultItem::Gain(f, l.spice("the spice gained")?));
         } else if l.eat(b'-') {
             items.push(ResultItem::Loss(f, l.forces()?));
         } else if l.keyword("keep") || l.keyword("discard") {
@@ -1896,7 +1901,7 @@ fn collection(l: &mut Line) -> R<Stmt> {
     let faction = l.faction()?;
     l.ws();
     if l.eat(b'+') {
-        let amount = l.uint("the bonus collected")?;
+        let amount = l.spice("the bonus collected")?;
         l.ws();
         let at = l.i;
         let territory = l.territory()?;
@@ -1916,7 +1921,7 @@ fn collection(l: &mut Line) -> R<Stmt> {
             territory,
         });
     }
-    let amount = l.uint("the spice collected")?;
+    let amount = l.spice("the spice collected")?;
     l.ws();
     let territory = l.territory()?;
     Ok(Stmt::Collect {
@@ -2005,11 +2010,11 @@ fn assertions(l: &mut Line) -> R<Vec<Assertion>> {
         let a = match word {
             Some("spice") => Assertion::Spice {
                 pos,
-                values: faction_values(l, |l| l.uint("an amount of spice"))?,
+                values: faction_values(l, |l| l.spice("an amount of spice"))?,
             },
             Some("bribes") => Assertion::Bribes {
                 pos,
-                values: faction_values(l, |l| l.uint("an amount of spice"))?,
+                values: faction_values(l, |l| l.spice("an amount of spice"))?,
             },
             Some("hands") => Assertion::Hands {
                 pos,
@@ -2046,7 +2051,7 @@ fn assertions(l: &mut Line) -> R<Vec<Assertion>> {
                 loop {
                     l.ws();
                     if l.eat_str("-$") {
-                        spice = Some(l.uint("the spice lost")?);
+                        spice = Some(l.spice("the spice lost")?);
                     } else {
                         let f = l.faction()?;
                         l.ws();
@@ -2132,7 +2137,7 @@ mod tests {
                 assert_eq!(
                     (p.amount, p.payee, p.payer),
                     (
-                        5,
+                        Spice::new(5),
                         Some(Payee::Faction(Faction::SpacingGuild)),
                         Some(Faction::Harkonnen)
                     )
@@ -2186,14 +2191,14 @@ mod tests {
             } => {
                 assert_eq!(number, 1);
                 assert_eq!(trace.len(), 9);
-                assert_eq!(trace[2].amount, Some(2));
+                assert_eq!(trace[2].amount, Some(Spice::new(2)));
                 assert_eq!(
                     result,
                     AuctionResult::Bought {
                         faction: Faction::Harkonnen,
-                        price: 3,
+                        price: Spice::new(3),
                         card: Sealed::Open(Some(Card::Lasgun)),
-                        ally: Some((Faction::Emperor, 1)),
+                        ally: Some((Faction::Emperor, Spice::new(1))),
                         karama: false,
                         top: Some(Sealed::Open(None))
                     }
@@ -2220,7 +2225,7 @@ mod tests {
                 pos: Pos { line: 1, col: 9 },
                 territory: Territory::SouthMesa,
                 forces: vec![(Faction::SpacingGuild, ForceCount::plain(3))],
-                spice: Some(4)
+                spice: Some(Spice::new(4))
             }]
         );
         assert_eq!(
@@ -2233,7 +2238,7 @@ mod tests {
         let g = parse("P control ARK:AT ; win -\n  (spice AT2 SG18) (worms 0)").unwrap();
         assert_eq!(g.events.len(), 3);
         assert!(
-            matches!(&g.events[2].asserts[0], Assertion::Spice { values, .. } if values == &vec![(Faction::Atreides, 2), (Faction::SpacingGuild, 18)])
+            matches!(&g.events[2].asserts[0], Assertion::Spice { values, .. } if values == &vec![(Faction::Atreides, Spice::new(2)), (Faction::SpacingGuild, Spice::new(18))])
         );
     }
 
@@ -2245,11 +2250,11 @@ mod tests {
         assert!(matches!(
             g.events[1].stmt,
             Stmt::Plan {
-                spice: 4,
+                spice,
                 weapon: Some(Card::Crysknife),
                 defense: None,
                 ..
-            }
+            } if spice == 4
         ));
         match &g.events[3].stmt {
             Stmt::BattleResult {

@@ -68,7 +68,7 @@ impl Replay {
                     );
                 }
                 let paid = (*amount).min(self.spice(*from));
-                self.st.faction_mut(*from).spice -= paid;
+                self.st.faction_mut(*from).spice.take(paid);
                 self.st.faction_mut(*to).bribes += paid;
             }
             Stmt::Gift { from, to, amount } => {
@@ -86,7 +86,7 @@ impl Replay {
                     );
                 }
                 let paid = (*amount).min(self.spice(*from));
-                self.st.faction_mut(*from).spice -= paid;
+                self.st.faction_mut(*from).spice.take(paid);
                 self.st.faction_mut(*to).gain(paid);
             }
             Stmt::Karama {

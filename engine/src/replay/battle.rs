@@ -8,12 +8,12 @@ use crate::board::{Card, Leader, Territory, board};
 use crate::dgn::{Event, ForceCount, Payee, Place, PlanLeader, ResultItem, Side, Stmt};
 use crate::state::{Forces, LeaderState};
 use dune::rule;
-use dune::{Faction, FactionSet, Stronghold};
+use dune::{Faction, FactionSet, Spice, Stronghold};
 
 struct Plan {
     faction: Faction,
     leader: PlanLeader,
-    spice: u32,
+    spice: Spice,
     weapon: Option<Card>,
     defense: Option<Card>,
 }
@@ -36,7 +36,7 @@ impl Replay {
     pub(super) fn begin_battle(&mut self) {
         // 4.03.03.01: the Arrakeen card pays 2 at the start of the Battle phase.
         if let Some(f) = self.st.stronghold_card_holder(Stronghold::Arrakeen) {
-            self.st.faction_mut(f).gain(2);
+            self.st.faction_mut(f).gain(Spice::new(2));
         }
         self.t.battle.win_attempts = self.win_attempts();
     }
@@ -137,7 +137,7 @@ impl Replay {
                 }
                 if *kill {
                     self.kill_leader(*leader, false);
-                    self.st.faction_mut(Faction::Harkonnen).gain(2);
+                    self.st.faction_mut(Faction::Harkonnen).gain(Spice::new(2));
                 } else {
                     self.st.leaders[leader.index()] = LeaderState::Pool(Faction::Harkonnen);
                 }
@@ -180,7 +180,7 @@ impl Replay {
         f: Faction,
         leader: PlanLeader,
         dial: ForceCount,
-        spice: u32,
+        spice: Spice,
         weapon: Option<Card>,
         defense: Option<Card>,
     ) {

@@ -5,6 +5,7 @@ use super::karama::Ability;
 use crate::board::Card;
 use crate::dgn::{AuctionResult, Bid, Event, Payee, Sealed, Stmt};
 use dune::Faction;
+use dune::Spice;
 use dune::rule;
 
 #[derive(Default)]
@@ -52,9 +53,9 @@ impl Replay {
             return;
         }
         let (due, rule) = if bg_power {
-            (2, rule!("2.02.09"))
+            (Spice::new(2), rule!("2.02.09"))
         } else if spice <= 1 {
-            (2 - spice, rule!("1.03.01"))
+            (Spice::new(2).saturating_sub(spice), rule!("1.03.01"))
         } else {
             self.v(
                 rule!("1.03.01"),
@@ -193,7 +194,7 @@ impl Replay {
         };
         // Trace (1.04.06.01-.03).
         let n = self.st.order.len();
-        let mut top: Option<(Faction, u32)> = None;
+        let mut top: Option<(Faction, Spice)> = None;
         let mut prev: Option<Faction> = None;
         for b in trace {
             if !self.st.plays(b.faction) {
@@ -256,8 +257,11 @@ impl Replay {
                 ),
                 _ => {}
             }
-            let limit =
-                self.spice(b.faction) + self.st.ally(b.faction).map_or(0, |a| self.spice(a));
+            let limit = self.spice(b.faction)
+                + self
+                    .st
+                    .ally(b.faction)
+                    .map_or(Spice::ZERO, |a| self.spice(a));
             if amount > limit && !(karama && Some(b.faction) == winner) {
                 self.v_at(
                     b.pos,
@@ -351,7 +355,7 @@ impl Replay {
     /// 1.04.06.02, 1.10.02.04, 2.03.04, rulings.md 22: the buyer's own share goes to the Emperor
     /// (the bank when the Emperor buys); an ally's share goes to the Emperor unless the ally is
     /// the Emperor.
-    fn pay_for_card(&mut self, f: Faction, price: u32, ally: Option<(Faction, u32)>) {
+    fn pay_for_card(&mut self, f: Faction, price: Spice, ally: Option<(Faction, Spice)>) {
         // A Karama preventing 2.03.04 sends this purchase's payment to the bank.
         let emperor = self.st.plays(Faction::Emperor)
             && (f == Faction::Emperor || self.karama_take(Ability::EmPayment).is_none());
@@ -385,7 +389,7 @@ impl Replay {
                     );
                 }
                 self.pay(a, payee(a), share);
-                own = price - share;
+                own = price.saturating_sub(share);
             }
         }
         if own > self.spice(f) {

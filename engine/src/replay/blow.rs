@@ -5,6 +5,7 @@ use super::{Losses, Replay};
 use crate::board::Territory;
 use crate::dgn::{Assertion, Event, Pile, SpiceCard, Stmt};
 use crate::state::SpiceDraw;
+use dune::Spice;
 use dune::{Faction, FactionSet};
 use dune::{Rule, rule};
 
@@ -232,7 +233,7 @@ impl Replay {
                 if self.st.storm != Some(sector)
                     && let Some(p) = t.piece(Some(sector))
                 {
-                    self.st.spice[p.index()] += u32::from(printed);
+                    self.st.spice[p.index()] += Spice::new(u32::from(printed));
                 }
                 let deck_pile = if pile == Pile::A {
                     &mut self.st.spice_deck.pile_a

@@ -3,7 +3,7 @@
 use super::Replay;
 use crate::board::Territory;
 use crate::dgn::{Event, Stmt, WinClaim};
-use dune::{Faction, Stronghold, WinType};
+use dune::{Faction, Spice, Stronghold, WinType};
 use dune::{Rule, rule};
 
 /// Who won, how, and when.
@@ -39,7 +39,7 @@ impl WinResult {
 struct Collection {
     faction: Faction,
     territory: Territory,
-    amount: u32,
+    amount: Spice,
     logged: bool,
     note: String,
 }
@@ -64,7 +64,7 @@ impl Replay {
     pub(super) fn begin_collection(&mut self) {
         let mut collected = Vec::new();
         for t in Territory::all() {
-            let mut left: u32 = t.pieces().iter().map(|p| self.st.spice[p.index()]).sum();
+            let mut left: Spice = t.pieces().iter().map(|p| self.st.spice[p.index()]).sum();
             if left == 0 {
                 continue;
             }
@@ -77,14 +77,11 @@ impl Replay {
                     .iter()
                     .any(|&c| self.st.in_territory(f, c).fighting() > 0);
                 let rate = if city { 3 } else { 2 };
-                let amount = (rate * n).min(left);
-                left -= amount;
-                let mut take = amount;
+                let amount = left.take(Spice::new(rate * n));
+                let mut owed = amount;
                 for &p in t.pieces() {
-                    let s = &mut self.st.spice[p.index()];
-                    let k = take.min(*s);
-                    *s -= k;
-                    take -= k;
+                    let k = self.st.spice[p.index()].take(owed);
+                    owed = owed.saturating_sub(k);
                 }
                 self.st.faction_mut(f).gain(amount);
                 let note = format!(
@@ -107,9 +104,9 @@ impl Replay {
         let mut bonus = Vec::new();
         if self.st.options.advanced {
             for (t, amount) in [
-                (Territory::Arrakeen, 2),
-                (Territory::Carthag, 2),
-                (Territory::TueksSietch, 1),
+                (Territory::Arrakeen, Spice::new(2)),
+                (Territory::Carthag, Spice::new(2)),
+                (Territory::TueksSietch, Spice::new(1)),
             ] {
                 for f in self.st.occupants(t) {
                     self.st.faction_mut(f).gain(amount);

@@ -28,7 +28,7 @@ use std::fmt;
 use crate::board::{Card, CardKind, Sector, Territory};
 use crate::dgn::{Assertion, Event, Game, Pos, Sealed, Section, SpiceCard, Stmt};
 use crate::state::{Forces, GameState, Phase, Stack};
-use dune::{Faction, FactionSet};
+use dune::{Faction, FactionSet, Spice};
 
 pub use collect::WinResult;
 
@@ -76,7 +76,7 @@ pub struct TurnSummary {
     /// The phase reached (the Mentat Pause for a complete turn).
     pub phase: Phase,
     pub storm: Option<Sector>,
-    pub spice: Vec<(Faction, u32)>,
+    pub spice: Vec<(Faction, Spice)>,
     /// Tokens per territory and faction, territories in table order.
     pub forces: Vec<(Territory, Vec<(Faction, Stack)>)>,
     pub reserves: Vec<(Faction, Forces)>,
@@ -117,7 +117,7 @@ pub fn replay(game: &Game, opts: &ReplayOptions) -> ReplayReport {
 #[derive(Clone, Debug, Default)]
 struct Losses {
     forces: Vec<(Territory, Faction, Stack)>,
-    spice: Vec<(Territory, u32)>,
+    spice: Vec<(Territory, Spice)>,
 }
 
 impl Losses {
@@ -135,8 +135,8 @@ impl Losses {
         }
     }
 
-    fn add_spice(&mut self, t: Territory, n: u32) {
-        if n == 0 {
+    fn add_spice(&mut self, t: Territory, n: Spice) {
+        if n.is_zero() {
             return;
         }
         match self.spice.iter_mut().find(|(tt, _)| *tt == t) {
@@ -225,14 +225,14 @@ impl Replay {
 
     // ---- small helpers shared by the phase modules ----
 
-    fn spice(&self, f: Faction) -> u32 {
+    fn spice(&self, f: Faction) -> Spice {
         self.st.faction(f).spice
     }
 
     /// For shortfall messages: bribe spice in front of the shield cannot be spent yet (1.12.02).
     fn bribe_note(&self, f: Faction) -> String {
         match self.st.faction(f).bribes {
-            0 => String::new(),
+            b if b.is_zero() => String::new(),
             b => format!(
                 " (its {b} bribe spice stays in front of the shield until the Mentat Pause and cannot be spent before, 1.12.02)"
             ),
@@ -240,9 +240,9 @@ impl Replay {
     }
 
     /// Moves spice from a faction to a payee (saturating: a shortfall has been reported already).
-    fn pay(&mut self, from: Faction, to: crate::dgn::Payee, amount: u32) {
+    fn pay(&mut self, from: Faction, to: crate::dgn::Payee, amount: Spice) {
         let paid = amount.min(self.spice(from));
-        self.st.faction_mut(from).spice -= paid;
+        self.st.faction_mut(from).spice = self.spice(from).saturating_sub(paid);
         if let crate::dgn::Payee::Faction(g) = to {
             self.st.faction_mut(g).gain(paid);
         }
@@ -727,7 +727,7 @@ impl Replay {
                     .spice
                     .iter()
                     .find(|(t, _)| t == territory)
-                    .map_or(0, |(_, n)| *n);
+                    .map_or(Spice::ZERO, |(_, n)| *n);
                 if actual != *sp {
                     self.v_at(
                         *pos,

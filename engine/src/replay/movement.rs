@@ -6,7 +6,7 @@ use super::{Losses, Replay};
 use crate::board::{Card, Piece, Territory, board};
 use crate::dgn::{Event, ForceCount, Payee, Payment, Place, Sealed, Side, SpiceCard, Stmt};
 use crate::state::{Forces, Stack};
-use dune::{Faction, FactionSet, Stronghold};
+use dune::{Faction, FactionSet, Spice, Stronghold};
 use dune::{Rule, rule};
 
 /// The last off-planet shipment, for the Bene Gesserit's free response (2.02.05, 2.02.11).
@@ -18,7 +18,7 @@ struct ShipRecord {
     forces: Forces,
     payer: Faction,
     payee: Payee,
-    cost: u32,
+    cost: Spice,
 }
 
 #[derive(Default)]
@@ -64,14 +64,14 @@ fn faction_of(stmt: &Stmt) -> Option<Faction> {
 
 /// Shipping cost (1.06.03.01): 1 per force into a stronghold, 2 elsewhere; the Shield Wall at
 /// stronghold rate for the holder of its card (4.03.03.05); half, rounded up, at Guild rates.
-fn shipping_cost(t: Territory, n: u8, half: bool, shield_wall_card: bool) -> u32 {
+fn shipping_cost(t: Territory, n: u8, half: bool, shield_wall_card: bool) -> Spice {
     let per = if t.is_stronghold() || (t == Territory::ShieldWall && shield_wall_card) {
         1
     } else {
         2
     };
-    let base = per * u32::from(n);
-    if half { base.div_ceil(2) } else { base }
+    let base = Spice::new(per * u32::from(n));
+    if half { base.half_up() } else { base }
 }
 
 impl Replay {
@@ -569,7 +569,7 @@ impl Replay {
         &mut self,
         f: Faction,
         payment: Option<Payment>,
-        cost: u32,
+        cost: Spice,
         (payee, payee_block): (Payee, Option<super::karama::Block>),
         rule: Rule,
         what: &str,
@@ -835,7 +835,7 @@ impl Replay {
         self.t.mv.shipped.insert(f);
         self.t.mv.any_shipment = true;
         let pieces = self.source_pieces(f, from, c.side, rule!("1.06.03.04"));
-        let cost = u32::from(c.total).div_ceil(2);
+        let cost = Spice::new(u32::from(c.total)).half_up();
         self.check_payment(
             f,
             payment,
@@ -1431,8 +1431,7 @@ impl Replay {
             .take_from_piece(target, rec.piece, rec.forces, Side::Unspecified);
         self.st.faction_mut(target).reserves.add(got.forces());
         if let Payee::Faction(g) = rec.payee {
-            let back = rec.cost.min(self.spice(g));
-            self.st.faction_mut(g).spice -= back;
+            let back = self.st.faction_mut(g).spice.take(rec.cost);
             self.st.faction_mut(rec.payer).gain(back);
         } else {
             self.st.faction_mut(rec.payer).gain(rec.cost);

@@ -5,6 +5,7 @@ use super::karama::Ability;
 use crate::board::{Card, Leader};
 use crate::dgn::{Event, ForceCount, Payee, Stmt};
 use crate::state::{Forces, LeaderState};
+use dune::Spice;
 use dune::{Faction, FactionSet, Stronghold};
 use dune::{Rule, rule};
 
@@ -167,8 +168,8 @@ impl Replay {
         &mut self,
         f: Faction,
         c: ForceCount,
-        paid: Option<u32>,
-        extra: Option<(ForceCount, Faction, Option<u32>)>,
+        paid: Option<Spice>,
+        extra: Option<(ForceCount, Faction, Option<Spice>)>,
     ) {
         if self.t.revival.forces.contains(f) {
             self.v(
@@ -203,7 +204,7 @@ impl Replay {
                 format!("only one starred force of {f} is revived per turn"),
             );
         }
-        let cost = 2 * u32::from(paid_count);
+        let cost = Spice::new(2 * u32::from(paid_count));
         if let Some(p) = paid
             && p != cost
         {
@@ -258,7 +259,7 @@ impl Replay {
                     ),
                 );
             }
-            let cost = 2 * u32::from(m.total);
+            let cost = Spice::new(2 * u32::from(m.total));
             if let Some(p) = paid
                 && p != cost
             {
@@ -284,7 +285,7 @@ impl Replay {
         }
     }
 
-    fn revive_leader(&mut self, f: Faction, l: Leader, paid: Option<u32>) {
+    fn revive_leader(&mut self, f: Faction, l: Leader, paid: Option<Spice>) {
         if l.faction() != f {
             self.v(
                 rule!("1.05.03"),
@@ -323,7 +324,7 @@ impl Replay {
                 return;
             }
         }
-        let cost = u32::from(l.strength());
+        let cost = Spice::new(u32::from(l.strength()));
         if let Some(p) = paid
             && p != cost
         {
