@@ -5,6 +5,8 @@
 //! (the checked replay producing [`replay::Violation`]s), and [`report`] (text in, text out, for
 //! the command line).
 
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+
 pub mod board;
 pub mod dgn;
 pub mod faction;

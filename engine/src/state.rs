@@ -232,28 +232,74 @@ impl Default for RuleOptions {
 #[derive(Clone, Debug, Default)]
 pub struct FactionState {
     /// Player circle 0-5 (rulings.md 2).
-    pub circle: u8,
+    pub(crate) circle: u8,
     /// Spice behind the shield.
-    pub spice: Spice,
+    pub(crate) spice: Spice,
     /// Bribe spice in front of the shield (1.12.02), collected at the Mentat Pause.
-    pub bribes: Spice,
+    pub(crate) bribes: Spice,
     /// Off-planet reserves (for the Fremen: on-planet reserves off the board, 2.04.03).
-    pub reserves: Forces,
-    pub tanks: Forces,
+    pub(crate) reserves: Forces,
+    pub(crate) tanks: Forces,
     /// Treachery cards in hand; `None` for a card whose identity is not known.
-    pub hand: Vec<Option<Card>>,
+    pub(crate) hand: Vec<Option<Card>>,
     /// Kept traitor cards, when the log gives them.
-    pub traitors: Option<Vec<Option<Leader>>>,
-    pub ally: Option<Faction>,
+    pub(crate) traitors: Option<Vec<Option<Leader>>>,
+    pub(crate) ally: Option<Faction>,
     /// The once-per-game faction Karama power has been used (1.13.06).
-    pub karama_power_used: bool,
+    pub(crate) karama_power_used: bool,
     /// Forces lost in battles, for the Kwisatz Haderach (2.01.10).
-    pub battle_losses: u32,
+    pub(crate) battle_losses: u32,
     /// The faction's sheet (starting values, free revival, hand limit), set when it sits down.
-    pub sheet: FactionRow,
+    pub(crate) sheet: FactionRow,
 }
 
 impl FactionState {
+    /// Player circle 0-5 (rulings.md 2).
+    pub fn circle(&self) -> u8 {
+        self.circle
+    }
+
+    /// Spice behind the shield.
+    pub fn spice(&self) -> Spice {
+        self.spice
+    }
+
+    /// Bribe spice in front of the shield, not yet collected (1.12.02).
+    pub fn bribes(&self) -> Spice {
+        self.bribes
+    }
+
+    pub fn reserves(&self) -> Forces {
+        self.reserves
+    }
+
+    pub fn tanks(&self) -> Forces {
+        self.tanks
+    }
+
+    /// Treachery cards in hand; `None` for a card whose identity is not known.
+    pub fn hand(&self) -> &[Option<Card>] {
+        &self.hand
+    }
+
+    /// Kept traitor cards, when the log gives them (hidden information: audit mode only).
+    pub fn traitors(&self) -> Option<&[Option<Leader>]> {
+        self.traitors.as_deref()
+    }
+
+    pub fn ally(&self) -> Option<Faction> {
+        self.ally
+    }
+
+    /// Forces lost in battles, for the Kwisatz Haderach (2.01.10).
+    pub fn battle_losses(&self) -> u32 {
+        self.battle_losses
+    }
+
+    pub fn sheet(&self) -> &FactionRow {
+        &self.sheet
+    }
+
     /// Adds spice behind the shield (saturating: logged amounts are not trusted).
     pub fn gain(&mut self, n: Spice) {
         self.spice += n;
@@ -346,42 +392,100 @@ impl SpiceDeck {
 /// The whole game state.
 #[derive(Clone, Debug)]
 pub struct GameState {
-    pub options: RuleOptions,
-    pub turn: u32,
-    pub phase: Phase,
+    pub(crate) options: RuleOptions,
+    pub(crate) turn: u32,
+    pub(crate) phase: Phase,
     /// `None` until the first storm is placed (0.16).
-    pub storm: Option<Sector>,
+    pub(crate) storm: Option<Sector>,
     /// Storm order for this turn (1.01.01): the factions in play, first player first.
-    pub order: Vec<Faction>,
+    pub(crate) order: Vec<Faction>,
     /// Factions at the table.
-    pub in_play: FactionSet,
-    pub factions: [FactionState; Faction::COUNT],
+    pub(crate) in_play: FactionSet,
+    pub(crate) factions: [FactionState; Faction::COUNT],
     /// Tokens per piece and faction.
-    pub board: Vec<[Stack; Faction::COUNT]>,
+    pub(crate) board: Vec<[Stack; Faction::COUNT]>,
     /// Spice on each piece.
-    pub spice: Vec<Spice>,
-    pub leaders: [LeaderState; 30],
+    pub(crate) spice: Vec<Spice>,
+    pub(crate) leaders: [LeaderState; 30],
     /// Leaders killed at least once (a second death puts them face down, 1.05.04).
-    pub died_once: [bool; 30],
-    pub treachery_deck: u32,
-    pub treachery_discard: Vec<Card>,
+    pub(crate) died_once: [bool; 30],
+    pub(crate) treachery_deck: u32,
+    pub(crate) treachery_discard: Vec<Card>,
     /// Cards set aside for good (Family Atomics, 3.01.07).
-    pub treachery_removed: Vec<Card>,
-    pub spice_deck: SpiceDeck,
+    pub(crate) treachery_removed: Vec<Card>,
+    pub(crate) spice_deck: SpiceDeck,
     /// Worms counted for the Shield Wall (4.02.00, rulings.md 8).
-    pub worms: u32,
-    pub atomics_used: bool,
+    pub(crate) worms: u32,
+    pub(crate) atomics_used: bool,
     /// Stronghold cards in front of shields (4.03), by [`Stronghold::index`].
-    pub stronghold_cards: [Option<Faction>; Stronghold::ALL.len()],
+    pub(crate) stronghold_cards: [Option<Faction>; Stronghold::ALL.len()],
     /// The two players who last used battle wheels (1.01.02).
-    pub last_wheels: Option<[Faction; 2]>,
-    /// The Fremen storm card for the next storm (2.04.13), when known.
-    pub storm_card: Option<u32>,
+    pub(crate) last_wheels: Option<[Faction; 2]>,
     /// A winner has been declared; the game is over.
-    pub finished: bool,
+    pub(crate) finished: bool,
 }
 
 impl GameState {
+    pub fn options(&self) -> &RuleOptions {
+        &self.options
+    }
+
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The storm's sector; `None` until the first storm is placed (0.16).
+    pub fn storm(&self) -> Option<Sector> {
+        self.storm
+    }
+
+    /// This turn's storm order, first player first (1.01.01).
+    pub fn order(&self) -> &[Faction] {
+        &self.order
+    }
+
+    /// The factions at the table.
+    pub fn in_play(&self) -> FactionSet {
+        self.in_play
+    }
+
+    /// Spice lying on one sector piece of the map.
+    pub fn spice_at(&self, p: Piece) -> Spice {
+        self.spice.get(p.index()).copied().unwrap_or_default()
+    }
+
+    /// Spice lying in a whole territory.
+    pub fn spice_in(&self, t: Territory) -> Spice {
+        t.pieces().iter().map(|&p| self.spice_at(p)).sum()
+    }
+
+    pub fn leader(&self, l: Leader) -> LeaderState {
+        self.leaders[l.index()]
+    }
+
+    /// Worms counted for the Shield Wall (4.02.00, rulings.md 8).
+    pub fn worms(&self) -> u32 {
+        self.worms
+    }
+
+    /// Cards left in the treachery deck.
+    pub fn treachery_deck(&self) -> u32 {
+        self.treachery_deck
+    }
+
+    pub fn treachery_discard(&self) -> &[Card] {
+        &self.treachery_discard
+    }
+
+    /// A winner has been declared; the game is over.
+    pub fn finished(&self) -> bool {
+        self.finished
+    }
+
     pub fn new(options: RuleOptions, seated: Vec<Faction>) -> GameState {
         let in_play: FactionSet = seated.iter().copied().collect();
         // Only factions with a sheet sit down: the DGN reader refuses the others.
@@ -420,7 +524,6 @@ impl GameState {
             atomics_used: false,
             stronghold_cards: [None; Stronghold::ALL.len()],
             last_wheels: None,
-            storm_card: None,
             finished: false,
         }
     }

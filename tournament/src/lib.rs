@@ -9,6 +9,8 @@
 //!
 //! Nothing here panics on input: every boundary returns an error naming what to fix.
 
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+
 pub mod adjudication;
 pub mod cli;
 pub mod clock;

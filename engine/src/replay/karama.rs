@@ -107,7 +107,7 @@ const fn row(
 const CANCEL: bool = false;
 const PREVENT: bool = true;
 
-pub(super) const ABILITIES: &[AbilityInfo] = &[
+pub(super) const ABILITIES: &[AbilityInfo; Ability::SgTiming as usize + 1] = &[
     row(
         A::AtPeek,
         rule!("2.01.05"),
@@ -440,12 +440,22 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
 ];
 
+// The table lists every ability once, in declaration order (the last is `SgTiming`), so that
+// `info` is a plain index; checked when the program is compiled.
+const _: () = {
+    let mut i = 0;
+    while i < ABILITIES.len() {
+        assert!(
+            ABILITIES[i].ability as usize == i,
+            "ABILITIES is out of order"
+        );
+        i += 1;
+    }
+};
+
 impl Ability {
     pub(super) fn info(self) -> &'static AbilityInfo {
-        ABILITIES
-            .iter()
-            .find(|i| i.ability == self)
-            .unwrap_or(&ABILITIES[0])
+        &ABILITIES[self as usize]
     }
 }
 

@@ -269,8 +269,7 @@ impl Replay {
         match factions {
             [] => "nobody".into(),
             [a] => a.to_string(),
-            _ => {
-                let (last, rest) = factions.split_last().unwrap_or((&factions[0], &[]));
+            [rest @ .., last] => {
                 format!(
                     "{} and {last}",
                     rest.iter()

@@ -43,24 +43,11 @@ pub(super) fn collection(l: &mut Line) -> R<Stmt> {
 pub(super) fn mentat(l: &mut Line) -> R<Stmt> {
     let at = l.i;
     match l.ident() {
-        Some("control") => {
-            let mut v = Vec::new();
-            l.ws();
-            if l.eat(b'-') {
-                return Ok(Stmt::Control(v));
-            }
-            loop {
-                l.ws();
-                if l.clause_end() || l.peek() == Some(b'(') {
-                    break;
-                }
-                let p = l.pos();
-                let t = l.stronghold()?;
-                l.expect(b':', "`:` and the controlling faction")?;
-                v.push((t, l.faction()?, p));
-            }
-            Ok(Stmt::Control(v))
-        }
+        Some("control") => Ok(Stmt::Control(stronghold_list(
+            l,
+            b':',
+            "`:` and the controlling faction",
+        )?)),
         Some("win") => {
             l.ws();
             if l.eat(b'-') {
@@ -73,24 +60,31 @@ pub(super) fn mentat(l: &mut Line) -> R<Stmt> {
             let kind = l.win_type()?;
             Ok(Stmt::Win(WinClaim::Win { factions, kind }))
         }
-        Some("cards") => {
-            let mut v = Vec::new();
-            l.ws();
-            if l.eat(b'-') {
-                return Ok(Stmt::StrongholdCards(v));
-            }
-            loop {
-                l.ws();
-                if l.clause_end() || l.peek() == Some(b'(') {
-                    break;
-                }
-                let p = l.pos();
-                let t = l.stronghold()?;
-                l.expect(b'>', "`>` and the faction taking the card")?;
-                v.push((t, l.faction()?, p));
-            }
-            Ok(Stmt::StrongholdCards(v))
-        }
+        Some("cards") => Ok(Stmt::StrongholdCards(stronghold_list(
+            l,
+            b'>',
+            "`>` and the faction taking the card",
+        )?)),
         _ => Err(l.err_at(at, "`control`, `win` or `cards`", l.found())),
     }
+}
+
+/// `SH:F …` (control) or `SH>F …` (cards taken), or `-` for none.
+fn stronghold_list(l: &mut Line, sep: u8, what: &str) -> R<Vec<(dune::Stronghold, Faction, Pos)>> {
+    let mut v = Vec::new();
+    l.ws();
+    if l.eat(b'-') {
+        return Ok(v);
+    }
+    loop {
+        l.ws();
+        if l.clause_end() || l.peek() == Some(b'(') {
+            break;
+        }
+        let p = l.pos();
+        let t = l.stronghold()?;
+        l.expect(sep, what)?;
+        v.push((t, l.faction()?, p));
+    }
+    Ok(v)
 }

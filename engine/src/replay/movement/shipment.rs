@@ -4,6 +4,23 @@
 use super::*;
 
 impl Replay {
+    /// One shipment per player per turn (1.06.02): the Guild's cross-ship and ship-home and the
+    /// Fremen send are that shipment too. `lands` is false for the Fremen send, which is not a
+    /// shipment that lands from off-planet (for Wormsign, 2.01.07). Returns `false` (after
+    /// reporting) when the shipment has been used already.
+    fn use_shipment(&mut self, f: Faction, lands: bool) -> bool {
+        if self.t.mv.shipped.contains(f) {
+            self.v(
+                rule!("1.06.02"),
+                format!("{f} has already used its shipment this turn (shipment, send, cross-ship or ship-home)"),
+            );
+            return false;
+        }
+        self.t.mv.shipped.insert(f);
+        self.t.mv.any_shipment |= lands;
+        true
+    }
+
     pub(in crate::replay) fn ship(
         &mut self,
         f: Faction,
@@ -19,15 +36,9 @@ impl Replay {
             );
             return;
         }
-        if self.t.mv.shipped.contains(f) {
-            self.v(
-                rule!("1.06.02"),
-                format!("{f} has already used its shipment this turn"),
-            );
+        if !self.use_shipment(f, true) {
             return;
         }
-        self.t.mv.shipped.insert(f);
-        self.t.mv.any_shipment = true;
         // A cancelled spiritual advisor was about the previous shipment.
         self.karama_lapse(Ability::BgSpirit);
         if self.t.mv.moves > 0 {
@@ -232,14 +243,9 @@ impl Replay {
             );
             return;
         }
-        if self.t.mv.shipped.contains(f) {
-            self.v(
-                rule!("1.06.02"),
-                "the Fremen have already used their shipment this turn (a send is their shipment)",
-            );
+        if !self.use_shipment(f, false) {
             return;
         }
-        self.t.mv.shipped.insert(f);
         let Some(dest) = self.dest_piece(to, rule!("1.06.03.03")) else {
             return;
         };
@@ -315,15 +321,9 @@ impl Replay {
         if self.karama_forbids(ability, &format!("{f} cross-ships from {from} to {to}")) {
             return;
         }
-        if self.t.mv.shipped.contains(f) {
-            self.v(
-                rule!("1.06.02"),
-                format!("{f} has already used its shipment this turn"),
-            );
+        if !self.use_shipment(f, true) {
             return;
         }
-        self.t.mv.shipped.insert(f);
-        self.t.mv.any_shipment = true;
         let pieces = self.source_pieces(f, from, c.side, rule!("1.06.03.04"));
         let Some(dest) = self.dest_piece(to, rule!("1.06.03.03")) else {
             return;
@@ -385,15 +385,9 @@ impl Replay {
         ) {
             return;
         }
-        if self.t.mv.shipped.contains(f) {
-            self.v(
-                rule!("1.06.02"),
-                "the Guild has already used its shipment this turn",
-            );
+        if !self.use_shipment(f, true) {
             return;
         }
-        self.t.mv.shipped.insert(f);
-        self.t.mv.any_shipment = true;
         let pieces = self.source_pieces(f, from, c.side, rule!("1.06.03.04"));
         let cost = Spice::new(u32::from(c.total)).half_up();
         self.check_payment(
