@@ -7,6 +7,7 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod battle;
 pub mod board;
 pub mod dgn;
 pub mod faction;

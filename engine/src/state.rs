@@ -417,6 +417,8 @@ pub struct GameState {
     /// Worms counted for the Shield Wall (4.02.00, rulings.md 8).
     pub(crate) worms: u32,
     pub(crate) atomics_used: bool,
+    /// The Kwisatz Haderach is in the tanks (killed in an explosion, 2.01.13; revived 2.01.14).
+    pub(crate) kwisatz_dead: bool,
     /// Stronghold cards in front of shields (4.03), by [`Stronghold::index`].
     pub(crate) stronghold_cards: [Option<Faction>; Stronghold::ALL.len()],
     /// The two players who last used battle wheels (1.01.02).
@@ -522,6 +524,7 @@ impl GameState {
             spice_deck: SpiceDeck::default(),
             worms: 0,
             atomics_used: false,
+            kwisatz_dead: false,
             stronghold_cards: [None; Stronghold::ALL.len()],
             last_wheels: None,
             finished: false,

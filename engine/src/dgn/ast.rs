@@ -640,6 +640,16 @@ pub enum Stmt {
     Check,
 }
 
+/// The Kwisatz Haderach's state, as an assertion names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KwisatzState {
+    /// Fewer than 7 Atreides forces lost in battles (2.01.10).
+    Inactive,
+    Active,
+    /// In the tanks (2.01.13, 2.01.14).
+    Dead,
+}
+
 /// A cross-check written in `( … )`. The engine computes the quantity and reports a mismatch.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Assertion {
@@ -676,6 +686,23 @@ pub enum Assertion {
     Reserves {
         pos: Pos,
         values: Vec<(Faction, ForceCount)>,
+    },
+    /// `(wheel 7.5)` after a plan: the strength of the forces dialled (1.07.04.01, 1.13.04).
+    Wheel {
+        pos: Pos,
+        value: crate::battle::Halves,
+    },
+    /// `(map SM 10, FP 6)` / `(map -)`: the spice lying on the map, every territory with spice.
+    Map {
+        pos: Pos,
+        values: Vec<(Territory, Spice)>,
+    },
+    /// `(KH inactive 4)`, `(KH active)`, `(KH dead)`: the Kwisatz Haderach (2.01.10-2.01.14),
+    /// with the Atreides' battle losses so far when given.
+    Kwisatz {
+        pos: Pos,
+        state: KwisatzState,
+        losses: Option<u32>,
     },
     /// `(storm n)`: the storm's sector.
     Storm { pos: Pos, sector: Sector },

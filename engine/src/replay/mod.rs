@@ -285,12 +285,20 @@ impl Replay {
     /// when the hand is empty, or (audit mode) when every card in it is known and none matches.
     /// The card goes to the discard pile unless `keep`.
     fn play_card(&mut self, f: Faction, card: Card, rule: Rule, keep: bool) -> bool {
+        let ok = self.take_card(f, card, rule);
+        self.place_card(f, card, keep);
+        ok
+    }
+
+    /// Takes a played card out of a hand (see [`Replay::play_card`]); the caller then places it
+    /// with [`Replay::place_card`] (battle plans keep their cards until the battle is resolved).
+    fn take_card(&mut self, f: Faction, card: Card, rule: Rule) -> bool {
         let hand = &self.st.faction(f).hand;
         let slot = hand
             .iter()
             .position(|c| *c == Some(card))
             .or_else(|| hand.iter().position(Option::is_none));
-        let ok = match slot {
+        match slot {
             Some(i) => {
                 self.st.faction_mut(f).hand.remove(i);
                 true
@@ -315,7 +323,12 @@ impl Replay {
                 self.st.faction_mut(f).hand.pop();
                 false
             }
-        };
+        }
+    }
+
+    /// Puts a played card back in the hand (`keep`) or on the discard pile (Family Atomics is
+    /// set aside, 3.01.07).
+    fn place_card(&mut self, f: Faction, card: Card, keep: bool) {
         if keep {
             self.st.faction_mut(f).hand.push(Some(card));
         } else if card == Card::FamilyAtomics {
@@ -324,7 +337,6 @@ impl Replay {
             self.st.treachery_discard.push(card);
         }
         self.check_copies(card);
-        ok
     }
 
     /// A card whose identity became known: no more copies than the deck holds (board-data §4.1).
@@ -672,7 +684,38 @@ impl Replay {
                         self.v_at(*pos, rule!("1.01.02"), format!("the log puts the storm in sector {sector}; the replay has it {actual}"));
                     }
                 }
-                Assertion::Losses { .. } | Assertion::Note(_) => {}
+                Assertion::Map { pos, values } => {
+                    for t in Territory::all() {
+                        let actual = self.st.spice_in(t);
+                        let said = values
+                            .iter()
+                            .find(|(x, _)| *x == t)
+                            .map_or(Spice::ZERO, |(_, n)| *n);
+                        if actual != said {
+                            self.v_at(*pos, rule!("1.02.04"), format!("the log says {said} spice lies in {}; the replay has {actual} there", t.name()));
+                        }
+                    }
+                }
+                Assertion::Kwisatz { pos, state, losses } => {
+                    let lost = self.st.faction(Faction::Atreides).battle_losses;
+                    let actual = if self.st.kwisatz_dead {
+                        crate::dgn::KwisatzState::Dead
+                    } else if lost >= 7 {
+                        crate::dgn::KwisatzState::Active
+                    } else {
+                        crate::dgn::KwisatzState::Inactive
+                    };
+                    if actual != *state || losses.is_some_and(|n| n != lost) {
+                        let name = |k: crate::dgn::KwisatzState| match k {
+                            crate::dgn::KwisatzState::Inactive => "inactive",
+                            crate::dgn::KwisatzState::Active => "active",
+                            crate::dgn::KwisatzState::Dead => "dead",
+                        };
+                        self.v_at(*pos, rule!("2.01.10"), format!("the Kwisatz Haderach is {} (the Atreides have lost {lost} forces in battles); the log says {}{}", name(actual), name(*state), losses.map_or(String::new(), |n| format!(" {n}"))));
+                    }
+                }
+                // Checked where they belong: losses by the effect, the wheel by its plan.
+                Assertion::Losses { .. } | Assertion::Wheel { .. } | Assertion::Note(_) => {}
             }
         }
     }
