@@ -45,6 +45,9 @@ struct Battle {
     betrayed: [Option<Pos>; 2],
     voice: Option<Voice>,
     prescience: Vec<Prescience>,
+    /// The battle cannot be fought (reported when it was announced): its details are not checked
+    /// again and nothing of it is applied.
+    void: bool,
 }
 
 impl Battle {
@@ -184,6 +187,13 @@ impl Replay {
                 aggressor,
                 defender,
             } => self.start_battle(ev.pos, *place, *aggressor, *defender),
+            _ if self.t.battle.current.as_ref().is_some_and(|b| b.void) => {
+                // The battle was reported as one that cannot be fought; its details are void,
+                // and a result line closes it.
+                if matches!(ev.stmt, Stmt::BattleResult { .. }) {
+                    self.t.battle.current = None;
+                }
+            }
             Stmt::Voice {
                 faction,
                 target,
@@ -344,6 +354,7 @@ impl Replay {
             betrayed: [None, None],
             voice: None,
             prescience: Vec::new(),
+            void: !ok,
         });
     }
 
@@ -353,6 +364,10 @@ impl Replay {
         let Some(b) = self.t.battle.current.as_ref() else {
             return;
         };
+        if b.void {
+            self.t.battle.current = None;
+            return;
+        }
         if b.plans.iter().all(Option::is_some) {
             self.battle_result(None);
             return;

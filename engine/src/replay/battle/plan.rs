@@ -336,8 +336,10 @@ impl Replay {
             }
         }
         // The Kwisatz Haderach (2.01.10-2.01.14).
-        if plan.kwisatz {
-            self.check_kwisatz(&plan, t);
+        let mut plan = plan;
+        if plan.kwisatz && !self.check_kwisatz(&plan, t) {
+            // Not usable: the plan is resolved without it.
+            plan.kwisatz = false;
         }
         // Forces and spice (1.07.04.01, 1.13.04).
         let here = self.st.in_territory(f, t);
@@ -436,22 +438,24 @@ impl Replay {
         }
     }
 
-    fn check_kwisatz(&mut self, plan: &Plan, t: crate::board::Territory) {
+    /// Whether the Kwisatz Haderach may join this plan; reports why not.
+    fn check_kwisatz(&mut self, plan: &Plan, t: crate::board::Territory) -> bool {
         let f = plan.faction;
         if f != Faction::Atreides {
             self.v(
                 rule!("2.01.11"),
                 format!("only the Atreides have the Kwisatz Haderach, not {f}"),
             );
-            return;
+            return false;
         }
         if !self.st.options.advanced {
             self.v(
                 rule!("2.01.10"),
                 "the Kwisatz Haderach is an Advanced ability",
             );
-            return;
+            return false;
         }
+        let before = self.violations.len();
         let lost = self.st.faction(f).battle_losses;
         if lost < 7 {
             self.v(
@@ -482,7 +486,9 @@ impl Replay {
                 ),
             );
         }
-        self.karama_forbids(Ability::AtKwisatz, "the Atreides add the Kwisatz Haderach");
+        let stopped =
+            self.karama_forbids(Ability::AtKwisatz, "the Atreides add the Kwisatz Haderach");
+        !stopped && self.violations.len() == before
     }
 
     /// Compliance with the Voice where the plan reveals it (2.02.06): a forbidden card played
