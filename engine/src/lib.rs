@@ -11,6 +11,7 @@ pub mod battle;
 pub mod board;
 pub mod dgn;
 pub mod faction;
+pub mod game_report;
 pub mod replay;
 pub mod report;
 pub mod state;

@@ -15,7 +15,7 @@ use crate::dgn::{ForceCount, Side};
 use dune::{Faction, FactionSet, Spice, Stronghold};
 
 /// Forces off the board (reserves or tanks): plain and starred tokens.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Forces {
     pub normal: u8,
     pub starred: u8,
@@ -69,7 +69,7 @@ impl fmt::Display for Forces {
 }
 
 /// One faction's tokens on one territory piece. BG tokens are fighters (`normal`) or advisors.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Stack {
     pub normal: u8,
     pub starred: u8,

@@ -54,6 +54,28 @@ impl Sector {
     pub const START: Sector = Sector(data::STORM_START);
 }
 
+/// Board items serialise as judges write them: territories, leaders and cards by their DGN
+/// codes, sectors by their DGN number (1-18).
+macro_rules! serialize_as {
+    ($t:ty, $v:ident => $e:expr) => {
+        impl serde::Serialize for $t {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let $v = *self;
+                s.serialize_str(&$e)
+            }
+        }
+    };
+}
+serialize_as!(Territory, t => t.code());
+serialize_as!(Leader, l => l.code());
+serialize_as!(Card, c => c.code());
+
+impl serde::Serialize for Sector {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(self.notation())
+    }
+}
+
 impl fmt::Display for Sector {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.notation())

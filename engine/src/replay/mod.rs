@@ -25,11 +25,12 @@ mod storm;
 use dune::{Rule, rule};
 use std::fmt;
 
-use crate::board::{Card, CardKind, Sector, Territory};
+use crate::board::{Card, CardKind, Leader, Sector, Territory};
 use crate::dgn::{Assertion, Event, Game, Pos, Sealed, Section, SpiceCard, Stmt};
 use crate::state::{Forces, GameState, Phase, Stack};
-use dune::{Faction, FactionSet, Spice};
+use dune::{Faction, FactionSet, Spice, Stronghold};
 
+pub use battle::WinAttempt;
 pub use collect::WinResult;
 
 /// One broken rule. Serializes as `{"pos":{"line","col"},"turn","phase","rule","message"}`.
@@ -69,21 +70,60 @@ impl Default for ReplayOptions {
     }
 }
 
-/// The state at the end of one turn (after its Mentat Pause), or where the log stops.
-#[derive(Clone, Debug, PartialEq)]
+/// The state at the end of one turn (after its Mentat Pause), or where the log stops: what a page
+/// needs to draw the board of that turn. Hidden information (the cards in each hand) is filled
+/// in audit mode only.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct TurnSummary {
     pub turn: u32,
     /// The phase reached (the Mentat Pause for a complete turn).
     pub phase: Phase,
     pub storm: Option<Sector>,
+    /// Spice behind each shield.
     pub spice: Vec<(Faction, Spice)>,
-    /// Tokens per territory and faction, territories in table order.
+    /// Tokens per territory and faction, territories in table order; a [`Stack`] tells plain,
+    /// starred and advisor tokens apart.
     pub forces: Vec<(Territory, Vec<(Faction, Stack)>)>,
     pub reserves: Vec<(Faction, Forces)>,
     pub tanks: Vec<(Faction, Forces)>,
     pub hands: Vec<(Faction, usize)>,
     pub worms: u32,
     pub alliances: Vec<(Faction, Faction)>,
+    /// Spice lying on the map, per territory.
+    pub spice_on_map: Vec<(Territory, Spice)>,
+    /// Who controls each stronghold that counts now (1.09.02; the Shield Wall after the fourth
+    /// worm, 4.02).
+    pub control: Vec<(Stronghold, Faction)>,
+    /// The Shield Wall counts as a stronghold (4.02.00, ruling 8).
+    pub shield_wall_counts: bool,
+    /// Stronghold cards in front of the shields (4.03).
+    pub stronghold_cards: Vec<(Stronghold, Faction)>,
+    /// Active leaders in each leader pool (captured leaders with their captor, ruling 12).
+    pub leaders: Vec<(Faction, Vec<Leader>)>,
+    /// The Kwisatz Haderach, when the Atreides play (2.01.10-2.01.14).
+    pub kwisatz: Option<KwisatzSummary>,
+    /// Win attempts of this turn's Battle phase with their evidence (4.01.04, ruling 6).
+    pub win_attempts: Vec<WinAttempt>,
+    /// The cards in each hand (`None` for an unknown card); audit mode only.
+    pub cards: Option<Vec<(Faction, Vec<Option<Card>>)>>,
+}
+
+/// The Kwisatz Haderach's state (2.01.10-2.01.14).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct KwisatzSummary {
+    /// Atreides forces lost in battles so far.
+    pub losses: u32,
+    pub active: bool,
+    pub dead: bool,
+}
+
+/// How the log ends.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct GameEnd {
+    /// `END T<n> reason` was logged (with its turn and reason).
+    pub logged: Option<(u32, String)>,
+    /// The clock's limit was reached (`@LIMIT`, 4.01.08).
+    pub limit: bool,
 }
 
 /// The result of a replay.
@@ -96,6 +136,9 @@ pub struct ReplayReport {
     pub state: GameState,
     /// The winner(s), when the game was won.
     pub winner: Option<WinResult>,
+    /// Win attempts per turn, with their evidence (4.01.04, ruling 6).
+    pub win_attempts: Vec<(u32, Vec<WinAttempt>)>,
+    pub end: GameEnd,
 }
 
 impl ReplayReport {
@@ -176,6 +219,8 @@ pub(crate) struct Replay {
     /// Sealed Fremen storm card for the next storm (2.04.13), audit mode.
     sealed_storm_card: Option<(Pos, u32)>,
     winner: Option<WinResult>,
+    win_attempts: Vec<(u32, Vec<WinAttempt>)>,
+    end: GameEnd,
     ended: bool,
     game_over_reported: bool,
 }
@@ -196,6 +241,11 @@ impl Replay {
             pending_peek: None,
             sealed_storm_card: None,
             winner: None,
+            win_attempts: Vec::new(),
+            end: GameEnd {
+                logged: None,
+                limit: false,
+            },
             ended: false,
             game_over_reported: false,
         };
@@ -396,6 +446,13 @@ impl Replay {
             }
             return;
         }
+        match &ev.stmt {
+            Stmt::Clock { limit: true, .. } | Stmt::Turn { limit: true, .. } => {
+                self.end.limit = true
+            }
+            Stmt::End { turn, reason } => self.end.logged = Some((*turn, reason.clone())),
+            _ => {}
+        }
         match ev.section {
             Section::Turn => {
                 if let Stmt::Turn { number, .. } = ev.stmt {
@@ -544,7 +601,9 @@ impl Replay {
     }
 
     fn finish(mut self) -> ReplayReport {
-        if self.st.turn == 0 && self.st.phase == Phase::Setup {
+        // A log that stops during setup is a game in progress, like one that stops mid-turn:
+        // what setup still lacks is not reported until `T1` or `END` closes it.
+        if self.st.turn == 0 && self.st.phase == Phase::Setup && self.ended {
             self.finish_phase();
         }
         if self.st.phase == Phase::Storm && !self.ended {
@@ -562,6 +621,8 @@ impl Replay {
             turns: self.turns,
             state: self.st,
             winner: self.winner,
+            win_attempts: self.win_attempts,
+            end: self.end,
         }
     }
 
@@ -588,7 +649,42 @@ impl Replay {
                 alliances.push((f, a));
             }
         }
+        let control: Vec<(Stronghold, Faction)> = st
+            .victory_strongholds()
+            .filter_map(|s| st.controller(s).map(|f| (s, f)))
+            .collect();
+        let kwisatz = st.plays(Faction::Atreides).then(|| {
+            let losses = st.faction(Faction::Atreides).battle_losses;
+            KwisatzSummary {
+                losses,
+                active: losses >= 7 && !st.kwisatz_dead,
+                dead: st.kwisatz_dead,
+            }
+        });
         TurnSummary {
+            spice_on_map: Territory::all()
+                .map(|t| (t, st.spice_in(t)))
+                .filter(|(_, n)| !n.is_zero())
+                .collect(),
+            control,
+            shield_wall_counts: st.shield_wall_counts(),
+            stronghold_cards: Stronghold::ALL
+                .into_iter()
+                .filter_map(|s| st.stronghold_card_holder(s).map(|f| (s, f)))
+                .collect(),
+            leaders: st
+                .in_play
+                .iter()
+                .map(|f| (f, st.active_leaders(f)))
+                .collect(),
+            kwisatz,
+            win_attempts: self.t.battle.win_attempts.clone(),
+            cards: self.opts.audit.then(|| {
+                st.in_play
+                    .iter()
+                    .map(|f| (f, st.faction(f).hand.clone()))
+                    .collect()
+            }),
             turn: st.turn,
             phase: st.phase,
             storm: st.storm,

@@ -92,6 +92,9 @@ impl Replay {
             self.st.faction_mut(f).gain(Spice::new(2));
         }
         self.t.battle.win_attempts = self.win_attempts();
+        let turn = self.st.turn;
+        self.win_attempts
+            .push((turn, self.t.battle.win_attempts.clone()));
     }
 
     /// Win attempts under ruling 6 (4.01.04): a fighting force in a stronghold, and strongholds
