@@ -203,19 +203,25 @@ fn replay_derives_the_game_report_that_standings_reads() {
         .arg(&game)
         .output()
         .expect("runs");
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(report["games"][0]["ended"], "turns");
     let dir = std::env::temp_dir().join(format!("mentat-report-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let file = dir.join("report.json");
     std::fs::write(&file, &out.stdout).expect("write");
-    let out = mentat()
-        .arg("standings")
-        .arg(&file)
-        .output()
-        .expect("runs");
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = mentat().arg("standings").arg(&file).output().expect("runs");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let standings: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(standings["standings"].as_array().map(Vec::len), Some(6));
     let _ = std::fs::remove_dir_all(&dir);
