@@ -31,9 +31,20 @@ impl WinResult {
             | WinType::SoloEndGame
             | WinType::AlliedEndGame
             | WinType::Adjudicated => rule!("1.09.05"),
-            WinType::SoloStronghold | WinType::AlliedStronghold => rule!("1.09.02"),
+            WinType::SoloStronghold => rule!("1.09.02.01"),
+            WinType::AlliedStronghold => rule!("1.09.02.02"),
         }
     }
+}
+
+/// The rule a claimed win of this kind rests on, when nobody meets any victory condition.
+fn claim_rule(kind: WinType, factions: &[Faction]) -> Rule {
+    WinResult {
+        factions: factions.to_vec(),
+        kind,
+        turn: 0,
+    }
+    .rule()
 }
 
 struct Collection {
@@ -291,6 +302,33 @@ impl Replay {
         });
     }
 
+    /// Every player or alliance meeting the stronghold requirement, first in storm order first
+    /// (1.09.02.01, 1.09.02.02; an alliance takes its earlier member's place, ruling 23).
+    fn stronghold_qualifiers(&self, control: &[(Stronghold, Faction)]) -> Vec<WinResult> {
+        let turn = self.st.turn;
+        let count = |f: Faction| control.iter().filter(|(_, c)| *c == f).count();
+        let mut out: Vec<WinResult> = Vec::new();
+        for &f in &self.st.order {
+            let w = match self.st.ally(f) {
+                Some(a) if count(f) + count(a) >= 4 => WinResult {
+                    factions: sorted(vec![f, a]),
+                    kind: WinType::AlliedStronghold,
+                    turn,
+                },
+                None if count(f) >= 3 => WinResult {
+                    factions: vec![f],
+                    kind: WinType::SoloStronghold,
+                    turn,
+                },
+                _ => continue,
+            };
+            if !out.contains(&w) {
+                out.push(w);
+            }
+        }
+        out
+    }
+
     fn compute_winner(&self, control: &[(Stronghold, Faction)]) -> Option<WinResult> {
         let turn = self.st.turn;
         let count = |f: Faction| control.iter().filter(|(_, c)| *c == f).count();
@@ -313,21 +351,8 @@ impl Replay {
                 turn,
             });
         }
-        for &f in &self.st.order {
-            if qualifies(f) {
-                return Some(match self.st.ally(f) {
-                    Some(a) => WinResult {
-                        factions: sorted(vec![f, a]),
-                        kind: WinType::AlliedStronghold,
-                        turn,
-                    },
-                    None => WinResult {
-                        factions: vec![f],
-                        kind: WinType::SoloStronghold,
-                        turn,
-                    },
-                });
-            }
+        if let Some(first) = self.stronghold_qualifiers(control).into_iter().next() {
+            return Some(first);
         }
         if turn < self.st.options.max_turns {
             return None;
@@ -468,13 +493,29 @@ impl Replay {
                             ),
                         );
                     }
-                    (WinClaim::Win { .. }, None) => self.v(
-                        rule!("1.09.02"),
-                        "nobody meets a victory condition this turn",
+                    (WinClaim::Win { factions, kind }, None) => self.v(
+                        claim_rule(*kind, factions),
+                        format!(
+                            "{} do not win ({kind}): nobody meets a victory condition this turn",
+                            super::names(factions.iter().copied())
+                        ),
                     ),
                     (WinClaim::Win { factions, kind }, Some(w)) => {
                         if sorted(factions.clone()) != w.factions || *kind != w.kind {
-                            let rule = w.rule();
+                            // Another qualifier, later in storm order (1.09.03; with the Shield
+                            // Wall a sixth stronghold, 4.01.13).
+                            let later = self
+                                .stronghold_qualifiers(&control)
+                                .iter()
+                                .skip(1)
+                                .any(|q| q.factions == sorted(factions.clone()) && q.kind == *kind);
+                            let rule = if later && self.st.shield_wall_counts() {
+                                rule!("4.01.13")
+                            } else if later {
+                                rule!("1.09.03")
+                            } else {
+                                w.rule()
+                            };
                             self.v(
                                 rule,
                                 format!(
