@@ -607,8 +607,9 @@ impl Replay {
             self.finish_phase();
         }
         if self.st.phase == Phase::Storm && !self.ended {
-            // A storm movement logged last is still made.
-            self.flush_storm();
+            // A storm movement logged last is still made (its loss assertions are judged when
+            // the log goes on: a Karama may follow the storm line).
+            self.flush_storm_judged(false);
         }
         let last_recorded = self.turns.last().map(|s| (s.turn, s.phase));
         if last_recorded != Some((self.st.turn, Phase::Mentat)) && self.st.turn > 0 {
