@@ -607,9 +607,10 @@ impl Replay {
             self.finish_phase();
         }
         if self.st.phase == Phase::Storm && !self.ended {
-            // A storm movement logged last is still made (its loss assertions are judged when
-            // the log goes on: a Karama may follow the storm line).
-            self.flush_storm_judged(false);
+            // A storm movement logged last is still made. A card that changes it (Weather
+            // Control, Family Atomics, a Karama against the Fremen's half losses) is logged
+            // before the storm line, so the line can be judged now.
+            self.flush_storm();
         }
         let last_recorded = self.turns.last().map(|s| (s.turn, s.phase));
         if last_recorded != Some((self.st.turn, Phase::Mentat)) && self.st.turn > 0 {

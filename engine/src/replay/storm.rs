@@ -276,13 +276,6 @@ impl Replay {
 
     /// Makes the pending storm movement.
     pub(super) fn flush_storm(&mut self) {
-        self.flush_storm_judged(true);
-    }
-
-    /// Makes the pending storm movement; `judge` is false when the log stops right after the
-    /// storm line, where a Karama against the Fremen's half losses (2.04.16) or other card may
-    /// still follow: the storm moves, and its loss assertions wait for the rest of the log.
-    pub(super) fn flush_storm_judged(&mut self, judge: bool) {
         let Some(p) = self.t.storm.pending.take() else {
             return;
         };
@@ -294,9 +287,7 @@ impl Replay {
             self.v_at(p.pos, p.rule, format!("moving {} sectors from sector {from} takes the storm to sector {dest}, not {to}", p.steps));
         }
         let losses = self.move_storm(from, p.steps);
-        if judge {
-            self.check_losses(&p.asserts, &losses, rule!("1.01.03"));
-        }
+        self.check_losses(&p.asserts, &losses, rule!("1.01.03"));
         self.t.storm.moved = true;
         self.compute_order();
     }
