@@ -5,12 +5,16 @@
 //! (the checked replay producing [`replay::Violation`]s), and [`report`] (text in, text out, for
 //! the command line).
 
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+
+pub mod battle;
 pub mod board;
 pub mod dgn;
 pub mod faction;
+pub mod game_report;
 pub mod replay;
 pub mod report;
 pub mod state;
 
 pub use board::{Card, Leader, Piece, Sector, Territory};
-pub use faction::Faction;
+pub use dune::{Faction, FactionSet, Rule, Spice, Stronghold, WinType};
