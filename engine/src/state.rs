@@ -566,11 +566,12 @@ impl GameState {
 
     /// Factions with fighting (non-advisor) forces in a territory, without allocating.
     pub fn occupant_set(&self, t: Territory) -> FactionSet {
+        // Only factions in play have tokens, so the rows need no filtering.
         let mut set = FactionSet::EMPTY;
         for row in &self.board[t.piece_range()] {
-            for f in self.in_play.iter() {
-                if row[f.index()].fighting() > 0 {
-                    set.insert(f);
+            for (f, s) in Faction::ALL.iter().zip(row) {
+                if s.normal | s.starred != 0 {
+                    set.insert(*f);
                 }
             }
         }
@@ -597,6 +598,9 @@ impl GameState {
             let acc = &mut out[t.index()];
             for row in &self.board[t.piece_range()] {
                 for (a, s) in acc.iter_mut().zip(row.iter()) {
+                    if s.is_empty() {
+                        continue;
+                    }
                     a.add(*s);
                 }
             }

@@ -411,6 +411,7 @@ impl Replay {
             self.st.faction_mut(w).gain(o.leader_spice);
         }
         self.st.last_wheels = Some(b.sides);
+        self.battle_done_in(t);
         let loser = o.winner.map(|i| b.sides[1 - i.min(1)]);
         self.t.battle.last = Some(Resolved {
             territory: t,
