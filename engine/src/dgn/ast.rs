@@ -243,6 +243,8 @@ pub enum AuctionResult {
         card: Sealed<Option<Card>>,
         /// An ally pays part of the price (1.10.02.04): who and how much.
         ally: Option<(Faction, Spice)>,
+        /// `>EM` / `>bank`: who receives the buyer's payment, as logged (2.03.04).
+        payee: Option<Payee>,
         /// Bought with a Karama card (3.01.11.04).
         karama: bool,
         /// `+top`: the Harkonnen's free extra card (2.05.08).
@@ -433,6 +435,11 @@ pub enum Stmt {
         forces: ForceCount,
         paid: Option<Spice>,
         extra: Option<(ForceCount, Faction, Option<Spice>)>,
+    },
+    /// `R AT KH [$n]` (2.01.14): the Kwisatz Haderach revived with the leader revival.
+    ReviveKwisatz {
+        faction: Faction,
+        paid: Option<Spice>,
     },
     /// `R F L:leader [$n]` (1.05.03).
     ReviveLeader {

@@ -423,6 +423,7 @@ mod tests {
                         price: Spice::new(3),
                         card: Sealed::Open(Some(Card::Lasgun)),
                         ally: Some((Faction::Emperor, Spice::new(1))),
+                        payee: None,
                         karama: false,
                         top: Some(Sealed::Open(None))
                     }
