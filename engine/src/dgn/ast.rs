@@ -1,6 +1,6 @@
 //! Typed DGN events: what the notation says, before any rule is applied.
 //!
-//! The parser ([`super::parse`]) turns text into a [`Game`]; it checks spelling and shape only
+//! The parser ([`super::parse()`](fn@super::parse)) turns text into a [`Game`]; it checks spelling and shape only
 //! (a territory code exists, a sector belongs to its territory, a number is a number). Whether an
 //! event is *legal* is the replay's business ([`crate::replay`]).
 

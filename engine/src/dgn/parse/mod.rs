@@ -3,10 +3,10 @@
 //! Each line is read with a small cursor. An error stops that line only; the reader goes on with
 //! the next one, so one pass reports every syntax error (up to [`MAX_ERRORS`]).
 //!
-//! Layout: [`lexer`] is the line cursor and the notation's items; this module dispatches each line
-//! to its statement reader, one module per phase as in `replay/` ([`setup`], [`storm`], [`blow`],
-//! [`bidding`], [`revival`], [`movement`], [`battle`], [`collect`], [`any`]), and
-//! [`assertions`] reads the `( … )` cross-checks.
+//! Layout: `lexer` is the line cursor and the notation's items; this module dispatches each line
+//! to its statement reader, one module per phase as in `replay/` (`setup`, `storm`, `blow`,
+//! `bidding`, `revival`, `movement`, `battle`, `collect`, `any`), and
+//! `assertions` reads the `( … )` cross-checks.
 
 mod any;
 mod assertions;
