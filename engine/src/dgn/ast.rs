@@ -554,16 +554,8 @@ pub enum Stmt {
         positive: bool,
         command: String,
     },
-    /// `F plan leader[+KH] d<forces>[$n] W:card D:card`.
-    Plan {
-        faction: Faction,
-        leader: PlanLeader,
-        kwisatz: bool,
-        dial: ForceCount,
-        spice: Spice,
-        weapon: Option<Card>,
-        defense: Option<Card>,
-    },
+    /// `F plan leader[+KH] d<forces>[$n] W:card D:card` (1.07.04).
+    Plan(crate::battle::Plan),
     /// `F TRAITOR leader [for F]` (1.07.06.06, 2.05.09).
     TraitorCall {
         faction: Faction,

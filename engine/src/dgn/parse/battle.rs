@@ -78,7 +78,7 @@ pub(super) fn plan(l: &mut Line, faction: Faction) -> R<Stmt> {
         return Err(l.err("`D:` and the defense (or `D:-`)"));
     }
     let defense = l.card_or_none()?;
-    Ok(Stmt::Plan {
+    Ok(Stmt::Plan(crate::battle::Plan {
         faction,
         leader,
         kwisatz,
@@ -86,7 +86,7 @@ pub(super) fn plan(l: &mut Line, faction: Faction) -> R<Stmt> {
         spice,
         weapon,
         defense,
-    })
+    }))
 }
 
 pub(super) fn battle_result(l: &mut Line) -> R<Stmt> {

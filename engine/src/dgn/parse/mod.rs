@@ -474,12 +474,12 @@ mod tests {
         assert_eq!(g.events.len(), 4);
         assert!(matches!(
             g.events[1].stmt,
-            Stmt::Plan {
+            Stmt::Plan(crate::battle::Plan {
                 spice,
                 weapon: Some(Card::Crysknife),
                 defense: None,
                 ..
-            } if spice == 4
+            }) if spice == 4
         ));
         match &g.events[3].stmt {
             Stmt::BattleResult {

@@ -210,26 +210,7 @@ impl Replay {
                 element,
                 answer,
             } => self.prescience(ev.pos, *faction, element, answer),
-            Stmt::Plan {
-                faction,
-                leader,
-                kwisatz,
-                dial,
-                spice,
-                weapon,
-                defense,
-            } => {
-                let plan = Plan {
-                    faction: *faction,
-                    leader: *leader,
-                    kwisatz: *kwisatz,
-                    dial: *dial,
-                    spice: *spice,
-                    weapon: *weapon,
-                    defense: *defense,
-                };
-                self.plan(plan, &ev.asserts);
-            }
+            Stmt::Plan(plan) => self.plan(*plan, &ev.asserts),
             Stmt::TraitorCall {
                 faction,
                 leader,
