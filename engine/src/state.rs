@@ -163,6 +163,33 @@ impl Phase {
         }
     }
 
+    /// The phase's letter in DGN (`T0` for setup).
+    pub fn letter(self) -> &'static str {
+        match self {
+            Phase::Setup => "T0",
+            Phase::Storm => "S",
+            Phase::SpiceBlow => "B",
+            Phase::Charity => "C",
+            Phase::Bidding => "A",
+            Phase::Revival => "R",
+            Phase::Movement => "M",
+            Phase::Battle => "X",
+            Phase::Collection => "H",
+            Phase::Mentat => "P",
+        }
+    }
+
+    /// The phase whose DGN letter this is (`S`, `B`, … `P`; `T0` for setup).
+    pub fn from_letter(letter: &str) -> Option<Phase> {
+        let mut p = Phase::Setup;
+        loop {
+            if p.letter() == letter {
+                return Some(p);
+            }
+            p = p.next()?;
+        }
+    }
+
     /// The rule that introduces the phase.
     pub fn rule(self) -> Rule {
         match self {

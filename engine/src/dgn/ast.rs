@@ -9,6 +9,7 @@ use std::fmt;
 use dune::Spice;
 
 use crate::board::{Card, Leader, Sector, Territory};
+use crate::state::Phase;
 use dune::Faction;
 
 /// A position in the DGN text: 1-based line and column (in characters).
@@ -46,23 +47,17 @@ pub struct Tag {
     pub pos: Pos,
 }
 
-/// The section of the log an event was written in: the line's leading letter or keyword.
+/// The section of the log an event was written in: the line's leading letter or keyword. The
+/// phase letters name the game's own [`Phase`]s (`T0` its setup); a Nexus (`N`) belongs to the
+/// Spice Blow and Nexus phase but has its letter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Section {
     /// `T<n>` lines and clock marks.
     Turn,
-    /// `TR PRED TC PLACE STORM0` (turn 0).
-    Setup,
-    Storm,
-    SpiceBlow,
+    /// `T0` setup lines and the phase letters `S B C A R M X H P`.
+    Phase(Phase),
+    /// `N`: the Nexus of the Spice Blow and Nexus phase (1.10).
     Nexus,
-    Charity,
-    Bidding,
-    Revival,
-    Movement,
-    Battle,
-    Collection,
-    Mentat,
     /// Statements allowed in any phase: `$ $$ K TT GHOLA HAJR DEAL RULING END`.
     Any,
 }
@@ -72,18 +67,18 @@ impl Section {
     pub fn letter(self) -> &'static str {
         match self {
             Section::Turn => "T",
-            Section::Setup => "T0",
-            Section::Storm => "S",
-            Section::SpiceBlow => "B",
+            Section::Phase(p) => p.letter(),
             Section::Nexus => "N",
-            Section::Charity => "C",
-            Section::Bidding => "A",
-            Section::Revival => "R",
-            Section::Movement => "M",
-            Section::Battle => "X",
-            Section::Collection => "H",
-            Section::Mentat => "P",
             Section::Any => "*",
+        }
+    }
+
+    /// The phase a section's statements belong to (`None` for turn lines and any-phase ones).
+    pub fn phase(self) -> Option<Phase> {
+        match self {
+            Section::Phase(p) => Some(p),
+            Section::Nexus => Some(Phase::SpiceBlow),
+            Section::Turn | Section::Any => None,
         }
     }
 }

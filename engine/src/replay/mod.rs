@@ -459,7 +459,7 @@ impl Replay {
                     self.new_turn(number);
                 }
             }
-            Section::Setup => {
+            Section::Phase(Phase::Setup) => {
                 if self.st.turn != 0 {
                     self.v(
                         rule!("0.01"),
@@ -470,17 +470,7 @@ impl Replay {
             }
             Section::Any => self.any_event(ev),
             section => {
-                let phase = match section {
-                    Section::Storm => Phase::Storm,
-                    Section::SpiceBlow | Section::Nexus => Phase::SpiceBlow,
-                    Section::Charity => Phase::Charity,
-                    Section::Bidding => Phase::Bidding,
-                    Section::Revival => Phase::Revival,
-                    Section::Movement => Phase::Movement,
-                    Section::Battle => Phase::Battle,
-                    Section::Collection => Phase::Collection,
-                    _ => Phase::Mentat,
-                };
+                let phase = section.phase().unwrap_or(Phase::Mentat);
                 if self.st.turn == 0 {
                     self.v(rule!("0.15"), "phase statements need a turn: T1 is missing");
                     self.new_turn(1);
