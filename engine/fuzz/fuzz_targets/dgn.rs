@@ -1,4 +1,5 @@
-//! Any bytes: parsing never panics, and whatever parses replays and reports without panicking.
+//! Any bytes: parsing never panics, and whatever parses replays, reports and derives its game
+//! report without panicking.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -11,4 +12,5 @@ fuzz_target!(|data: &[u8]| {
     let _ = outcome.to_json();
     let public = engine::report::replay_text_with(&src, &engine::replay::ReplayOptions { audit: false });
     let _ = public.exit_code();
+    let _ = engine::report::report_text(&src);
 });
