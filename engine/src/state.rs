@@ -593,13 +593,14 @@ impl GameState {
 
     /// Factions with fighting (non-advisor) forces in a territory, without allocating.
     pub fn occupant_set(&self, t: Territory) -> FactionSet {
-        // Only factions in play have tokens, so the rows need no filtering.
         let mut set = FactionSet::EMPTY;
-        for row in &self.board[t.piece_range()] {
-            for (f, s) in Faction::ALL.iter().zip(row) {
-                if s.normal | s.starred != 0 {
-                    set.insert(*f);
-                }
+        for f in self.in_play.iter() {
+            let i = f.index();
+            if self.board[t.piece_range()]
+                .iter()
+                .any(|row| row[i].normal | row[i].starred != 0)
+            {
+                set.insert(f);
             }
         }
         set
