@@ -339,10 +339,13 @@ impl Replay {
                 .any(|&(x, f, g)| x == t && ((f, g) == (a, b) || (f, g) == (b, a)))
         };
         if ok && !is_due(aggressor, defender) {
+            // 1.01.04 (obstruction) forbids it, whether a sector in storm lies between the
+            // forces or one of them is in the storm and the other not; 1.07.01.00 repeats the
+            // first case.
             self.v(
-                rule!("1.07.01.00"),
+                rule!("1.01.04"),
                 format!(
-                    "{aggressor} and {defender} cannot battle in {}: their forces are separated by the storm",
+                    "{aggressor} and {defender} cannot battle in {}: the storm separates their forces (one side in the storm, or a sector in storm between them; 1.07.01.00)",
                     t.name()
                 ),
             );
