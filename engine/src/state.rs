@@ -527,7 +527,7 @@ impl GameState {
             let st = &mut factions[f.index()];
             if let Some(sheet) = faction_sheet(f) {
                 st.sheet = *sheet;
-                st.spice = Spice::new(sheet.spice);
+                st.spice = sheet.spice;
                 let starred = if options.advanced { sheet.starred } else { 0 };
                 st.reserves = Forces::new(FORCES_PER_FACTION - starred, starred);
             }

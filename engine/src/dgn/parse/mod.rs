@@ -534,6 +534,13 @@ mod tests {
     }
 
     #[test]
+    fn only_the_classic_factions_are_read() {
+        let e = error("M IX ship 2 ARK $2");
+        assert!(e.expected.contains("a faction"), "{e}");
+        assert!(parse("[Factions \"1=AT 2=IX\"]\nT0\n").is_ok());
+    }
+
+    #[test]
     fn errors_name_line_column_and_expectation() {
         let e = error("T0\nM HK ship 5 XYZ $5");
         assert_eq!(e.pos, Pos { line: 2, col: 13 });
