@@ -10,7 +10,7 @@ fuzz_target!(|data: &[u8]| {
     let outcome = engine::report::replay_text(&src);
     let _ = outcome.to_human();
     let _ = outcome.to_json();
-    let public = engine::report::replay_text_with(&src, &engine::replay::ReplayOptions { audit: false });
+    let public = engine::report::replay_text_with(&src, &engine::replay::ReplayOptions::public());
     let _ = public.exit_code();
     let _ = engine::report::report_text(&src);
 });
