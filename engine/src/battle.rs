@@ -92,6 +92,39 @@ pub struct Conditions {
     pub betrayed: [bool; 2],
 }
 
+/// A common misreading of the battle rules, for explaining a logged result that differs from
+/// the computed one by the rule it breaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slip {
+    /// Unspiced forces counted at full strength (1.13.04.01).
+    UnspicedAtFull,
+    /// Sardaukar counted double against the Fremen (2.03.09).
+    SardaukarDoubleAgainstFremen,
+    /// The Fremen's forces counted half without spice (2.04.21).
+    FremenNeedSpice,
+    /// A killed leader's strength added to its side's total (1.07.06.02).
+    DeadLeaderCounted,
+}
+
+impl Slip {
+    pub const ALL: [Slip; 4] = [
+        Slip::UnspicedAtFull,
+        Slip::SardaukarDoubleAgainstFremen,
+        Slip::FremenNeedSpice,
+        Slip::DeadLeaderCounted,
+    ];
+
+    /// The rule the slip breaks.
+    pub fn rule(self) -> Rule {
+        match self {
+            Slip::UnspicedAtFull => rule!("1.13.04.01"),
+            Slip::SardaukarDoubleAgainstFremen => rule!("2.03.09"),
+            Slip::FremenNeedSpice => rule!("2.04.21"),
+            Slip::DeadLeaderCounted => rule!("1.07.06.02"),
+        }
+    }
+}
+
 /// What a side loses in the territory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Loss {
@@ -167,6 +200,16 @@ pub struct Outcome {
 /// 2.03.09, 2.04.18; Battle Hardened 2.04.21). Spice supports the starred forces first, the way a
 /// player would place it.
 pub fn wheel(plan: &Plan, opponent: Faction, side: usize, c: &Conditions) -> Halves {
+    wheel_with(plan, opponent, side, c, None)
+}
+
+fn wheel_with(
+    plan: &Plan,
+    opponent: Faction,
+    side: usize,
+    c: &Conditions,
+    slip: Option<Slip>,
+) -> Halves {
     let total = u32::from(plan.dial.total);
     let starred = u32::from(plan.dial.starred.min(plan.dial.total));
     let normal = total - starred;
@@ -176,12 +219,20 @@ pub fn wheel(plan: &Plan, opponent: Faction, side: usize, c: &Conditions) -> Hal
     let i = side.min(1);
     // Worth of one starred force, in forces.
     let star_worth = match plan.faction {
-        Faction::Emperor if !c.no_sardaukar[i] && opponent != Faction::Fremen => 2,
+        Faction::Emperor
+            if !c.no_sardaukar[i]
+                && (opponent != Faction::Fremen
+                    || slip == Some(Slip::SardaukarDoubleAgainstFremen)) =>
+        {
+            2
+        }
         Faction::Fremen if !c.no_fedaykin[i] => 2,
         _ => 1,
     };
-    let hardened = plan.faction == Faction::Fremen && !c.no_battle_hardened[i];
-    let spiced = if hardened {
+    let hardened = plan.faction == Faction::Fremen
+        && !c.no_battle_hardened[i]
+        && slip != Some(Slip::FremenNeedSpice);
+    let spiced = if hardened || slip == Some(Slip::UnspicedAtFull) {
         total
     } else {
         plan.spice.amount().min(total)
@@ -214,9 +265,14 @@ pub fn kills(weapon: Option<Card>, defense: Option<Card>) -> bool {
 
 /// Resolves a battle between the aggressor's plan (`plans[0]`) and the defender's (`plans[1]`).
 pub fn resolve(plans: [&Plan; 2], c: &Conditions) -> Outcome {
+    resolve_with(plans, c, None)
+}
+
+/// The outcome a judge would reach by making `slip`, to name the rule a logged result breaks.
+pub fn resolve_with(plans: [&Plan; 2], c: &Conditions, slip: Option<Slip>) -> Outcome {
     let wheel = [
-        wheel(plans[0], plans[1].faction, 0, c),
-        wheel(plans[1], plans[0].faction, 1, c),
+        wheel_with(plans[0], plans[1].faction, 0, c, slip),
+        wheel_with(plans[1], plans[0].faction, 1, c, slip),
     ];
     let mut out = Outcome {
         decision: Decision::Totals,
@@ -290,7 +346,7 @@ pub fn resolve(plans: [&Plan; 2], c: &Conditions) -> Outcome {
     }
     for i in 0..2 {
         let p = plans[i];
-        if !out.leader_killed[i] {
+        if !out.leader_killed[i] || slip == Some(Slip::DeadLeaderCounted) {
             let kh = if p.kwisatz { 2 } else { 0 };
             out.totals[i] = Halves(wheel[i].0 + Halves::whole(p.leader_strength() + kh).0);
         }

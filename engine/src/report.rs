@@ -79,7 +79,7 @@ pub fn replay_text(src: &str) -> Outcome {
     replay_text_with(src, &ReplayOptions::default())
 }
 
-/// Replay with explicit options (public mode: `ReplayOptions { audit: false }`).
+/// Replay with explicit options (public mode: `ReplayOptions::public()`).
 pub fn replay_text_with(src: &str, opts: &ReplayOptions) -> Outcome {
     match dgn::parse(src) {
         Ok(game) => Outcome::Replayed(Box::new(replay(&game, opts))),

@@ -163,6 +163,33 @@ impl Phase {
         }
     }
 
+    /// The phase's letter in DGN (`T0` for setup).
+    pub fn letter(self) -> &'static str {
+        match self {
+            Phase::Setup => "T0",
+            Phase::Storm => "S",
+            Phase::SpiceBlow => "B",
+            Phase::Charity => "C",
+            Phase::Bidding => "A",
+            Phase::Revival => "R",
+            Phase::Movement => "M",
+            Phase::Battle => "X",
+            Phase::Collection => "H",
+            Phase::Mentat => "P",
+        }
+    }
+
+    /// The phase whose DGN letter this is (`S`, `B`, … `P`; `T0` for setup).
+    pub fn from_letter(letter: &str) -> Option<Phase> {
+        let mut p = Phase::Setup;
+        loop {
+            if p.letter() == letter {
+                return Some(p);
+            }
+            p = p.next()?;
+        }
+    }
+
     /// The rule that introduces the phase.
     pub fn rule(self) -> Rule {
         match self {
@@ -500,7 +527,7 @@ impl GameState {
             let st = &mut factions[f.index()];
             if let Some(sheet) = faction_sheet(f) {
                 st.sheet = *sheet;
-                st.spice = Spice::new(sheet.spice);
+                st.spice = sheet.spice;
                 let starred = if options.advanced { sheet.starred } else { 0 };
                 st.reserves = Forces::new(FORCES_PER_FACTION - starred, starred);
             }
@@ -567,11 +594,13 @@ impl GameState {
     /// Factions with fighting (non-advisor) forces in a territory, without allocating.
     pub fn occupant_set(&self, t: Territory) -> FactionSet {
         let mut set = FactionSet::EMPTY;
-        for row in &self.board[t.piece_range()] {
-            for f in self.in_play.iter() {
-                if row[f.index()].fighting() > 0 {
-                    set.insert(f);
-                }
+        for f in self.in_play.iter() {
+            let i = f.index();
+            if self.board[t.piece_range()]
+                .iter()
+                .any(|row| row[i].normal | row[i].starred != 0)
+            {
+                set.insert(f);
             }
         }
         set
@@ -597,6 +626,9 @@ impl GameState {
             let acc = &mut out[t.index()];
             for row in &self.board[t.piece_range()] {
                 for (a, s) in acc.iter_mut().zip(row.iter()) {
+                    if s.is_empty() {
+                        continue;
+                    }
                     a.add(*s);
                 }
             }

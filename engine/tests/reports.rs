@@ -53,3 +53,24 @@ fn a_game_in_progress_has_no_report_yet() {
     };
     assert!(why.contains("not over"), "{why}");
 }
+
+#[test]
+fn snapshots_follow_every_phase() {
+    let src = include_str!("games/legal-game-solo-stronghold-victory.dgn");
+    let game = engine::dgn::parse(src).unwrap_or_else(|e| panic!("{e}"));
+    let opts = engine::replay::ReplayOptions {
+        snapshots: true,
+        ..Default::default()
+    };
+    let r = engine::replay::replay(&game, &opts);
+    assert!(r.is_legal());
+    // Setup, then turns 1 and 2 phase by phase; each snapshot serialises.
+    assert!(r.phases.len() >= 10, "{} snapshots", r.phases.len());
+    assert!(
+        r.phases
+            .windows(2)
+            .all(|w| (w[0].turn, w[0].phase) <= (w[1].turn, w[1].phase))
+    );
+    let json = serde_json::to_string(&r.phases).unwrap_or_else(|e| panic!("{e}"));
+    assert!(json.contains("\"control\""));
+}

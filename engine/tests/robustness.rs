@@ -54,6 +54,11 @@ fn check(src: &str) {
     }
     let _ = outcome.to_human();
     assert!(outcome.to_json().starts_with('{'));
+    // The derived game report: a report or a reason, never a panic.
+    let (_, report) = engine::report::report_text(src);
+    if let Some(Ok(json)) = report {
+        assert!(json.starts_with('{'));
+    }
 }
 
 #[test]

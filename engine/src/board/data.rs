@@ -7,7 +7,7 @@
 //! (symmetric adjacency, territory borders = the projection of sector-piece adjacency, every piece
 //! reachable, 15 spice cards with 118 spice, 33 treachery cards, 30 leaders).
 
-use dune::Faction;
+use dune::{Faction, Spice};
 use dune::{Rule, rule};
 
 /// The 42 territories of the map, in treachery.online's order (its territory ids 0-41).
@@ -522,7 +522,7 @@ pub const LEADERS: [LeaderRow; 30] = [
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FactionRow {
     /// Starting spice (2.xx.01).
-    pub spice: u32,
+    pub spice: Spice,
     /// Free force revival per turn.
     pub free_revival: u8,
     /// Maximum treachery cards in hand (1.04.02, HK 2.05.07).
@@ -544,7 +544,7 @@ const fn faction(
     start: Option<(Territory, u8)>,
 ) -> FactionRow {
     FactionRow {
-        spice,
+        spice: Spice::new(spice),
         free_revival,
         hand_limit,
         starting_cards,

@@ -654,7 +654,7 @@ mod tests {
                 assert!(t.is_stronghold());
             }
         }
-        let spice: u32 = FACTIONS.iter().map(|(_, r)| r.spice).sum();
+        let spice: u32 = FACTIONS.iter().map(|(_, r)| r.spice.amount()).sum();
         assert_eq!(spice, 10 + 5 + 10 + 3 + 10 + 5);
     }
 

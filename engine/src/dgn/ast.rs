@@ -1,6 +1,6 @@
 //! Typed DGN events: what the notation says, before any rule is applied.
 //!
-//! The parser ([`super::parse`]) turns text into a [`Game`]; it checks spelling and shape only
+//! The parser ([`super::parse()`](fn@super::parse)) turns text into a [`Game`]; it checks spelling and shape only
 //! (a territory code exists, a sector belongs to its territory, a number is a number). Whether an
 //! event is *legal* is the replay's business ([`crate::replay`]).
 
@@ -9,6 +9,7 @@ use std::fmt;
 use dune::Spice;
 
 use crate::board::{Card, Leader, Sector, Territory};
+use crate::state::Phase;
 use dune::Faction;
 
 /// A position in the DGN text: 1-based line and column (in characters).
@@ -46,23 +47,17 @@ pub struct Tag {
     pub pos: Pos,
 }
 
-/// The section of the log an event was written in: the line's leading letter or keyword.
+/// The section of the log an event was written in: the line's leading letter or keyword. The
+/// phase letters name the game's own [`Phase`]s (`T0` its setup); a Nexus (`N`) belongs to the
+/// Spice Blow and Nexus phase but has its letter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Section {
     /// `T<n>` lines and clock marks.
     Turn,
-    /// `TR PRED TC PLACE STORM0` (turn 0).
-    Setup,
-    Storm,
-    SpiceBlow,
+    /// `T0` setup lines and the phase letters `S B C A R M X H P`.
+    Phase(Phase),
+    /// `N`: the Nexus of the Spice Blow and Nexus phase (1.10).
     Nexus,
-    Charity,
-    Bidding,
-    Revival,
-    Movement,
-    Battle,
-    Collection,
-    Mentat,
     /// Statements allowed in any phase: `$ $$ K TT GHOLA HAJR DEAL RULING END`.
     Any,
 }
@@ -72,18 +67,18 @@ impl Section {
     pub fn letter(self) -> &'static str {
         match self {
             Section::Turn => "T",
-            Section::Setup => "T0",
-            Section::Storm => "S",
-            Section::SpiceBlow => "B",
+            Section::Phase(p) => p.letter(),
             Section::Nexus => "N",
-            Section::Charity => "C",
-            Section::Bidding => "A",
-            Section::Revival => "R",
-            Section::Movement => "M",
-            Section::Battle => "X",
-            Section::Collection => "H",
-            Section::Mentat => "P",
             Section::Any => "*",
+        }
+    }
+
+    /// The phase a section's statements belong to (`None` for turn lines and any-phase ones).
+    pub fn phase(self) -> Option<Phase> {
+        match self {
+            Section::Phase(p) => Some(p),
+            Section::Nexus => Some(Phase::SpiceBlow),
+            Section::Turn | Section::Any => None,
         }
     }
 }
@@ -243,6 +238,8 @@ pub enum AuctionResult {
         card: Sealed<Option<Card>>,
         /// An ally pays part of the price (1.10.02.04): who and how much.
         ally: Option<(Faction, Spice)>,
+        /// `>EM` / `>bank`: who receives the buyer's payment, as logged (2.03.04).
+        payee: Option<Payee>,
         /// Bought with a Karama card (3.01.11.04).
         karama: bool,
         /// `+top`: the Harkonnen's free extra card (2.05.08).
@@ -434,6 +431,11 @@ pub enum Stmt {
         paid: Option<Spice>,
         extra: Option<(ForceCount, Faction, Option<Spice>)>,
     },
+    /// `R AT KH [$n]` (2.01.14): the Kwisatz Haderach revived with the leader revival.
+    ReviveKwisatz {
+        faction: Faction,
+        paid: Option<Spice>,
+    },
     /// `R F L:leader [$n]` (1.05.03).
     ReviveLeader {
         faction: Faction,
@@ -547,16 +549,8 @@ pub enum Stmt {
         positive: bool,
         command: String,
     },
-    /// `F plan leader[+KH] d<forces>[$n] W:card D:card`.
-    Plan {
-        faction: Faction,
-        leader: PlanLeader,
-        kwisatz: bool,
-        dial: ForceCount,
-        spice: Spice,
-        weapon: Option<Card>,
-        defense: Option<Card>,
-    },
+    /// `F plan leader[+KH] d<forces>[$n] W:card D:card` (1.07.04).
+    Plan(crate::battle::Plan),
     /// `F TRAITOR leader [for F]` (1.07.06.06, 2.05.09).
     TraitorCall {
         faction: Faction,

@@ -301,6 +301,7 @@ impl Replay {
                 price,
                 card,
                 ally,
+                payee: logged_payee,
                 karama,
                 top: extra,
             } => {
@@ -336,7 +337,7 @@ impl Replay {
                     // 3.01.11.04: bid beyond one's spice and buy without paying.
                     self.play_card(f, Card::Karama, rule!("3.01.11"), false);
                 } else {
-                    self.pay_for_card(f, *price, *ally);
+                    self.pay_for_card(f, *price, *ally, *logged_payee);
                 }
                 let id = self.sealed(card).cloned().flatten();
                 self.st.faction_mut(f).hand.push(id);
@@ -355,7 +356,13 @@ impl Replay {
     /// 1.04.06.02, 1.10.02.04, 2.03.04, rulings.md 22: the buyer's own share goes to the Emperor
     /// (the bank when the Emperor buys); an ally's share goes to the Emperor unless the ally is
     /// the Emperor.
-    fn pay_for_card(&mut self, f: Faction, price: Spice, ally: Option<(Faction, Spice)>) {
+    fn pay_for_card(
+        &mut self,
+        f: Faction,
+        price: Spice,
+        ally: Option<(Faction, Spice)>,
+        logged: Option<Payee>,
+    ) {
         // A Karama preventing 2.03.04 sends this purchase's payment to the bank.
         let emperor = self.st.plays(Faction::Emperor)
             && (f == Faction::Emperor || self.karama_take(Ability::EmPayment).is_none());
@@ -366,6 +373,19 @@ impl Replay {
                 Payee::Bank
             }
         };
+        if let Some(l) = logged
+            && l != payee(f)
+        {
+            let rule = if emperor || self.st.plays(Faction::Emperor) {
+                rule!("2.03.04")
+            } else {
+                rule!("1.04.06.02")
+            };
+            self.v(
+                rule,
+                format!("{f} pays for its card to {}, not to {l}", payee(f)),
+            );
+        }
         let mut own = price;
         if let Some((a, share)) = ally {
             if self.st.ally(f) != Some(a) {

@@ -55,6 +55,15 @@ struct Collection {
     note: String,
 }
 
+/// Marks a computed collection as logged; its amount and how it was counted.
+fn tick(list: &mut [Collection], f: Faction, t: Territory) -> Option<(Spice, String)> {
+    let c = list
+        .iter_mut()
+        .find(|c| c.faction == f && c.territory == t)?;
+    c.logged = true;
+    Some((c.amount, c.note.clone()))
+}
+
 #[derive(Default)]
 pub(super) struct CollectData {
     collected: Vec<Collection>,
@@ -145,40 +154,30 @@ impl Replay {
                 faction,
                 amount,
                 territory,
-            } => {
-                let found = self
-                    .t
-                    .collect
-                    .collected
-                    .iter_mut()
-                    .find(|c| c.faction == *faction && c.territory == *territory);
-                match found {
-                    Some(c) => {
-                        c.logged = true;
-                        if c.amount != *amount {
-                            let (a, note) = (c.amount, c.note.clone());
-                            self.v(
-                                rule!("1.08.02"),
-                                format!(
-                                    "{faction} collects {a} spice in {} ({note}), not {amount}",
-                                    territory.name()
-                                ),
-                            );
-                        }
-                    }
-                    None => {
-                        let why = if self.st.in_territory(*faction, *territory).fighting() == 0 {
-                            "it has no fighting forces there"
-                        } else {
-                            "there is no spice there"
-                        };
+            } => match tick(&mut self.t.collect.collected, *faction, *territory) {
+                Some((a, note)) => {
+                    if a != *amount {
                         self.v(
-                            rule!("1.08.01"),
-                            format!("{faction} collects nothing in {}: {why}", territory.name()),
+                            rule!("1.08.02"),
+                            format!(
+                                "{faction} collects {a} spice in {} ({note}), not {amount}",
+                                territory.name()
+                            ),
                         );
                     }
                 }
-            }
+                None => {
+                    let why = if self.st.in_territory(*faction, *territory).fighting() == 0 {
+                        "it has no fighting forces there"
+                    } else {
+                        "there is no spice there"
+                    };
+                    self.v(
+                        rule!("1.08.01"),
+                        format!("{faction} collects nothing in {}: {why}", territory.name()),
+                    );
+                }
+            },
             Stmt::Bonus {
                 faction,
                 amount,
@@ -191,17 +190,9 @@ impl Replay {
                     );
                     return;
                 }
-                let found = self
-                    .t
-                    .collect
-                    .bonus
-                    .iter_mut()
-                    .find(|c| c.faction == *faction && c.territory == *territory);
-                match found {
-                    Some(c) => {
-                        c.logged = true;
-                        if c.amount != *amount {
-                            let a = c.amount;
+                match tick(&mut self.t.collect.bonus, *faction, *territory) {
+                    Some((a, _)) => {
+                        if a != *amount {
                             self.v(
                                 rule!("1.13.01"),
                                 format!(

@@ -62,11 +62,27 @@ pub struct ReplayOptions {
     /// prediction, card identities, the Fremen storm card, peeks) and check them. Public mode
     /// ignores them and checks only what is revealed.
     pub audit: bool,
+    /// Keep a [`TurnSummary`] at the end of every phase too ([`ReplayReport::phases`]), for a
+    /// page that steps through a turn phase by phase.
+    pub snapshots: bool,
 }
 
 impl Default for ReplayOptions {
     fn default() -> Self {
-        ReplayOptions { audit: true }
+        ReplayOptions {
+            audit: true,
+            snapshots: false,
+        }
+    }
+}
+
+impl ReplayOptions {
+    /// Public mode: sealed entries ignored, as an observer sees the game.
+    pub fn public() -> ReplayOptions {
+        ReplayOptions {
+            audit: false,
+            ..ReplayOptions::default()
+        }
     }
 }
 
@@ -139,6 +155,8 @@ pub struct ReplayReport {
     /// Win attempts per turn, with their evidence (4.01.04, ruling 6).
     pub win_attempts: Vec<(u32, Vec<WinAttempt>)>,
     pub end: GameEnd,
+    /// With [`ReplayOptions::snapshots`]: the state at the end of every phase, in order.
+    pub phases: Vec<TurnSummary>,
 }
 
 impl ReplayReport {
@@ -221,6 +239,7 @@ pub(crate) struct Replay {
     winner: Option<WinResult>,
     win_attempts: Vec<(u32, Vec<WinAttempt>)>,
     end: GameEnd,
+    phases: Vec<TurnSummary>,
     ended: bool,
     game_over_reported: bool,
 }
@@ -246,6 +265,7 @@ impl Replay {
                 logged: None,
                 limit: false,
             },
+            phases: Vec::new(),
             ended: false,
             game_over_reported: false,
         };
@@ -459,7 +479,7 @@ impl Replay {
                     self.new_turn(number);
                 }
             }
-            Section::Setup => {
+            Section::Phase(Phase::Setup) => {
                 if self.st.turn != 0 {
                     self.v(
                         rule!("0.01"),
@@ -470,17 +490,7 @@ impl Replay {
             }
             Section::Any => self.any_event(ev),
             section => {
-                let phase = match section {
-                    Section::Storm => Phase::Storm,
-                    Section::SpiceBlow | Section::Nexus => Phase::SpiceBlow,
-                    Section::Charity => Phase::Charity,
-                    Section::Bidding => Phase::Bidding,
-                    Section::Revival => Phase::Revival,
-                    Section::Movement => Phase::Movement,
-                    Section::Battle => Phase::Battle,
-                    Section::Collection => Phase::Collection,
-                    _ => Phase::Mentat,
-                };
+                let phase = section.phase().unwrap_or(Phase::Mentat);
                 if self.st.turn == 0 {
                     self.v(rule!("0.15"), "phase statements need a turn: T1 is missing");
                     self.new_turn(1);
@@ -532,6 +542,14 @@ impl Replay {
     }
 
     fn finish_phase(&mut self) {
+        self.finish_phase_rules();
+        if self.opts.snapshots {
+            let s = self.summary();
+            self.phases.push(s);
+        }
+    }
+
+    fn finish_phase_rules(&mut self) {
         match self.st.phase {
             Phase::Setup => self.finish_setup(),
             Phase::Storm => self.finish_storm(),
@@ -625,6 +643,7 @@ impl Replay {
             winner: self.winner,
             win_attempts: self.win_attempts,
             end: self.end,
+            phases: self.phases,
         }
     }
 

@@ -24,7 +24,9 @@ pub(super) struct RevivalData {
 impl Replay {
     pub(super) fn revival_event(&mut self, ev: &Event) {
         let faction = match &ev.stmt {
-            Stmt::Revive { faction, .. } | Stmt::ReviveLeader { faction, .. } => *faction,
+            Stmt::Revive { faction, .. }
+            | Stmt::ReviveLeader { faction, .. }
+            | Stmt::ReviveKwisatz { faction, .. } => *faction,
             Stmt::Ghola {
                 faction,
                 forces,
@@ -62,8 +64,66 @@ impl Replay {
                 ..
             } => self.revive_forces(faction, *forces, *paid, *extra),
             Stmt::ReviveLeader { leader, paid, .. } => self.revive_leader(faction, *leader, *paid),
+            Stmt::ReviveKwisatz { paid, .. } => self.revive_kwisatz(faction, *paid),
             _ => {}
         }
+    }
+
+    /// 2.01.14: the Kwisatz Haderach is revived with the faction's one leader revival, once every
+    /// other leader has died once or is unavailable; like a leader it costs its strength, 2
+    /// (the rulebook gives no other price; notation Decisions).
+    fn revive_kwisatz(&mut self, f: Faction, paid: Option<Spice>) {
+        if f != Faction::Atreides {
+            self.v(
+                rule!("2.01.14"),
+                format!("only the Atreides have the Kwisatz Haderach, not {f}"),
+            );
+            return;
+        }
+        if !self.st.kwisatz_dead {
+            self.v(rule!("2.01.14"), "the Kwisatz Haderach is not in the tanks");
+            return;
+        }
+        if self.t.revival.leader.contains(f) {
+            self.v(rule!("1.05.03"), format!("{f} revives one leader per turn"));
+            return;
+        }
+        let waiting: Vec<Leader> = Leader::of(f)
+            .filter(|l| {
+                !self.st.died_once[l.index()] && self.st.leaders[l.index()] == LeaderState::Pool(f)
+            })
+            .collect();
+        if !waiting.is_empty() {
+            let names: Vec<&str> = waiting.iter().map(|l| l.code()).collect();
+            self.v(
+                rule!("2.01.14"),
+                format!(
+                    "the Kwisatz Haderach is revived only when every other Atreides leader has died once or is unavailable; {} never died",
+                    names.join(", ")
+                ),
+            );
+        }
+        self.t.revival.leader.insert(f);
+        let cost = Spice::new(2);
+        if let Some(p) = paid
+            && p != cost
+        {
+            self.v(
+                rule!("2.01.14"),
+                format!("reviving the Kwisatz Haderach costs {cost} spice, not {p}"),
+            );
+        }
+        if cost > self.spice(f) {
+            self.v(
+                rule!("1.05.03.01"),
+                format!(
+                    "{f} must pay {cost} spice to revive the Kwisatz Haderach but has {}",
+                    self.spice(f)
+                ),
+            );
+        }
+        self.pay(f, crate::dgn::Payee::Bank, cost);
+        self.st.kwisatz_dead = false;
     }
 
     /// `R FR grant` (2.04.11): the Fremen give their ally 3 free revivals this turn.

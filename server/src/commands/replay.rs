@@ -50,8 +50,10 @@ pub fn run(files: &[PathBuf], options: &Options) -> ExitCode {
         } else {
             report::replay_text_with(
                 &text,
-                &ReplayOptions {
-                    audit: !options.public,
+                &if options.public {
+                    ReplayOptions::public()
+                } else {
+                    ReplayOptions::default()
                 },
             )
         };

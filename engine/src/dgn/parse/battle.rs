@@ -78,7 +78,7 @@ pub(super) fn plan(l: &mut Line, faction: Faction) -> R<Stmt> {
         return Err(l.err("`D:` and the defense (or `D:-`)"));
     }
     let defense = l.card_or_none()?;
-    Ok(Stmt::Plan {
+    Ok(Stmt::Plan(crate::battle::Plan {
         faction,
         leader,
         kwisatz,
@@ -86,7 +86,7 @@ pub(super) fn plan(l: &mut Line, faction: Faction) -> R<Stmt> {
         spice,
         weapon,
         defense,
-    })
+    }))
 }
 
 pub(super) fn battle_result(l: &mut Line) -> R<Stmt> {
@@ -177,7 +177,7 @@ impl Parser {
         let pos = l.pos();
         if l.eat(b'=') {
             let stmt = battle_result(l)?;
-            self.push(pos, Section::Battle, stmt, Vec::new());
+            self.push(pos, Section::Phase(Phase::Battle), stmt, Vec::new());
             return end_of_line(l);
         }
         let faction = l.faction()?;
@@ -232,7 +232,7 @@ impl Parser {
             _ => return Err(l.err_at(at, "a battle detail: presc, voice, plan, TRAITOR, capture, kill (or a line starting with `=`)", l.found())),
         };
         let asserts = assertions(l)?;
-        self.push(pos, Section::Battle, stmt, asserts);
+        self.push(pos, Section::Phase(Phase::Battle), stmt, asserts);
         end_of_line(l)
     }
 }

@@ -84,6 +84,18 @@ pub(super) fn bidding(l: &mut Line) -> R<Stmt> {
     let faction = l.faction()?;
     l.ws();
     let price = l.spice("the price paid")?;
+    let save = l.i;
+    l.ws();
+    let payee = if l.eat(b'>') {
+        Some(if l.keyword("bank") {
+            Payee::Bank
+        } else {
+            Payee::Faction(l.faction()?)
+        })
+    } else {
+        l.i = save;
+        None
+    };
     let card = l.sealed_one(Line::card)?;
     let mut ally = None;
     let mut karama = false;
@@ -114,6 +126,7 @@ pub(super) fn bidding(l: &mut Line) -> R<Stmt> {
             price,
             card,
             ally,
+            payee,
             karama,
             top,
         },

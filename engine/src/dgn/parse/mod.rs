@@ -3,10 +3,10 @@
 //! Each line is read with a small cursor. An error stops that line only; the reader goes on with
 //! the next one, so one pass reports every syntax error (up to [`MAX_ERRORS`]).
 //!
-//! Layout: [`lexer`] is the line cursor and the notation's items; this module dispatches each line
-//! to its statement reader, one module per phase as in `replay/` ([`setup`], [`storm`], [`blow`],
-//! [`bidding`], [`revival`], [`movement`], [`battle`], [`collect`], [`any`]), and
-//! [`assertions`] reads the `( … )` cross-checks.
+//! Layout: `lexer` is the line cursor and the notation's items; this module dispatches each line
+//! to its statement reader, one module per phase as in `replay/` (`setup`, `storm`, `blow`,
+//! `bidding`, `revival`, `movement`, `battle`, `collect`, `any`), and
+//! `assertions` reads the `( … )` cross-checks.
 
 mod any;
 mod assertions;
@@ -25,6 +25,7 @@ use std::fmt;
 use dune::Faction;
 
 use super::ast::*;
+use crate::state::Phase;
 use assertions::assertions;
 use battle::battle;
 use bidding::{bidding, charity};
@@ -178,53 +179,48 @@ impl Parser {
                 "a phase letter (S B N C A R M X H P), a keyword (T1, TR, PLACE, …) or a tag",
             ));
         };
-        let section =
-            match kw {
-                "S" => Section::Storm,
-                "B" => Section::SpiceBlow,
-                "N" => Section::Nexus,
-                "C" => Section::Charity,
-                "A" => Section::Bidding,
-                "R" => Section::Revival,
-                "M" => Section::Movement,
-                "X" => Section::Battle,
-                "H" => Section::Collection,
-                "P" => Section::Mentat,
-                "TR" | "PRED" | "TC" | "PLACE" | "STORM0" => {
-                    self.ctx = Some(Section::Setup);
-                    return self.setup(l, kw, pos);
-                }
-                "K" | "TT" | "GHOLA" | "HAJR" | "DEAL" | "RULING" | "END" => {
-                    self.ctx = Some(Section::Any);
-                    return self.any(l, kw, pos);
-                }
-                t if t.len() > 1
-                    && t.starts_with('T')
-                    && t[1..].bytes().all(|c| c.is_ascii_digit()) =>
-                {
-                    let number = t[1..]
-                        .parse::<u32>()
-                        .map_err(|_| l.err_at(start, "a turn number", format!("`{t}`")))?;
-                    let (clock, limit) = clock_marks(l)?;
-                    self.ctx = None;
-                    self.push(
-                        pos,
-                        Section::Turn,
-                        Stmt::Turn {
-                            number,
-                            clock,
-                            limit,
-                        },
-                        Vec::new(),
-                    );
-                    return end_of_line(l);
-                }
-                other => return Err(l.err_at(
+        let section = match kw {
+            "N" => Section::Nexus,
+            letter if let Some(p) = Phase::from_letter(letter).filter(|&p| p != Phase::Setup) => {
+                Section::Phase(p)
+            }
+            "TR" | "PRED" | "TC" | "PLACE" | "STORM0" => {
+                self.ctx = Some(Section::Phase(Phase::Setup));
+                return self.setup(l, kw, pos);
+            }
+            "K" | "TT" | "GHOLA" | "HAJR" | "DEAL" | "RULING" | "END" => {
+                self.ctx = Some(Section::Any);
+                return self.any(l, kw, pos);
+            }
+            t if t.len() > 1
+                && t.starts_with('T')
+                && t[1..].bytes().all(|c| c.is_ascii_digit()) =>
+            {
+                let number = t[1..]
+                    .parse::<u32>()
+                    .map_err(|_| l.err_at(start, "a turn number", format!("`{t}`")))?;
+                let (clock, limit) = clock_marks(l)?;
+                self.ctx = None;
+                self.push(
+                    pos,
+                    Section::Turn,
+                    Stmt::Turn {
+                        number,
+                        clock,
+                        limit,
+                    },
+                    Vec::new(),
+                );
+                return end_of_line(l);
+            }
+            other => {
+                return Err(l.err_at(
                     start,
                     "a phase letter (S B N C A R M X H P), a keyword (T1, TR, PLACE, …) or a tag",
                     format!("`{other}`"),
-                )),
-            };
+                ));
+            }
+        };
         self.ctx = Some(section);
         self.clauses(l, section)
     }
@@ -238,8 +234,8 @@ impl Parser {
             return end_of_line(l);
         }
         match self.ctx {
-            Some(Section::Battle) => self.battle_detail(l),
-            Some(Section::Setup) | Some(Section::Turn) | Some(Section::Any) | None => {
+            Some(Section::Phase(Phase::Battle)) => self.battle_detail(l),
+            Some(Section::Phase(Phase::Setup)) | Some(Section::Turn) | Some(Section::Any) | None => {
                 Err(l.err("a statement at the start of the line (only battle details and assertions are indented)"))
             }
             Some(section) => self.clauses(l, section),
@@ -275,21 +271,21 @@ impl Parser {
             l.ws();
             let pos = l.pos();
             let stmt = match section {
-                Section::Storm => storm(l)?,
-                Section::SpiceBlow => blow(l, &mut c)?,
+                Section::Phase(Phase::Storm) => storm(l)?,
+                Section::Phase(Phase::SpiceBlow) => blow(l, &mut c)?,
                 Section::Nexus => nexus(l)?,
-                Section::Charity => charity(l)?,
-                Section::Bidding => bidding(l)?,
-                Section::Revival => revival(l)?,
-                Section::Movement => movement(l, &mut c)?,
-                Section::Battle => battle(l)?,
-                Section::Collection => collection(l)?,
-                Section::Mentat => mentat(l)?,
+                Section::Phase(Phase::Charity) => charity(l)?,
+                Section::Phase(Phase::Bidding) => bidding(l)?,
+                Section::Phase(Phase::Revival) => revival(l)?,
+                Section::Phase(Phase::Movement) => movement(l, &mut c)?,
+                Section::Phase(Phase::Battle) => battle(l)?,
+                Section::Phase(Phase::Collection) => collection(l)?,
+                Section::Phase(Phase::Mentat) => mentat(l)?,
                 _ => return Err(l.err("a statement")),
             };
             let asserts = assertions(l)?;
             self.push(pos, section, stmt, asserts);
-            if section == Section::Storm {
+            if section == Section::Phase(Phase::Storm) {
                 l.ws();
                 let p = l.pos();
                 if l.keyword("order") {
@@ -423,6 +419,7 @@ mod tests {
                         price: Spice::new(3),
                         card: Sealed::Open(Some(Card::Lasgun)),
                         ally: Some((Faction::Emperor, Spice::new(1))),
+                        payee: None,
                         karama: false,
                         top: Some(Sealed::Open(None))
                     }
@@ -473,12 +470,12 @@ mod tests {
         assert_eq!(g.events.len(), 4);
         assert!(matches!(
             g.events[1].stmt,
-            Stmt::Plan {
+            Stmt::Plan(crate::battle::Plan {
                 spice,
                 weapon: Some(Card::Crysknife),
                 defense: None,
                 ..
-            } if spice == 4
+            }) if spice == 4
         ));
         match &g.events[3].stmt {
             Stmt::BattleResult {
@@ -534,6 +531,13 @@ mod tests {
             }
         );
         assert!(matches!(g.events[2].asserts[0], Assertion::Bribes { .. }));
+    }
+
+    #[test]
+    fn only_the_classic_factions_are_read() {
+        let e = error("M IX ship 2 ARK $2");
+        assert!(e.expected.contains("a faction"), "{e}");
+        assert!(parse("[Factions \"1=AT 2=IX\"]\nT0\n").is_ok());
     }
 
     #[test]

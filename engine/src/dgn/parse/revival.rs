@@ -34,6 +34,10 @@ pub(super) fn revival(l: &mut Line) -> R<Stmt> {
             paid,
         });
     }
+    if l.keyword("KH") {
+        let paid = l.optional_payment()?.map(|p| p.amount);
+        return Ok(Stmt::ReviveKwisatz { faction, paid });
+    }
     if l.keyword("ghola") {
         return ghola(l, faction);
     }

@@ -18,7 +18,7 @@ impl Parser {
                 }
                 self.push(
                     p,
-                    Section::Setup,
+                    Section::Phase(Phase::Setup),
                     Stmt::Traitors { faction, leaders },
                     Vec::new(),
                 );
@@ -39,7 +39,7 @@ impl Parser {
                 }
                 self.push(
                     pos,
-                    Section::Setup,
+                    Section::Phase(Phase::Setup),
                     Stmt::Prediction {
                         faction,
                         prediction,
@@ -60,7 +60,7 @@ impl Parser {
                 let cards = l.sealed_list(Line::card)?;
                 self.push(
                     p,
-                    Section::Setup,
+                    Section::Phase(Phase::Setup),
                     Stmt::StartingCards {
                         faction,
                         count,
@@ -81,7 +81,7 @@ impl Parser {
                     let asserts = assertions(l)?;
                     self.push(
                         p,
-                        Section::Setup,
+                        Section::Phase(Phase::Setup),
                         Stmt::Place {
                             faction,
                             place,
@@ -106,7 +106,12 @@ impl Parser {
                 l.ws();
                 let to = Some(l.sector()?);
                 let asserts = assertions(l)?;
-                self.push(pos, Section::Setup, Stmt::FirstStorm { dials, to }, asserts);
+                self.push(
+                    pos,
+                    Section::Phase(Phase::Setup),
+                    Stmt::FirstStorm { dials, to },
+                    asserts,
+                );
                 end_of_line(l)
             }
         }

@@ -83,6 +83,8 @@ pub(super) struct BattleData {
     pub(super) win_attempts: Vec<WinAttempt>,
     /// The territory the Kwisatz Haderach fought in this turn (2.01.11: one per turn).
     kwisatz_territory: Option<Territory>,
+    /// Battles due this phase (see [`Replay::due`]).
+    due: Option<Vec<(Territory, Faction, Faction)>>,
 }
 
 impl Replay {
@@ -208,26 +210,7 @@ impl Replay {
                 element,
                 answer,
             } => self.prescience(ev.pos, *faction, element, answer),
-            Stmt::Plan {
-                faction,
-                leader,
-                kwisatz,
-                dial,
-                spice,
-                weapon,
-                defense,
-            } => {
-                let plan = Plan {
-                    faction: *faction,
-                    leader: *leader,
-                    kwisatz: *kwisatz,
-                    dial: *dial,
-                    spice: *spice,
-                    weapon: *weapon,
-                    defense: *defense,
-                };
-                self.plan(plan, &ev.asserts);
-            }
+            Stmt::Plan(plan) => self.plan(*plan, &ev.asserts),
             Stmt::TraitorCall {
                 faction,
                 leader,
@@ -255,30 +238,60 @@ impl Replay {
     /// (1.07.01, 1.07.01.00; never in the Polar Sink, 1.07.01.02; advisors do not fight,
     /// 2.02.12), in board order.
     pub(super) fn battles_due(&self) -> Vec<(Territory, Faction, Faction)> {
-        let storm = self.st.storm;
-        let b = board();
         let mut out = Vec::new();
         for t in Territory::all() {
-            if t == Territory::PolarSink {
-                continue;
-            }
-            let occ: Vec<Faction> = self.st.occupant_set(t).iter().collect();
-            for (i, &f) in occ.iter().enumerate() {
-                for &g in &occ[i + 1..] {
-                    let together = t.pieces().iter().any(|&p| {
-                        self.st.stack(f, p).fighting() > 0
-                            && t.pieces().iter().any(|&q| {
-                                self.st.stack(g, q).fighting() > 0
-                                    && b.connected_within(p, q, storm)
-                            })
-                    });
-                    if together {
-                        out.push((t, f, g));
-                    }
+            self.battles_in(t, &mut out);
+        }
+        out
+    }
+
+    /// The battles due in one territory (see [`Replay::battles_due`]).
+    fn battles_in(&self, t: Territory, out: &mut Vec<(Territory, Faction, Faction)>) {
+        if t == Territory::PolarSink {
+            return;
+        }
+        let set = self.st.occupant_set(t);
+        if set.len() < 2 {
+            return;
+        }
+        let storm = self.st.storm;
+        let b = board();
+        let occ: Vec<Faction> = set.iter().collect();
+        for (i, &f) in occ.iter().enumerate() {
+            for &g in &occ[i + 1..] {
+                let together = t.pieces().iter().any(|&p| {
+                    self.st.stack(f, p).fighting() > 0
+                        && t.pieces().iter().any(|&q| {
+                            self.st.stack(g, q).fighting() > 0 && b.connected_within(p, q, storm)
+                        })
+                });
+                if together {
+                    out.push((t, f, g));
                 }
             }
         }
-        out
+    }
+
+    /// The battles due now: computed once per phase, then kept up to date battle by battle
+    /// (a battle changes only its own territory).
+    fn due(&mut self) -> Vec<(Territory, Faction, Faction)> {
+        if let Some(d) = &self.t.battle.due {
+            return d.clone();
+        }
+        let d = self.battles_due();
+        self.t.battle.due = Some(d.clone());
+        d
+    }
+
+    /// After a battle in `t`: its territory's battles are computed again.
+    pub(super) fn battle_done_in(&mut self, t: Territory) {
+        let Some(mut d) = self.t.battle.due.take() else {
+            return;
+        };
+        d.retain(|(x, _, _)| *x != t);
+        self.battles_in(t, &mut d);
+        d.sort_by_key(|(x, _, _)| x.index());
+        self.t.battle.due = Some(d);
     }
 
     fn start_battle(&mut self, pos: Pos, place: Place, aggressor: Faction, defender: Faction) {
@@ -320,16 +333,19 @@ impl Replay {
                 }
             }
         }
-        let due = self.battles_due();
+        let due = self.due();
         let is_due = |a: Faction, b: Faction| {
             due.iter()
                 .any(|&(x, f, g)| x == t && ((f, g) == (a, b) || (f, g) == (b, a)))
         };
         if ok && !is_due(aggressor, defender) {
+            // 1.01.04 (obstruction) forbids it, whether a sector in storm lies between the
+            // forces or one of them is in the storm and the other not; 1.07.01.00 repeats the
+            // first case.
             self.v(
-                rule!("1.07.01.00"),
+                rule!("1.01.04"),
                 format!(
-                    "{aggressor} and {defender} cannot battle in {}: their forces are separated by the storm",
+                    "{aggressor} and {defender} cannot battle in {}: the storm separates their forces (one side in the storm, or a sector in storm between them; 1.07.01.00)",
                     t.name()
                 ),
             );

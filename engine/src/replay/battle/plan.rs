@@ -89,6 +89,38 @@ impl Replay {
         b.side_of(a).map(|i| (i, true))
     }
 
+    /// The checks every battle ability of one faction shares (the Voice, Prescience): a battle
+    /// is on, the right faction uses it, in its own battle or its ally's (`rules` and `abilities`:
+    /// own, ally's), and no Karama stops it. Returns the side it acts for and whether for the ally.
+    fn battle_ability(
+        &mut self,
+        f: Faction,
+        owner: Faction,
+        what: &str,
+        rules: [Rule; 2],
+        abilities: [Ability; 2],
+    ) -> Option<(usize, bool)> {
+        if !self.battle_or_report(rules[0], what) {
+            return None;
+        }
+        if f != owner {
+            self.v(rules[0], format!("only {owner} use {what}, not {f}"));
+            return None;
+        }
+        let Some((side, for_ally)) = self.acting_side(f) else {
+            self.v(
+                rules[1],
+                format!("{owner} use {what} in their own battle or their ally's; neither is in this battle"),
+            );
+            return None;
+        };
+        let ability = abilities[usize::from(for_ally)];
+        if self.karama_forbids(ability, &format!("{owner} use {what}")) {
+            return None;
+        }
+        Some((side, for_ally))
+    }
+
     pub(in crate::replay) fn voice(
         &mut self,
         pos: Pos,
@@ -97,31 +129,20 @@ impl Replay {
         positive: bool,
         command: &str,
     ) {
-        if !self.battle_or_report(rule!("2.02.06"), "The Voice") {
-            return;
-        }
-        if f != Faction::BeneGesserit {
-            self.v(
-                rule!("2.02.06"),
-                format!("only the Bene Gesserit use the Voice, not {f}"),
-            );
-            return;
-        }
-        let Some((side, for_ally)) = self.acting_side(f) else {
-            self.v(
-                rule!("2.02.07"),
-                "the Bene Gesserit use the Voice in their own battle or their ally's (2.02.07); neither is in this battle",
-            );
+        let Some((side, for_ally)) = self.battle_ability(
+            f,
+            Faction::BeneGesserit,
+            "the Voice",
+            [rule!("2.02.06"), rule!("2.02.07")],
+            [Ability::BgVoice, Ability::BgAllyVoice],
+        ) else {
             return;
         };
-        let (ability, rule) = if for_ally {
-            (Ability::BgAllyVoice, rule!("2.02.07"))
+        let rule = if for_ally {
+            rule!("2.02.07")
         } else {
-            (Ability::BgVoice, rule!("2.02.06"))
+            rule!("2.02.06")
         };
-        if self.karama_forbids(ability, &format!("the Bene Gesserit Voice {target}")) {
-            return;
-        }
         let Some(b) = self.t.battle.current.as_mut() else {
             return;
         };
@@ -163,31 +184,15 @@ impl Replay {
         element: &str,
         answer: &str,
     ) {
-        if !self.battle_or_report(rule!("2.01.08"), "Prescience") {
-            return;
-        }
-        if f != Faction::Atreides {
-            self.v(
-                rule!("2.01.08"),
-                format!("only the Atreides use Prescience, not {f}"),
-            );
-            return;
-        }
-        let Some((side, for_ally)) = self.acting_side(f) else {
-            self.v(
-                rule!("2.01.09"),
-                "the Atreides use Prescience in their own battle or their ally's (2.01.09); neither is in this battle",
-            );
+        let Some((side, _)) = self.battle_ability(
+            f,
+            Faction::Atreides,
+            "Prescience",
+            [rule!("2.01.08"), rule!("2.01.09")],
+            [Ability::AtPrescience, Ability::AtAllyPrescience],
+        ) else {
             return;
         };
-        let ability = if for_ally {
-            Ability::AtAllyPrescience
-        } else {
-            Ability::AtPrescience
-        };
-        if self.karama_forbids(ability, "the Atreides use Prescience") {
-            return;
-        }
         if !matches!(
             element,
             "leader" | "W" | "D" | "dial" | "weapon" | "defense" | "number"

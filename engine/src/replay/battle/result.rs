@@ -6,7 +6,7 @@
 //! Haderach's losses and use. Then the Harkonnen capture (2.05.10).
 
 use super::{Battle, Replay, Resolved};
-use crate::battle::{self, Decision, Halves, Loss, Outcome, Plan};
+use crate::battle::{self, Conditions, Decision, Halves, Loss, Outcome, Plan, Slip};
 use crate::board::{Card, Leader, Territory};
 use crate::dgn::{ForceCount, Payee, PlanLeader, ResultItem, Side};
 use crate::replay::karama::Ability;
@@ -59,7 +59,7 @@ impl Replay {
         let o = battle::resolve([&plans[0], &plans[1]], &c);
         let items: &[ResultItem] = logged.map_or(&[], |l| l.items);
         if let Some(l) = logged {
-            self.check_result(&b, &plans, &o, l);
+            self.check_result(&b, &plans, &o, &c, l);
         }
         self.apply_result(&b, &plans, &o, items);
     }
@@ -123,17 +123,35 @@ impl Replay {
         }
     }
 
-    fn check_result(&mut self, b: &Battle, plans: &[Plan; 2], o: &Outcome, l: Logged<'_>) {
+    fn check_result(
+        &mut self,
+        b: &Battle,
+        plans: &[Plan; 2],
+        o: &Outcome,
+        c: &Conditions,
+        l: Logged<'_>,
+    ) {
         let t = b.place.territory;
         let winner = o.winner.map(|i| b.sides[i.min(1)]);
         let why = self.explain(b, plans, o);
+        // The misreading that would give what the log says, for the rule it breaks.
+        let slip = |matches: &dyn Fn(&Outcome) -> bool| {
+            Slip::ALL.into_iter().find(|&s| {
+                let alt = battle::resolve_with([&plans[0], &plans[1]], c, Some(s));
+                alt != *o && matches(&alt)
+            })
+        };
         if l.winner != winner {
             let said = l.winner.map_or("nobody".to_string(), |f| f.to_string());
             let is = winner.map_or("nobody wins".to_string(), |f| format!("{f} wins"));
-            self.v(
-                o.decision.rule(),
-                format!("{is}: {why}; the log says {said}"),
-            );
+            let rule = match o.decision {
+                Decision::Totals | Decision::Tie => {
+                    slip(&|alt: &Outcome| alt.winner.map(|i| b.sides[i.min(1)]) == l.winner)
+                        .map_or(o.decision.rule(), Slip::rule)
+                }
+                _ => o.decision.rule(),
+            };
+            self.v(rule, format!("{is}: {why}; the log says {said}"));
         }
         // Totals are written winner first (`= AT 8.5:8`).
         if let Some((a, d)) = l.totals
@@ -145,18 +163,15 @@ impl Replay {
             let wheel = [o.wheel[w], o.wheel[1 - w]];
             let read = [Halves::parse(a), Halves::parse(d)];
             if read != [Some(due[0]), Some(due[1])] {
-                // Counting unspiced forces at full strength is the usual slip (1.13.04.01).
-                let full = |i: usize| {
-                    let p = &plans[if i == 0 { w } else { 1 - w }];
-                    Halves(due[i].0 - wheel[i].0 + Halves::whole(u32::from(p.dial.total)).0)
-                };
-                let rule = if self.st.options.advanced
-                    && (0..2).any(|i| read[i] == Some(full(i)) && full(i) != due[i])
-                {
-                    rule!("1.13.04.01")
-                } else {
-                    rule!("1.07.06")
-                };
+                let _ = wheel;
+                let rule = slip(&|alt: &Outcome| {
+                    alt.winner.is_some_and(|aw| {
+                        let aw = aw.min(1);
+                        let alt_due = [alt.totals[aw], alt.totals[1 - aw]];
+                        (0..2).any(|i| read[i] == Some(alt_due[i]) && alt_due[i] != due[i])
+                    })
+                })
+                .map_or(rule!("1.07.06"), Slip::rule);
                 self.v(
                     rule,
                     format!("the totals are {}:{} ({why}), not {a}:{d}", due[0], due[1]),
@@ -411,6 +426,7 @@ impl Replay {
             self.st.faction_mut(w).gain(o.leader_spice);
         }
         self.st.last_wheels = Some(b.sides);
+        self.battle_done_in(t);
         let loser = o.winner.map(|i| b.sides[1 - i.min(1)]);
         self.t.battle.last = Some(Resolved {
             territory: t,
