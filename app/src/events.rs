@@ -6,10 +6,11 @@
 
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
+use tournament::ids::{RoundNumber, UserId};
 
 use crate::error::AppError;
 #[cfg(feature = "ssr")]
-use crate::server::{fail, internal, pool, require};
+use crate::server::{answer, fail, internal, pool, require};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EventSummary {
@@ -28,7 +29,7 @@ pub struct EventOverview {
     pub ruleset: String,
     pub qualifying_rounds: i32,
     /// The latest round drawn, if any.
-    pub current_round: Option<i32>,
+    pub current_round: Option<RoundNumber>,
     /// The viewer's role, as a label ("Judge"), if they have one.
     pub role: Option<String>,
     pub can_record_results: bool,
@@ -38,7 +39,7 @@ pub struct EventOverview {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StaffRow {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub username: String,
     pub role: String,
 }
@@ -237,7 +238,6 @@ pub async fn save_settings(
     finals_seats: String,
     qualifying_rounds: String,
 ) -> Result<(), AppError> {
-    use db::events::SettingsError;
     let event = load(&slug).await?;
     let actor = crate::server::require_staff(event.id, db::roles::Action::RunEvent).await?;
     let parsed = (|| {
@@ -275,16 +275,8 @@ pub async fn save_settings(
         Ok(s) => s,
         Err(e) => return fail(e),
     };
-    match db::events::update_settings(&pool()?, &actor, event.id, version, settings).await {
-        Ok(_) => Ok(()),
-        Err(e @ SettingsError::Stale) => fail(AppError::Conflict(e.to_string())),
-        Err(SettingsError::Database(e)) => Err(internal("saving the settings", e)),
-        Err(e @ SettingsError::NotFound) => fail(AppError::NotFound(e.to_string())),
-        Err(e) => match e.field() {
-            Some(field) => fail(AppError::field(field, e.to_string())),
-            None => fail(AppError::Invalid(e.to_string())),
-        },
-    }
+    answer(db::events::update_settings(&pool()?, &actor, event.id, version, settings).await)
+        .map(|_| ())
 }
 
 #[server]
@@ -333,7 +325,7 @@ pub async fn grant_role(slug: String, username: String, role: String) -> Result<
 }
 
 #[server]
-pub async fn revoke_role(slug: String, user_id: i64) -> Result<(), AppError> {
+pub async fn revoke_role(slug: String, user_id: UserId) -> Result<(), AppError> {
     let event = load(&slug).await?;
     let (actor, _) = require(event.id, db::roles::Action::ManageStaff).await?;
     let Some(actor) = actor else {

@@ -2,6 +2,8 @@
 //!
 //! Everything here compiles twice: with `ssr` into the server, which renders the pages, and with
 //! `hydrate` into the browser's wasm, which makes the same pages interactive.
+// A panic in the hall loses a judge's work: outside tests, every failure is an error value.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod auth;
 pub mod components;

@@ -3,18 +3,19 @@
 
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
+use tournament::ids::PlayerId;
 
 use crate::error::AppError;
 #[cfg(feature = "ssr")]
 use crate::{
     events::load,
-    server::{fail, internal, pool, require_staff},
+    server::{answer, fail, internal, pool, require_staff},
 };
 
 /// A player as the head judge's list shows them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerRow {
-    pub id: i64,
+    pub id: PlayerId,
     pub name: String,
     pub email: String,
     pub club: String,
@@ -40,20 +41,6 @@ pub struct RefusedLine {
 pub struct ImportOutcome {
     pub added: usize,
     pub refused: Vec<RefusedLine>,
-}
-
-#[cfg(feature = "ssr")]
-fn player_error<T>(e: db::players::PlayerError) -> Result<T, AppError> {
-    use db::players::PlayerError;
-    match e {
-        e @ PlayerError::Stale(_) => fail(AppError::Conflict(e.to_string())),
-        e @ PlayerError::NotFound => fail(AppError::NotFound(e.to_string())),
-        PlayerError::Database(e) => Err(internal("saving the player", e)),
-        e => match e.field() {
-            Some(field) => fail(AppError::field(field, e.to_string())),
-            None => fail(AppError::Invalid(e.to_string())),
-        },
-    }
 }
 
 #[server]
@@ -93,10 +80,7 @@ pub async fn add_player(
         Ok(new) => new,
         Err(problem) => return fail(AppError::field(problem.field, problem.message)),
     };
-    match db::players::add(&pool()?, &actor, event.id, new).await {
-        Ok(player) => Ok(player.name),
-        Err(e) => player_error(e),
-    }
+    answer(db::players::add(&pool()?, &actor, event.id, new).await).map(|p| p.name)
 }
 
 #[server]
@@ -125,43 +109,37 @@ pub async fn import_players(slug: String, csv: String) -> Result<ImportOutcome, 
 #[server]
 pub async fn check_in(
     slug: String,
-    player_id: i64,
+    player_id: PlayerId,
     version: i32,
     checked_in: bool,
 ) -> Result<(), AppError> {
     let event = load(&slug).await?;
     let actor = require_staff(event.id, db::roles::Action::RunEvent).await?;
-    match db::players::set_checked_in(&pool()?, &actor, event.id, player_id, version, checked_in)
-        .await
-    {
-        Ok(_) => Ok(()),
-        Err(e) => player_error(e),
-    }
+    answer(
+        db::players::set_checked_in(&pool()?, &actor, event.id, player_id, version, checked_in)
+            .await,
+    )
+    .map(|_| ())
 }
 
 #[server]
 pub async fn check_in_all(slug: String) -> Result<u64, AppError> {
     let event = load(&slug).await?;
     let actor = require_staff(event.id, db::roles::Action::RunEvent).await?;
-    match db::players::check_in_all(&pool()?, &actor, event.id).await {
-        Ok(n) => Ok(n),
-        Err(e) => player_error(e),
-    }
+    answer(db::players::check_in_all(&pool()?, &actor, event.id).await)
 }
 
 #[server]
 pub async fn set_dropped(
     slug: String,
-    player_id: i64,
+    player_id: PlayerId,
     version: i32,
     dropped: bool,
 ) -> Result<(), AppError> {
     let event = load(&slug).await?;
     let actor = require_staff(event.id, db::roles::Action::RunEvent).await?;
-    match db::players::set_dropped(&pool()?, &actor, event.id, player_id, version, dropped).await {
-        Ok(_) => Ok(()),
-        Err(e) => player_error(e),
-    }
+    answer(db::players::set_dropped(&pool()?, &actor, event.id, player_id, version, dropped).await)
+        .map(|_| ())
 }
 
 /// Links a player to the account they sign in with (`player` is "id:version" from the list),
@@ -176,17 +154,16 @@ pub async fn link_account(
     let actor = require_staff(event.id, db::roles::Action::RunEvent).await?;
     let Some((id, version)) = player
         .split_once(':')
-        .and_then(|(i, v)| Some((i.parse::<i64>().ok()?, v.parse::<i32>().ok()?)))
+        .and_then(|(i, v)| Some((i.parse::<PlayerId>().ok()?, v.parse::<i32>().ok()?)))
     else {
         return fail(AppError::field("player", "Pick the player to link."));
     };
-    match db::players::link_account(&pool()?, &actor, event.id, id, version, &username).await {
-        Ok(p) if p.user_id.is_some() => Ok(format!(
-            "{} now confirms reports as {}.",
-            p.name,
-            username.trim()
-        )),
-        Ok(p) => Ok(format!("{} is no longer linked to an account.", p.name)),
-        Err(e) => player_error(e),
-    }
+    let p = answer(
+        db::players::link_account(&pool()?, &actor, event.id, id, version, &username).await,
+    )?;
+    Ok(if p.user_id.is_some() {
+        format!("{} now confirms reports as {}.", p.name, username.trim())
+    } else {
+        format!("{} is no longer linked to an account.", p.name)
+    })
 }

@@ -2,24 +2,31 @@
 //! revisions (4.01.02, 4.01.07), players' confirmations, the head judge's decisions (4.01.05),
 //! and the finals (closing qualifying, the cut-line draw). Each begins with its role check.
 
+// A server function takes one argument per form field. (The browser-side stub the `server` macro
+// writes does not carry an `allow` on the function.)
+#![allow(clippy::too_many_arguments)]
+
+use dune::{Faction, Stronghold, WinType};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
+use tournament::EndValues;
+use tournament::ids::{PlayerId, Revision, RoundNumber, TableNumber};
+use tournament::report::{Ending, ReportStatus};
 
 use crate::error::AppError;
 #[cfg(feature = "ssr")]
 use crate::{
     events::load,
-    server::{fail, internal, pool, require, require_staff},
+    server::{answer, fail, internal, pool, require, require_staff},
 };
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatView {
-    pub player_id: i64,
+    pub player_id: PlayerId,
     pub player: String,
     pub seat: i16,
-    /// Faction code as dealt, if known.
-    pub faction: Option<String>,
-    pub faction_name: Option<String>,
+    /// As dealt (0.08), once dealt.
+    pub faction: Option<Faction>,
     /// The viewer's own seat (their linked account).
     pub mine: bool,
     pub win_attempts: u32,
@@ -27,10 +34,10 @@ pub struct SeatView {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TurnView {
-    pub turn: i16,
-    pub revision: i32,
+    pub turn: u32,
+    pub revision: Revision,
     /// (player, strongholds seen).
-    pub attempts: Vec<(String, Vec<String>)>,
+    pub attempts: Vec<(String, Vec<Stronghold>)>,
     pub by: Option<String>,
     pub at: String,
     pub reason: Option<String>,
@@ -38,13 +45,12 @@ pub struct TurnView {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReportSeatView {
-    pub player_id: i64,
+    pub player_id: PlayerId,
     pub player: String,
-    pub faction: String,
-    pub ally: Option<String>,
-    pub result: Option<String>,
-    /// strongholds, forces, spice, cards, leaders.
-    pub values: [u32; 5],
+    pub faction: Faction,
+    pub ally: Option<Faction>,
+    pub result: Option<WinType>,
+    pub end: EndValues,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -58,9 +64,9 @@ pub struct ConfirmationView {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RevisionView {
-    pub revision: i32,
-    pub ended: String,
-    pub last_turn: i16,
+    pub revision: Revision,
+    pub ended: Ending,
+    pub last_turn: u32,
     pub seats: Vec<ReportSeatView>,
     pub judge_draw: Option<String>,
     pub reason: Option<String>,
@@ -75,30 +81,29 @@ pub struct RevisionView {
 pub struct TableData {
     pub slug: String,
     pub event_name: String,
-    pub round: i32,
-    pub table: i32,
-    pub table_id: i64,
+    pub round: RoundNumber,
+    pub table: TableNumber,
+    /// In seat order: a seat's position here is its position in the report.
     pub seats: Vec<SeatView>,
     /// Latest record of each recorded turn, then every older revision.
     pub turns: Vec<TurnView>,
     pub turn_history: Vec<TurnView>,
     /// Per recorded turn: the revision the page shows (for the stale-page check).
-    pub turn_revisions: Vec<(i16, i32)>,
-    pub status: String,
-    /// "missing", "awaiting", "disputed" or "final".
-    pub state: String,
+    pub turn_revisions: Vec<(u32, Revision)>,
+    pub status: ReportStatus,
     /// Newest first. Empty when the viewer may not see an unconfirmed report.
     pub revisions: Vec<RevisionView>,
-    pub latest_revision: i32,
+    pub latest_revision: Revision,
     /// (player, result) per seat, and the adjudication's reasoning (4.01.09).
-    pub results: Vec<(String, Option<String>)>,
+    pub results: Vec<(String, Option<WinType>)>,
     pub adjudication: Vec<String>,
-    pub win_types: Vec<(String, String)>,
-    pub factions: Vec<(String, String)>,
+    /// The win types a report may name under the event's ruleset.
+    pub win_types: Vec<WinType>,
+    pub factions: Vec<Faction>,
     pub can_record: bool,
     pub can_override: bool,
     /// The viewer's own seat's player id, if they sit here.
-    pub my_player: Option<i64>,
+    pub my_player: Option<PlayerId>,
 }
 
 #[cfg(feature = "ssr")]
@@ -106,39 +111,11 @@ fn when(at: chrono::DateTime<chrono::Utc>) -> String {
     at.format("%Y-%m-%d %H:%M UTC").to_string()
 }
 
-#[cfg(feature = "ssr")]
-fn results_error<T>(error: db::results::ResultsError) -> Result<T, AppError> {
-    use db::results::ResultsError as E;
-    match error {
-        E::NotFound => fail(AppError::NotFound(error.to_string())),
-        E::Forbidden(m) => fail(AppError::Forbidden(m)),
-        E::Changed { .. } => fail(AppError::Conflict(error.to_string())),
-        // One problem at a field the form shows is told there alone; several are also listed
-        // together, and a problem with no field of its own goes to the form's message.
-        E::Invalid(mut problems) if problems.len() == 1 => {
-            let p = problems.remove(0);
-            if matches!(p.field.as_str(), "players" | "seats") {
-                fail(AppError::Invalid(p.message))
-            } else {
-                fail(AppError::Field {
-                    field: p.field,
-                    message: p.message,
-                })
-            }
-        }
-        E::Invalid(problems) => fail(AppError::Fields(
-            problems.into_iter().map(|p| (p.field, p.message)).collect(),
-        )),
-        E::State(m) => fail(AppError::Invalid(m)),
-        E::Database(e) => Err(internal("saving the results", e)),
-    }
-}
-
 /// A judge's check for recording results, with their role (which says whether they may also
 /// change what is final).
 #[cfg(feature = "ssr")]
 async fn require_recorder(
-    event_id: i64,
+    event_id: tournament::ids::EventId,
 ) -> Result<(db::roles::Actor, Option<db::roles::Role>), AppError> {
     match require(event_id, db::roles::Action::RecordResults).await? {
         (Some(actor), role) => Ok((actor, role)),
@@ -146,32 +123,18 @@ async fn require_recorder(
     }
 }
 
-#[cfg(feature = "ssr")]
-async fn table_id_of(event_id: i64, round: i32, table: i32) -> Result<i64, AppError> {
-    let id = db::results::table_id(&pool()?, event_id, round, table)
-        .await
-        .map_err(|e| internal("loading the table", e))?;
-    match id {
-        Some(id) => Ok(id),
-        None => fail(AppError::NotFound(format!(
-            "Round {round} has no table {table}."
-        ))),
-    }
-}
-
 #[server]
-pub async fn get_table(slug: String, round: i32, table: i32) -> Result<TableData, AppError> {
-    use db::results::reports;
+pub async fn get_table(
+    slug: String,
+    round: RoundNumber,
+    table: TableNumber,
+) -> Result<TableData, AppError> {
     use db::roles::{Action, allows};
     let event = load(&slug).await?;
     let (actor, role) = require(event.id, Action::ViewPublic).await?;
     let admin = actor.as_ref().is_some_and(|a| a.is_admin);
-    let table_id = table_id_of(event.id, round, table).await?;
-    let pool = pool()?;
-    let results = match reports::table_results(&pool, event.id, table_id).await {
-        Ok(r) => r,
-        Err(e) => return results_error(e),
-    };
+    let results =
+        answer(db::results::reports::table_results(&pool()?, event.id, round, table).await)?;
     let my_player = actor.as_ref().and_then(|a| {
         results
             .table
@@ -182,14 +145,14 @@ pub async fn get_table(slug: String, round: i32, table: i32) -> Result<TableData
     });
     let can_record = allows(role, admin, Action::RecordResults);
     let sees_unconfirmed = allows(role, admin, Action::ViewAllReports) || my_player.is_some();
-    let name_of = |id: i64| {
+    let name_of = |id: PlayerId| {
         results
             .table
             .seat_of(id)
-            .map_or_else(|| format!("player {id}"), |s| s.player.clone())
+            .map_or_else(|| format!("player {id}"), |s| s.player.to_string())
     };
     let counts = results.counts();
-    let seat_of = |id: i64| results.table.seat_of(id).map_or(i16::MAX, |s| s.seat);
+    let seat_of = |id: PlayerId| results.table.seat_of(id).map_or(i16::MAX, |s| s.seat);
     let turn_view = |r: &db::results::attempts::TurnRecord| TurnView {
         turn: r.turn,
         revision: r.revision,
@@ -214,14 +177,13 @@ pub async fn get_table(slug: String, round: i32, table: i32) -> Result<TableData
         .filter(|r| !latest_turns.iter().any(|l| std::ptr::eq(*l, *r)))
         .map(turn_view)
         .collect();
-    let final_now = results.status == reports::Status::Final;
     let revisions: Vec<RevisionView> = results
         .revisions
         .iter()
         .filter(|r| sees_unconfirmed || r.final_at.is_some())
         .map(|r| RevisionView {
             revision: r.revision,
-            ended: r.draft.ended.code().to_owned(),
+            ended: r.draft.ended,
             last_turn: r.draft.last_turn,
             seats: r
                 .draft
@@ -230,10 +192,10 @@ pub async fn get_table(slug: String, round: i32, table: i32) -> Result<TableData
                 .map(|s| ReportSeatView {
                     player_id: s.player_id,
                     player: name_of(s.player_id),
-                    faction: s.faction.code().to_owned(),
-                    ally: s.ally.map(|a| a.code().to_owned()),
-                    result: s.result.map(|w| w.code().to_owned()),
-                    values: [s.strongholds, s.forces, s.spice, s.cards, s.leaders],
+                    faction: s.faction,
+                    ally: s.ally,
+                    result: s.result,
+                    end: s.end,
                 })
                 .collect(),
             judge_draw: r.draft.judge_draw.map(name_of),
@@ -255,12 +217,12 @@ pub async fn get_table(slug: String, round: i32, table: i32) -> Result<TableData
                 .collect(),
         })
         .collect();
-    let (results_list, adjudication) = match (&results.outcome, sees_unconfirmed || final_now) {
+    let (results_list, adjudication) = match (
+        &results.outcome,
+        sees_unconfirmed || results.status.is_final(),
+    ) {
         (Some(o), true) => (
-            o.results
-                .iter()
-                .map(|(id, w)| (name_of(*id), w.map(|w| w.code().to_owned())))
-                .collect(),
+            o.results.iter().map(|(id, w)| (name_of(*id), *w)).collect(),
             o.adjudication.clone().unwrap_or_default(),
         ),
         _ => (Vec::new(), Vec::new()),
@@ -271,17 +233,15 @@ pub async fn get_table(slug: String, round: i32, table: i32) -> Result<TableData
         event_name: event.name,
         round,
         table,
-        table_id,
         seats: results
             .table
             .seats
             .iter()
             .map(|s| SeatView {
                 player_id: s.player_id,
-                player: s.player.clone(),
+                player: s.player.to_string(),
                 seat: s.seat,
-                faction: s.faction.map(|f| f.code().to_owned()),
-                faction_name: s.faction.map(|f| f.name().to_owned()),
+                faction: s.faction,
                 mine: Some(s.player_id) == my_player,
                 win_attempts: counts.get(&s.player_id).copied().unwrap_or(0),
             })
@@ -289,29 +249,18 @@ pub async fn get_table(slug: String, round: i32, table: i32) -> Result<TableData
         turns,
         turn_history,
         turn_revisions,
-        status: results.status.label(),
-        state: match results.status {
-            reports::Status::Missing => "missing",
-            reports::Status::Awaiting { .. } => "awaiting",
-            reports::Status::Disputed => "disputed",
-            reports::Status::Final => "final",
-        }
-        .to_owned(),
-        latest_revision: results.latest().map_or(0, |r| r.revision),
+        status: results.status,
+        latest_revision: results.latest().map_or(Revision::NONE, |r| r.revision),
         revisions,
         results: results_list,
         adjudication,
         win_types: ruleset
             .win_types()
             .iter()
-            .filter(|w| **w != tournament::WinType::Adjudicated)
-            .map(|w| (w.code().to_owned(), w.name().to_owned()))
+            .copied()
+            .filter(|w| *w != WinType::Adjudicated)
             .collect(),
-        factions: ruleset
-            .factions()
-            .iter()
-            .map(|f| (f.code().to_owned(), f.name().to_owned()))
-            .collect(),
+        factions: ruleset.factions().to_vec(),
         can_record,
         can_override: allows(role, admin, Action::Override),
         my_player,
@@ -319,21 +268,22 @@ pub async fn get_table(slug: String, round: i32, table: i32) -> Result<TableData
 }
 
 /// One seat's line of the win-attempt form.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AttemptSeatForm {
-    pub player_id: i64,
+    pub player_id: PlayerId,
     /// The checkbox: present when ticked.
     #[serde(default)]
     pub made: Option<String>,
-    /// Stronghold codes seen, separated by spaces or commas ("AK CA TS").
+    /// Strongholds seen, separated by spaces or commas ("ARK CAR TUK").
     #[serde(default)]
     pub evidence: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AttemptsForm {
     pub slug: String,
-    pub table_id: i64,
+    pub round: RoundNumber,
+    pub table: TableNumber,
     pub turn: String,
     /// The revision of that turn the page showed, per turn: "4:1,5:2".
     #[serde(default)]
@@ -344,13 +294,33 @@ pub struct AttemptsForm {
     pub seats: Vec<AttemptSeatForm>,
 }
 
+/// What a judge typed as the strongholds seen, each read as a code or a name; the unknown ones
+/// are named back.
+#[cfg(feature = "ssr")]
+fn strongholds_seen(text: &str) -> Result<Vec<Stronghold>, String> {
+    let (known, unknown): (Vec<_>, Vec<_>) = text
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .map(|w| Stronghold::from_typed(w).ok_or(w))
+        .partition(Result::is_ok);
+    if unknown.is_empty() {
+        Ok(known.into_iter().flatten().collect())
+    } else {
+        let words: Vec<&str> = unknown.into_iter().filter_map(Result::err).collect();
+        Err(format!(
+            "{} {} not a stronghold; write ARK, CAR, TUK, TAB, HAB or SW (4.02: the Shield Wall).",
+            words.join(", "),
+            if words.len() == 1 { "is" } else { "are" }
+        ))
+    }
+}
+
 #[server]
-pub async fn record_attempts(form: AttemptsForm) -> Result<i32, AppError> {
+pub async fn record_attempts(form: AttemptsForm) -> Result<Revision, AppError> {
     use db::roles::{Action, allows};
     let event = load(&form.slug).await?;
     let (actor, role) = require_recorder(event.id).await?;
-    let pool = pool()?;
-    let Ok(turn) = form.turn.trim().parse::<i16>() else {
+    let Ok(turn) = form.turn.trim().parse::<u32>() else {
         return fail(AppError::field(
             "turn",
             "Pick the turn whose Battle phase this is (1 to 10).",
@@ -360,41 +330,51 @@ pub async fn record_attempts(form: AttemptsForm) -> Result<i32, AppError> {
         .shown
         .split(',')
         .filter_map(|p| p.split_once(':'))
-        .find(|(t, _)| t.trim().parse::<i16>().ok() == Some(turn))
-        .and_then(|(_, r)| r.trim().parse::<i32>().ok())
-        .unwrap_or(0);
+        .find(|(t, _)| t.trim().parse::<u32>().ok() == Some(turn))
+        .and_then(|(_, r)| r.parse::<Revision>().ok())
+        .unwrap_or(Revision::NONE);
+    let mut attempts = Vec::new();
+    let mut problems = Vec::new();
+    for (i, s) in form.seats.iter().enumerate() {
+        if s.made.is_none() {
+            continue;
+        }
+        match strongholds_seen(&s.evidence) {
+            Ok(strongholds) => attempts.push(db::results::attempts::Attempt {
+                player_id: s.player_id,
+                strongholds,
+            }),
+            Err(message) => problems.push((format!("evidence-{i}"), message)),
+        }
+    }
+    if !problems.is_empty() {
+        return fail(AppError::Fields(problems));
+    }
     let entry = db::results::attempts::TurnEntry {
         turn,
         base_revision: base,
-        attempts: form
-            .seats
-            .iter()
-            .filter(|s| s.made.is_some())
-            .map(|s| db::results::attempts::Attempt {
-                player_id: s.player_id,
-                strongholds: s
-                    .evidence
-                    .split(|c: char| c == ',' || c.is_whitespace())
-                    .filter(|c| !c.is_empty())
-                    .map(|c| c.to_uppercase())
-                    .collect(),
-            })
-            .collect(),
+        attempts,
         reason: Some(form.reason.clone()),
     };
     let may_override = allows(role, actor.is_admin, Action::Override);
-    match db::results::attempts::record(&pool, &actor, may_override, event.id, form.table_id, entry)
-        .await
-    {
-        Ok(revision) => Ok(revision),
-        Err(e) => results_error(e),
-    }
+    answer(
+        db::results::attempts::record(
+            &pool()?,
+            &actor,
+            may_override,
+            event.id,
+            form.round,
+            form.table,
+            entry,
+        )
+        .await,
+    )
 }
 
-/// One seat's line of the report form; numbers as typed, checked on the server.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+/// One seat's line of the report form, in seat order; numbers as typed, checked on the server.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReportSeatForm {
-    pub player_id: i64,
+    pub player_id: PlayerId,
     pub faction: String,
     #[serde(default)]
     pub ally: String,
@@ -412,12 +392,13 @@ pub struct ReportSeatForm {
     pub leaders: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReportForm {
     pub slug: String,
-    pub table_id: i64,
+    pub round: RoundNumber,
+    pub table: TableNumber,
     /// The revision the page showed (0: none).
-    pub base_revision: i32,
+    pub base_revision: Revision,
     pub ended: String,
     pub last_turn: String,
     #[serde(default)]
@@ -428,36 +409,39 @@ pub struct ReportForm {
     pub seats: Vec<ReportSeatForm>,
 }
 
+/// The form's text as typed values; what cannot be read is named at its control. Whether the
+/// values make a valid report is the tournament rules' business, not this function's.
 #[cfg(feature = "ssr")]
 fn parse_report(form: &ReportForm) -> Result<db::results::reports::Draft, AppError> {
-    use tournament::{Faction, WinType, report::Ending};
+    use crate::error::seat_field_id;
+    use tournament::report::capitalised;
     let mut problems: Vec<(String, String)> = Vec::new();
     let ended = match form.ended.as_str() {
-        "win" => Ending::Win,
-        "time" => Ending::Time,
-        "turns" => Ending::Turns,
+        "win" => Some(Ending::Win),
+        "time" => Some(Ending::Time),
+        "turns" => Some(Ending::Turns),
         _ => {
             problems.push((
                 "ended".into(),
                 "Say how the game ended: a win, the clock, or the end of turn 10.".into(),
             ));
-            Ending::Win
+            None
         }
     };
-    let last_turn = match form.last_turn.trim().parse::<i16>() {
-        Ok(t) if (1..=10).contains(&t) => t,
-        _ => {
+    let last_turn = match form.last_turn.trim().parse::<u32>() {
+        Ok(t) => Some(t),
+        Err(_) => {
             problems.push((
                 "last_turn".into(),
                 "The last turn played is a number from 1 to 10.".into(),
             ));
-            1
+            None
         }
     };
     let mut seats = Vec::new();
-    for s in &form.seats {
-        let field = |name: &str| format!("seat-{}-{name}", s.player_id);
-        let faction = Faction::from_code(s.faction.trim());
+    for (i, s) in form.seats.iter().enumerate() {
+        let field = |name: &str| seat_field_id(i, name);
+        let faction = Faction::from_typed(&s.faction);
         if faction.is_none() {
             problems.push((
                 field("faction"),
@@ -467,7 +451,7 @@ fn parse_report(form: &ReportForm) -> Result<db::results::reports::Draft, AppErr
         let ally = match s.ally.trim() {
             "" => None,
             code => {
-                let ally = Faction::from_code(code);
+                let ally = Faction::from_typed(code);
                 if ally.is_none() {
                     problems.push((field("ally"), format!("{code} is not a faction.")));
                 }
@@ -477,50 +461,48 @@ fn parse_report(form: &ReportForm) -> Result<db::results::reports::Draft, AppErr
         let result = match s.result.trim() {
             "" => None,
             code => {
-                let win = WinType::from_code(code);
+                let win = WinType::from_typed(code);
                 if win.is_none() {
                     problems.push((field("result"), format!("{code} is not a result.")));
                 }
                 win
             }
         };
-        let mut number = |name: &'static str, label: &str, text: &str| -> u32 {
+        let mut end = EndValues::default();
+        for (category, text) in EndValues::CATEGORIES.into_iter().zip([
+            &s.strongholds,
+            &s.forces,
+            &s.spice,
+            &s.cards,
+            &s.leaders,
+        ]) {
             match text.trim() {
-                "" => 0,
+                "" => {}
                 t => match t.parse::<u32>() {
-                    Ok(n) => n,
-                    Err(_) => {
-                        problems.push((
-                            field(name),
-                            format!("{label} is a whole number, such as 3 (you typed {t:?})."),
-                        ));
-                        0
-                    }
+                    Ok(n) => end.set(category, n),
+                    Err(_) => problems.push((
+                        field(category.field()),
+                        format!(
+                            "{} is a whole number, such as 3 (you typed {t:?}).",
+                            capitalised(category.label())
+                        ),
+                    )),
                 },
             }
-        };
-        let strongholds = number("strongholds", "Strongholds", &s.strongholds);
-        let forces = number("forces", "Forces on the board", &s.forces);
-        let spice = number("spice", "Spice", &s.spice);
-        let cards = number("cards", "Cards in hand", &s.cards);
-        let leaders = number("leaders", "Active leaders", &s.leaders);
+        }
         if let Some(faction) = faction {
             seats.push(db::results::reports::SeatResult {
                 player_id: s.player_id,
                 faction,
                 ally,
                 result,
-                strongholds,
-                forces,
-                spice,
-                cards,
-                leaders,
+                end,
             });
         }
     }
     let judge_draw = match form.judge_draw.trim() {
         "" => None,
-        id => match id.parse::<i64>() {
+        id => match id.parse::<PlayerId>() {
             Ok(id) => Some(id),
             Err(_) => {
                 problems.push(("judge_draw".into(), "Pick the player drawn.".into()));
@@ -528,43 +510,38 @@ fn parse_report(form: &ReportForm) -> Result<db::results::reports::Draft, AppErr
             }
         },
     };
-    if !problems.is_empty() {
-        return Err(AppError::Fields(problems));
+    match (ended, last_turn) {
+        (Some(ended), Some(last_turn)) if problems.is_empty() => Ok(db::results::reports::Draft {
+            ended,
+            last_turn,
+            seats,
+            judge_draw,
+        }),
+        _ => Err(AppError::Fields(problems)),
     }
-    Ok(db::results::reports::Draft {
-        ended,
-        last_turn,
-        seats,
-        judge_draw,
-    })
 }
 
 #[server]
-pub async fn save_report(form: ReportForm) -> Result<i32, AppError> {
+pub async fn save_report(form: ReportForm) -> Result<Revision, AppError> {
     use db::roles::{Action, allows};
     let event = load(&form.slug).await?;
     let (actor, role) = require_recorder(event.id).await?;
-    let draft = match parse_report(&form) {
-        Ok(d) => d,
-        Err(e) => return fail(e),
-    };
-    let pool = pool()?;
+    let draft = answer(parse_report(&form))?;
     let may_override = allows(role, actor.is_admin, Action::Override);
-    match db::results::reports::save(
-        &pool,
-        &actor,
-        may_override,
-        event.id,
-        form.table_id,
-        form.base_revision,
-        &draft,
-        Some(&form.reason),
+    answer(
+        db::results::reports::save(
+            &pool()?,
+            &actor,
+            may_override,
+            event.id,
+            form.round,
+            form.table,
+            form.base_revision,
+            &draft,
+            Some(&form.reason),
+        )
+        .await,
     )
-    .await
-    {
-        Ok(r) => Ok(r),
-        Err(e) => results_error(e),
-    }
 }
 
 /// A seated player answers the report (agree, or dispute with a note); a judge may answer for
@@ -572,14 +549,15 @@ pub async fn save_report(form: ReportForm) -> Result<i32, AppError> {
 #[server]
 pub async fn answer_report(
     slug: String,
-    table_id: i64,
-    revision: i32,
-    player_id: i64,
+    round: RoundNumber,
+    table: TableNumber,
+    revision: Revision,
+    player_id: PlayerId,
     agrees: bool,
     #[server(default)] note: String,
     #[server(default)] for_player: bool,
 ) -> Result<bool, AppError> {
-    use db::results::reports::Answerer;
+    use db::results::reports::{Answer, Answerer};
     use db::roles::Action;
     let event = load(&slug).await?;
     let (actor, answerer) = if for_player {
@@ -593,32 +571,28 @@ pub async fn answer_report(
             Answerer::Player,
         )
     };
-    match db::results::reports::answer(
-        &pool()?,
-        &actor,
-        answerer,
-        event.id,
-        table_id,
+    let reply = Answer {
+        round,
+        table,
         revision,
         player_id,
         agrees,
-        Some(&note),
-    )
-    .await
-    {
-        Ok(done) => Ok(done),
-        Err(e) => results_error(e),
-    }
+        note: Some(note),
+        answerer,
+    };
+    answer(db::results::reports::answer(&pool()?, &actor, event.id, &reply).await)
 }
 
 #[server]
-pub async fn finalise_report(slug: String, table_id: i64, revision: i32) -> Result<(), AppError> {
+pub async fn finalise_report(
+    slug: String,
+    round: RoundNumber,
+    table: TableNumber,
+    revision: Revision,
+) -> Result<(), AppError> {
     let event = load(&slug).await?;
     let actor = require_staff(event.id, db::roles::Action::Override).await?;
-    match db::results::reports::finalise(&pool()?, &actor, event.id, table_id, revision).await {
-        Ok(()) => Ok(()),
-        Err(e) => results_error(e),
-    }
+    answer(db::results::reports::finalise(&pool()?, &actor, event.id, round, table, revision).await)
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -700,10 +674,7 @@ pub async fn get_finals(slug: String) -> Result<FinalsView, AppError> {
 pub async fn close_qualifying(slug: String) -> Result<(), AppError> {
     let event = load(&slug).await?;
     let actor = require_staff(event.id, db::roles::Action::Override).await?;
-    match db::results::finals::close_qualifying(&pool()?, &actor, event.id).await {
-        Ok(_) => Ok(()),
-        Err(e) => results_error(e),
-    }
+    answer(db::results::finals::close_qualifying(&pool()?, &actor, event.id).await).map(|_| ())
 }
 
 #[server]
@@ -725,8 +696,5 @@ pub async fn draw_finals_tie(
             }
         },
     };
-    match db::results::finals::draw_cut(&pool()?, &actor, event.id, seed).await {
-        Ok(_) => Ok(()),
-        Err(e) => results_error(e),
-    }
+    answer(db::results::finals::draw_cut(&pool()?, &actor, event.id, seed).await).map(|_| ())
 }

@@ -2,21 +2,23 @@
 //! ruling 1's choices), redraws, swaps, table clocks, and the public projector and player views.
 //! Each begins with its role check.
 
+use dune::Faction;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 use tournament::Clock;
+use tournament::ids::{PlayerId, RoundNumber, TableId, TableNumber};
 
 use crate::error::AppError;
 #[cfg(feature = "ssr")]
 use crate::{
     events::load,
-    server::{fail, internal, pool, require, require_staff},
+    server::{answer, fail, internal, pool, require, require_staff},
 };
 
 /// A round in the dashboard's list.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoundRow {
-    pub number: i32,
+    pub number: RoundNumber,
     pub begun: bool,
     pub tables: i64,
     pub seated: i64,
@@ -38,19 +40,19 @@ pub enum TablePlan {
         /// Byes to give, and the tables then.
         byes: Option<(usize, Vec<u8>)>,
         /// Everyone who would be drawn: the byes are chosen among them.
-        entrants: Vec<(i64, String)>,
+        entrants: Vec<(PlayerId, String)>,
     },
     NoPlayers,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NextRound {
-    pub number: i32,
+    pub number: RoundNumber,
     pub entrants: usize,
     pub plan: TablePlan,
     /// The previous round's tables still without a final report.
-    pub unreported: Vec<i32>,
-    pub previous: Option<i32>,
+    pub unreported: Vec<TableNumber>,
+    pub previous: Option<RoundNumber>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -82,8 +84,10 @@ pub async fn get_dashboard(slug: String) -> Result<DashboardView, AppError> {
         .await
         .map_err(failed)?;
     let rounds = db::rounds::list(&pool, event.id).await.map_err(failed)?;
-    let number = rounds.last().map_or(1, |r| r.number + 1);
-    let next = if number > detail.settings.qualifying_rounds {
+    let number = rounds
+        .last()
+        .map_or(RoundNumber::FIRST, |r| r.number.next());
+    let next = if number.get() > detail.settings.qualifying_rounds {
         None
     } else {
         let entrants = db::rounds::entrants(&pool, event.id)
@@ -140,25 +144,6 @@ pub async fn get_dashboard(slug: String) -> Result<DashboardView, AppError> {
     })
 }
 
-#[cfg(feature = "ssr")]
-fn round_error<T>(e: db::rounds::RoundError) -> Result<T, AppError> {
-    use db::rounds::RoundError;
-    use tournament::{DrawError, tables::TableError};
-    match e {
-        e if e.is_conflict() => fail(AppError::Conflict(e.to_string())),
-        RoundError::Field { field, message } => fail(AppError::field(field, message)),
-        e @ RoundError::Unreported { .. } => {
-            fail(AppError::field("override_reason", e.to_string()))
-        }
-        e @ RoundError::Draw(DrawError::Tables(TableError::NoSplit(_))) => {
-            fail(AppError::field("fallback", e.to_string()))
-        }
-        e @ RoundError::NotFound => fail(AppError::NotFound(e.to_string())),
-        RoundError::Database(e) => Err(internal("changing the round", e)),
-        e => fail(AppError::Invalid(e.to_string())),
-    }
-}
-
 /// An optional seed typed by the head judge; empty means a fresh random one.
 #[cfg(feature = "ssr")]
 fn parse_seed(text: Option<&str>) -> Result<Option<u64>, AppError> {
@@ -181,20 +166,17 @@ fn parse_seed(text: Option<&str>) -> Result<Option<u64>, AppError> {
 #[server]
 pub async fn start_round(
     slug: String,
-    number: i32,
+    number: RoundNumber,
     seed: Option<String>,
     fallback: Option<String>,
     alternates: Option<String>,
-    byes: Option<Vec<i64>>,
+    byes: Option<Vec<PlayerId>>,
     override_reason: Option<String>,
-) -> Result<i32, AppError> {
+) -> Result<RoundNumber, AppError> {
     use db::rounds::{Fallback, NewRound};
     let event = load(&slug).await?;
     let actor = require_staff(event.id, db::roles::Action::RunEvent).await?;
-    let seed = match parse_seed(seed.as_deref()) {
-        Ok(s) => s,
-        Err(e) => return fail(e),
-    };
+    let seed = answer(parse_seed(seed.as_deref()))?;
     let fallback = match fallback.as_deref().map(str::trim).unwrap_or("") {
         "" => None,
         "four_player_tables" => Some(Fallback::FourPlayerTables),
@@ -231,30 +213,40 @@ pub async fn start_round(
         fallback,
         override_reason,
     };
-    match db::rounds::start(&pool()?, &actor, event.id, new).await {
-        Ok(_) => Ok(number),
-        Err(e) => round_error(e),
-    }
+    answer(db::rounds::start(&pool()?, &actor, event.id, new).await).map(|_| number)
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatView {
     pub seat: i16,
     pub circle: i16,
-    pub player_id: i64,
+    pub player_id: PlayerId,
     pub player: String,
-    /// "FR" under gc-2.13.3; empty under full until the pick is recorded.
-    pub faction: String,
-    pub faction_name: String,
-    /// Under full: the two cards offered ("AT / IX").
-    pub offered: String,
+    /// Dealt under gc-2.13.3; under full, once the pick is recorded.
+    pub faction: Option<Faction>,
+    /// Under full: the two cards offered, classic and expansion.
+    pub offered: Option<(Faction, Faction)>,
     pub dropped: bool,
+}
+
+impl SeatView {
+    /// What the seat shows under "Faction": the faction's name once known, else (under `full`)
+    /// the two cards offered.
+    pub fn faction_text(&self) -> String {
+        match (self.faction, self.offered) {
+            (Some(f), _) => f.name().to_owned(),
+            (None, Some((classic, expansion))) => {
+                format!("{} / {}", classic.name(), expansion.name())
+            }
+            (None, None) => String::new(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableView {
-    pub id: i64,
-    pub number: i32,
+    pub id: TableId,
+    pub number: TableNumber,
     pub version: i32,
     pub reported: bool,
     pub clock: Clock,
@@ -265,7 +257,7 @@ pub struct TableView {
 pub struct RoundData {
     pub slug: String,
     pub event_name: String,
-    pub number: i32,
+    pub number: RoundNumber,
     /// As text: a u64 does not survive every JSON reader.
     pub seed: String,
     pub ruleset: String,
@@ -293,18 +285,14 @@ fn seat_view(s: db::rounds::SeatInfo) -> SeatView {
         circle: s.circle,
         player_id: s.player_id,
         player: s.player,
-        faction: s.faction.map(|f| f.code().to_owned()).unwrap_or_default(),
-        faction_name: s.faction.map(|f| f.name().to_owned()).unwrap_or_default(),
-        offered: s
-            .offered
-            .map(|(c, e)| format!("{} / {}", c.name(), e.name()))
-            .unwrap_or_default(),
+        faction: s.faction,
+        offered: s.offered,
         dropped: s.dropped,
     }
 }
 
 #[server]
-pub async fn get_round(slug: String, number: i32) -> Result<RoundData, AppError> {
+pub async fn get_round(slug: String, number: RoundNumber) -> Result<RoundData, AppError> {
     use db::roles::{Action, allows};
     let event = load(&slug).await?;
     let (actor, role) = require(event.id, Action::ViewPublic).await?;
@@ -372,80 +360,54 @@ pub async fn get_round(slug: String, number: i32) -> Result<RoundData, AppError>
 #[server]
 pub async fn redraw_round(
     slug: String,
-    number: i32,
+    number: RoundNumber,
     version: i32,
     seed: Option<String>,
 ) -> Result<(), AppError> {
     let event = load(&slug).await?;
     let actor = require_staff(event.id, db::roles::Action::RunEvent).await?;
-    let seed = match parse_seed(seed.as_deref()) {
-        Ok(s) => s,
-        Err(e) => return fail(e),
-    };
-    match db::rounds::redraw(&pool()?, &actor, event.id, number, version, seed).await {
-        Ok(()) => Ok(()),
-        Err(e) => round_error(e),
-    }
+    let seed = answer(parse_seed(seed.as_deref()))?;
+    answer(db::rounds::redraw(&pool()?, &actor, event.id, number, version, seed).await)
 }
 
 #[server]
 pub async fn swap_seats(
     slug: String,
-    number: i32,
+    number: RoundNumber,
     version: i32,
-    first: i64,
-    second: i64,
+    first: PlayerId,
+    second: PlayerId,
 ) -> Result<(), AppError> {
     let event = load(&slug).await?;
     let actor = require_staff(event.id, db::roles::Action::RunEvent).await?;
-    match db::rounds::swap(&pool()?, &actor, event.id, number, version, first, second).await {
-        Ok(()) => Ok(()),
-        Err(e) => round_error(e),
-    }
+    answer(db::rounds::swap(&pool()?, &actor, event.id, number, version, first, second).await)
 }
 
 #[server]
-pub async fn begin_round(slug: String, number: i32, version: i32) -> Result<(), AppError> {
+pub async fn begin_round(slug: String, number: RoundNumber, version: i32) -> Result<(), AppError> {
     let event = load(&slug).await?;
     let actor = require_staff(event.id, db::roles::Action::RunEvent).await?;
-    match db::rounds::begin(&pool()?, &actor, event.id, number, version).await {
-        Ok(()) => Ok(()),
-        Err(e) => round_error(e),
-    }
+    answer(db::rounds::begin(&pool()?, &actor, event.id, number, version).await)
 }
 
 /// Withdraws the round's draw; returns the dashboard's address.
 #[server]
-pub async fn cancel_round(slug: String, number: i32, version: i32) -> Result<String, AppError> {
+pub async fn cancel_round(
+    slug: String,
+    number: RoundNumber,
+    version: i32,
+) -> Result<String, AppError> {
     let event = load(&slug).await?;
     let actor = require_staff(event.id, db::roles::Action::RunEvent).await?;
-    match db::rounds::cancel(&pool()?, &actor, event.id, number, version).await {
-        Ok(()) => Ok(format!("/events/{}/run", event.slug)),
-        Err(e) => round_error(e),
-    }
-}
-
-#[cfg(feature = "ssr")]
-fn clock_error<T>(e: db::clocks::ClockCommandError) -> Result<T, AppError> {
-    use db::clocks::ClockCommandError;
-    match e {
-        e @ ClockCommandError::Stale(_) => fail(AppError::Conflict(e.to_string())),
-        e @ ClockCommandError::NotFound => fail(AppError::NotFound(e.to_string())),
-        e @ ClockCommandError::ReasonRequired => fail(AppError::field("reason", e.to_string())),
-        e @ ClockCommandError::Clock {
-            error: tournament::ClockError::BadExtension,
-            ..
-        } => fail(AppError::field("minutes", e.to_string())),
-        ClockCommandError::Database(e) => Err(internal("changing the clock", e)),
-        e => fail(AppError::Invalid(e.to_string())),
-    }
+    answer(db::rounds::cancel(&pool()?, &actor, event.id, number, version).await)
+        .map(|()| format!("/events/{}/run", event.slug))
 }
 
 /// `command`: start, pause or resume.
 #[server]
 pub async fn table_clock(
     slug: String,
-    table_id: i64,
+    table_id: TableId,
     version: i32,
     command: String,
 ) -> Result<(), AppError> {
@@ -458,16 +420,14 @@ pub async fn table_clock(
         "resume" => Command::Resume,
         _ => return fail(AppError::Invalid("Unknown clock command.".into())),
     };
-    match db::clocks::apply(&pool()?, &actor, event.id, table_id, version, command).await {
-        Ok(_) => Ok(()),
-        Err(e) => clock_error(e),
-    }
+    answer(db::clocks::apply(&pool()?, &actor, event.id, table_id, version, command).await)
+        .map(|_| ())
 }
 
 #[server]
 pub async fn extend_clock(
     slug: String,
-    table_id: i64,
+    table_id: TableId,
     version: i32,
     minutes: String,
     reason: String,
@@ -481,15 +441,13 @@ pub async fn extend_clock(
         ));
     };
     let command = db::clocks::Command::Extend { minutes, reason };
-    match db::clocks::apply(&pool()?, &actor, event.id, table_id, version, command).await {
-        Ok(_) => Ok(()),
-        Err(e) => clock_error(e),
-    }
+    answer(db::clocks::apply(&pool()?, &actor, event.id, table_id, version, command).await)
+        .map(|_| ())
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BoardRow {
-    pub number: i32,
+    pub number: TableNumber,
     pub clock: Clock,
     pub reported: bool,
 }
@@ -498,7 +456,7 @@ pub struct BoardRow {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BoardView {
     pub event_name: String,
-    pub round: Option<i32>,
+    pub round: Option<RoundNumber>,
     pub tables: Vec<BoardRow>,
     pub now_ms: i64,
 }
@@ -536,7 +494,7 @@ pub async fn get_board(slug: String) -> Result<BoardView, AppError> {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FoundPlayer {
-    pub id: i64,
+    pub id: PlayerId,
     pub name: String,
     pub club: String,
 }
@@ -574,7 +532,7 @@ pub enum CardPlace {
     NotSeated,
     Bye,
     Seated {
-        table: i32,
+        table: TableNumber,
         seat: SeatView,
         clock: Clock,
         reported: bool,
@@ -590,7 +548,7 @@ pub struct PlayerCard {
     pub club: String,
     pub checked_in: bool,
     pub dropped: bool,
-    pub round: Option<i32>,
+    pub round: Option<RoundNumber>,
     pub round_begun: bool,
     pub ruleset: String,
     pub place: CardPlace,
@@ -598,7 +556,7 @@ pub struct PlayerCard {
 }
 
 #[server]
-pub async fn get_player_card(slug: String, player_id: i64) -> Result<PlayerCard, AppError> {
+pub async fn get_player_card(slug: String, player_id: PlayerId) -> Result<PlayerCard, AppError> {
     use db::rounds::Place;
     let event = load(&slug).await?;
     require(event.id, db::roles::Action::ViewPublic).await?;

@@ -2,6 +2,7 @@
 
 use chrono::{DateTime, Utc};
 use sqlx::PgPool;
+use tournament::ids::UserId;
 
 use crate::{
     audit,
@@ -86,10 +87,10 @@ pub async fn create_user(
     pool: &PgPool,
     new: NewUser,
     actor: Option<&Actor>,
-) -> Result<i64, CreateUserError> {
+) -> Result<UserId, CreateUserError> {
     let phc = password::hash(new.password).await?;
     let mut tx = pool.begin().await?;
-    let inserted: Result<i64, sqlx::Error> = sqlx::query_scalar(
+    let inserted: Result<UserId, sqlx::Error> = sqlx::query_scalar(
         "INSERT INTO users (username, email, password_hash, is_admin) VALUES ($1, $2, $3, $4) RETURNING id",
     )
     .bind(new.username.as_str())
@@ -128,8 +129,8 @@ pub async fn count(pool: &PgPool) -> Result<i64, sqlx::Error> {
 
 /// The signed-in user as of now (a session holds only the id, so a removed account or a
 /// changed admin flag takes effect at once).
-pub async fn actor(pool: &PgPool, user_id: i64) -> Result<Option<Actor>, sqlx::Error> {
-    let row: Option<(i64, String, bool)> =
+pub async fn actor(pool: &PgPool, user_id: UserId) -> Result<Option<Actor>, sqlx::Error> {
+    let row: Option<(UserId, String, bool)> =
         sqlx::query_as("SELECT id, username, is_admin FROM users WHERE id = $1")
             .bind(user_id)
             .fetch_optional(pool)
@@ -172,7 +173,7 @@ pub async fn sign_in(
         audit::record(pool, entry).await?;
         return Err(SignInError::Blocked { until });
     }
-    let row: Option<(i64, String, bool, String)> = sqlx::query_as(
+    let row: Option<(UserId, String, bool, String)> = sqlx::query_as(
         "SELECT id, username, is_admin, password_hash FROM users \
          WHERE lower(username) = lower($1) OR lower(email) = lower($1) LIMIT 1",
     )

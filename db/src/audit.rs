@@ -4,8 +4,9 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use serde_json::Value;
 use sqlx::{PgExecutor, PgPool};
+use tournament::ids::{EventId, RoundNumber, UserId};
 
-use crate::roles::Actor;
+use crate::actor::Actor;
 
 /// What happened. Stored as text so old rows stay readable when new kinds are added.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,9 +100,9 @@ impl Action {
 #[derive(Debug, Clone)]
 pub struct Entry<'a> {
     pub action: Action,
-    pub actor_id: Option<i64>,
+    pub actor_id: Option<UserId>,
     pub actor: Option<&'a str>,
-    pub event_id: Option<i64>,
+    pub event_id: Option<EventId>,
     pub subject: Option<&'a str>,
     pub detail: Value,
 }
@@ -122,7 +123,7 @@ impl<'a> Entry<'a> {
     pub fn by(
         actor: &'a Actor,
         action: Action,
-        event_id: i64,
+        event_id: EventId,
         subject: &'a str,
         detail: Value,
     ) -> Self {
@@ -165,7 +166,7 @@ pub struct Row {
 /// Newest first. `event_id = None` lists the security events that belong to no event.
 pub async fn list(
     pool: &PgPool,
-    event_id: Option<i64>,
+    event_id: Option<EventId>,
     limit: i64,
 ) -> Result<Vec<Row>, sqlx::Error> {
     sqlx::query_as(
@@ -180,7 +181,11 @@ pub async fn list(
 
 /// The changes recorded for one round of an event (draws, redraws, swaps, clocks), oldest
 /// first: the round page's "who changed what" list.
-pub async fn for_round(pool: &PgPool, event_id: i64, round: i32) -> Result<Vec<Row>, sqlx::Error> {
+pub async fn for_round(
+    pool: &PgPool,
+    event_id: EventId,
+    round: RoundNumber,
+) -> Result<Vec<Row>, sqlx::Error> {
     sqlx::query_as(
         "SELECT at, actor, action, subject, detail FROM audit_log \
          WHERE event_id = $1 AND detail @> jsonb_build_object('round', $2::int) ORDER BY at, id",

@@ -6,6 +6,7 @@
 
 use serde::Serialize;
 use sqlx::PgPool;
+use tournament::ids::{EventId, RoundNumber, TableId, TableNumber};
 use tournament::{Clock, ClockError};
 
 use crate::{
@@ -34,9 +35,12 @@ pub enum ClockCommandError {
     #[error(
         "Table {0}'s clock changed since you loaded the page (someone else started, paused or extended it); reload to see it."
     )]
-    Stale(i32),
+    Stale(TableNumber),
     #[error("Table {table}: {error}.")]
-    Clock { table: i32, error: ClockError },
+    Clock {
+        table: TableNumber,
+        error: ClockError,
+    },
     #[error("Give the reason for the extension (it is kept in the audit log).")]
     ReasonRequired,
     #[error("database error")]
@@ -48,8 +52,8 @@ pub enum ClockCommandError {
 pub async fn apply(
     pool: &PgPool,
     actor: &Actor,
-    event_id: i64,
-    table_id: i64,
+    event_id: EventId,
+    table_id: TableId,
     version: i32,
     command: Command,
 ) -> Result<Clock, ClockCommandError> {
@@ -72,7 +76,7 @@ pub async fn apply(
     if row.7 != version {
         return Err(ClockCommandError::Stale(table));
     }
-    let (round_id, round, begun, now): (i64, i32, bool, chrono::DateTime<chrono::Utc>) =
+    let (round_id, round, begun, now): (i64, RoundNumber, bool, chrono::DateTime<chrono::Utc>) =
         sqlx::query_as(
             "SELECT r.id, r.number, r.started_at IS NOT NULL, now() FROM rounds r \
              JOIN game_tables t ON t.round_id = r.id WHERE t.id = $1",
@@ -110,8 +114,8 @@ pub async fn apply(
     };
     let changed = changed.map_err(|error| ClockCommandError::Clock { table, error })?;
     if let serde_json::Value::Object(map) = &mut detail {
-        map.insert("round".into(), round.into());
-        map.insert("table".into(), table.into());
+        map.insert("round".into(), serde_json::json!(round));
+        map.insert("table".into(), serde_json::json!(table));
     }
     // Instants are written as the database computed them, to the microsecond, not re-derived
     // from milliseconds.
@@ -147,7 +151,7 @@ pub async fn apply(
 /// Every table's clock in the event's latest round: the projector page.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Board {
-    pub round: i32,
+    pub round: RoundNumber,
     pub begun: bool,
     pub tables: Vec<BoardTable>,
     pub now_ms: i64,
@@ -155,13 +159,13 @@ pub struct Board {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct BoardTable {
-    pub number: i32,
+    pub number: TableNumber,
     pub clock: Clock,
     pub reported: bool,
 }
 
-pub async fn board(pool: &PgPool, event_id: i64) -> Result<Option<Board>, sqlx::Error> {
-    let round: Option<(i64, i32, bool, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
+pub async fn board(pool: &PgPool, event_id: EventId) -> Result<Option<Board>, sqlx::Error> {
+    let round: Option<(i64, RoundNumber, bool, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
         "SELECT id, number, started_at IS NOT NULL, now() FROM rounds WHERE event_id = $1 \
          ORDER BY number DESC LIMIT 1",
     )
@@ -173,8 +177,8 @@ pub async fn board(pool: &PgPool, event_id: i64) -> Result<Option<Board>, sqlx::
     };
     #[allow(clippy::type_complexity)]
     let rows: Vec<(
-        i64,
-        i32,
+        TableId,
+        TableNumber,
         Option<chrono::DateTime<chrono::Utc>>,
         Option<chrono::DateTime<chrono::Utc>>,
         i64,

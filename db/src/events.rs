@@ -3,6 +3,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
+use tournament::ids::EventId;
 use tournament::{Ruleset, RulingOptions};
 
 use crate::{
@@ -12,7 +13,7 @@ use crate::{
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, sqlx::FromRow)]
 pub struct Event {
-    pub id: i64,
+    pub id: EventId,
     pub slug: String,
     pub name: String,
     pub created_at: DateTime<Utc>,
@@ -108,7 +109,7 @@ pub async fn list(pool: &PgPool) -> Result<Vec<Event>, sqlx::Error> {
 /// An event with its settings, as the head judge edits them and the draws use them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EventDetail {
-    pub id: i64,
+    pub id: EventId,
     pub slug: String,
     pub settings: Settings,
     /// Bumped by every change of the settings (optimistic concurrency).
@@ -134,7 +135,7 @@ pub const MAX_QUALIFYING_ROUNDS: i32 = 20;
 
 #[derive(sqlx::FromRow)]
 struct DetailRow {
-    id: i64,
+    id: EventId,
     slug: String,
     name: String,
     starts_on: Option<NaiveDate>,
@@ -190,7 +191,7 @@ pub async fn detail_by_slug(pool: &PgPool, slug: &str) -> Result<Option<EventDet
     row.map(EventDetail::try_from).transpose()
 }
 
-pub async fn detail(pool: &PgPool, id: i64) -> Result<Option<EventDetail>, sqlx::Error> {
+pub async fn detail(pool: &PgPool, id: EventId) -> Result<Option<EventDetail>, sqlx::Error> {
     let row: Option<DetailRow> = sqlx::query_as(&format!(
         "SELECT {DETAIL_COLUMNS} FROM events WHERE id = $1"
     ))
@@ -277,7 +278,7 @@ impl Settings {
 pub async fn update_settings(
     pool: &PgPool,
     actor: &Actor,
-    event_id: i64,
+    event_id: EventId,
     version: i32,
     settings: Settings,
 ) -> Result<EventDetail, SettingsError> {

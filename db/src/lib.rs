@@ -2,8 +2,11 @@
 //!
 //! Server functions and the command line call these; neither writes SQL of its own. Every write
 //! that touches more than one row runs in a transaction.
+// A panic in the hall loses a judge's work: outside tests, every failure is an error value.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod accounts;
+pub mod actor;
 pub mod audit;
 pub mod clocks;
 pub mod events;
@@ -15,7 +18,7 @@ pub mod roles;
 pub mod rounds;
 pub mod throttle;
 
-pub use sqlx::PgPool;
+pub use sqlx::{Error, PgPool};
 
 /// Migrations from `migrations/`, compiled in so a deployed server needs no files beside it.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");

@@ -3,6 +3,7 @@
 //! instance LISTENs and passes the news to its open pages (server-sent events).
 
 use sqlx::PgExecutor;
+use tournament::ids::EventId;
 
 /// The one channel Mentat notifies on; the payload says which event and what changed.
 pub const CHANNEL: &str = "mentat_live";
@@ -36,7 +37,7 @@ impl Topic {
 /// A notification as it travels: `"<event id> <topic>"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct News {
-    pub event_id: i64,
+    pub event_id: EventId,
     pub topic: Topic,
 }
 
@@ -57,7 +58,7 @@ impl News {
 /// Queues the news; PostgreSQL delivers it when the surrounding transaction commits.
 pub async fn notify(
     db: impl PgExecutor<'_>,
-    event_id: i64,
+    event_id: EventId,
     topic: Topic,
 ) -> Result<(), sqlx::Error> {
     sqlx::query("SELECT pg_notify($1, $2)")
@@ -75,7 +76,7 @@ mod tests {
     #[test]
     fn payloads_round_trip() {
         let news = News {
-            event_id: 42,
+            event_id: EventId(42),
             topic: Topic::Standings,
         };
         assert_eq!(News::parse(&news.payload()), Some(news));

@@ -7,6 +7,7 @@
 use serde::Serialize;
 use sqlx::{PgPool, Postgres, Transaction};
 use tournament::PlayerName;
+use tournament::ids::{EventId, PlayerId, UserId};
 
 use crate::{accounts::parse_email, audit, roles::Actor};
 
@@ -19,7 +20,7 @@ pub const MAX_CSV_BYTES: usize = 512 * 1024;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
 pub struct Player {
-    pub id: i64,
+    pub id: PlayerId,
     pub name: String,
     pub email: Option<String>,
     pub club: Option<String>,
@@ -29,7 +30,7 @@ pub struct Player {
     pub dropped_after_round: Option<i32>,
     pub version: i32,
     /// The account the player signs in with to confirm their reports.
-    pub user_id: Option<i64>,
+    pub user_id: Option<UserId>,
 }
 
 impl Player {
@@ -130,7 +131,10 @@ impl PlayerError {
 
 /// Locks the event against concurrent registrations and draws, and returns how many rounds are
 /// drawn: a player entering after the first draw is a late entry.
-async fn lock_event(tx: &mut Transaction<'_, Postgres>, event_id: i64) -> Result<i32, sqlx::Error> {
+async fn lock_event(
+    tx: &mut Transaction<'_, Postgres>,
+    event_id: EventId,
+) -> Result<i32, sqlx::Error> {
     sqlx::query("SELECT id FROM events WHERE id = $1 FOR UPDATE")
         .bind(event_id)
         .execute(&mut **tx)
@@ -145,7 +149,7 @@ async fn lock_event(tx: &mut Transaction<'_, Postgres>, event_id: i64) -> Result
 pub async fn add(
     pool: &PgPool,
     actor: &Actor,
-    event_id: i64,
+    event_id: EventId,
     new: NewPlayer,
 ) -> Result<Player, PlayerError> {
     let mut tx = pool.begin().await?;
@@ -188,7 +192,7 @@ pub async fn add(
 }
 
 /// Every player of the event, alphabetically (case-insensitive).
-pub async fn list(pool: &PgPool, event_id: i64) -> Result<Vec<Player>, sqlx::Error> {
+pub async fn list(pool: &PgPool, event_id: EventId) -> Result<Vec<Player>, sqlx::Error> {
     sqlx::query_as(&format!(
         "SELECT {PLAYER_COLUMNS} FROM players WHERE event_id = $1 ORDER BY lower(name), name"
     ))
@@ -197,7 +201,11 @@ pub async fn list(pool: &PgPool, event_id: i64) -> Result<Vec<Player>, sqlx::Err
     .await
 }
 
-pub async fn get(pool: &PgPool, event_id: i64, id: i64) -> Result<Option<Player>, sqlx::Error> {
+pub async fn get(
+    pool: &PgPool,
+    event_id: EventId,
+    id: PlayerId,
+) -> Result<Option<Player>, sqlx::Error> {
     sqlx::query_as(&format!(
         "SELECT {PLAYER_COLUMNS} FROM players WHERE event_id = $1 AND id = $2"
     ))
@@ -210,7 +218,7 @@ pub async fn get(pool: &PgPool, event_id: i64, id: i64) -> Result<Option<Player>
 /// A public search hit: no email, which is for the organisers only.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
 pub struct Match {
-    pub id: i64,
+    pub id: PlayerId,
     pub name: String,
     pub club: Option<String>,
 }
@@ -218,7 +226,7 @@ pub struct Match {
 /// Players whose name contains `query`, ignoring case; at most `limit`.
 pub async fn search(
     pool: &PgPool,
-    event_id: i64,
+    event_id: EventId,
     query: &str,
     limit: i64,
 ) -> Result<Vec<Match>, sqlx::Error> {
@@ -242,8 +250,8 @@ pub async fn search(
 pub async fn set_checked_in(
     pool: &PgPool,
     actor: &Actor,
-    event_id: i64,
-    player_id: i64,
+    event_id: EventId,
+    player_id: PlayerId,
     version: i32,
     checked_in: bool,
 ) -> Result<Player, PlayerError> {
@@ -279,18 +287,18 @@ pub async fn set_checked_in(
 pub async fn link_account(
     pool: &PgPool,
     actor: &Actor,
-    event_id: i64,
-    player_id: i64,
+    event_id: EventId,
+    player_id: PlayerId,
     version: i32,
     username: &str,
 ) -> Result<Player, PlayerError> {
     let mut tx = pool.begin().await?;
     let current = locked(&mut tx, event_id, player_id, version).await?;
     let username = username.trim();
-    let user: Option<(i64, String)> = if username.is_empty() {
+    let user: Option<(UserId, String)> = if username.is_empty() {
         None
     } else {
-        let found: Option<(i64, String)> =
+        let found: Option<(UserId, String)> =
             sqlx::query_as("SELECT id, username FROM users WHERE lower(username) = lower($1)")
                 .bind(username)
                 .fetch_optional(&mut *tx)
@@ -298,7 +306,7 @@ pub async fn link_account(
         Some(found.ok_or_else(|| PlayerError::NoSuchAccount(username.to_owned()))?)
     };
     if let Some((user_id, name)) = &user {
-        let taken: Option<i64> = sqlx::query_scalar(
+        let taken: Option<PlayerId> = sqlx::query_scalar(
             "SELECT id FROM players WHERE event_id = $1 AND user_id = $2 AND id <> $3",
         )
         .bind(event_id)
@@ -344,8 +352,8 @@ pub async fn link_account(
 /// The player row, locked, if it belongs to the event and still has `version`.
 async fn locked(
     tx: &mut Transaction<'_, Postgres>,
-    event_id: i64,
-    player_id: i64,
+    event_id: EventId,
+    player_id: PlayerId,
     version: i32,
 ) -> Result<Player, PlayerError> {
     let current: Option<Player> = sqlx::query_as(&format!(
@@ -363,7 +371,11 @@ async fn locked(
 }
 
 /// Checks in every registered player who has not dropped; returns how many changed.
-pub async fn check_in_all(pool: &PgPool, actor: &Actor, event_id: i64) -> Result<u64, PlayerError> {
+pub async fn check_in_all(
+    pool: &PgPool,
+    actor: &Actor,
+    event_id: EventId,
+) -> Result<u64, PlayerError> {
     let mut tx = pool.begin().await?;
     let changed = sqlx::query(
         "UPDATE players SET checked_in = true, version = version + 1 \
@@ -393,8 +405,8 @@ pub async fn check_in_all(pool: &PgPool, actor: &Actor, event_id: i64) -> Result
 pub async fn set_dropped(
     pool: &PgPool,
     actor: &Actor,
-    event_id: i64,
-    player_id: i64,
+    event_id: EventId,
+    player_id: PlayerId,
     version: i32,
     dropped: bool,
 ) -> Result<Player, PlayerError> {
@@ -702,7 +714,7 @@ fn split_records(text: &str, delimiter: char) -> Vec<Record> {
 pub async fn import_csv(
     pool: &PgPool,
     actor: &Actor,
-    event_id: i64,
+    event_id: EventId,
     text: &str,
 ) -> Result<ImportReport, ImportError> {
     let parsed = parse_csv(text)?;

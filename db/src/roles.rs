@@ -3,7 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
+use tournament::ids::{EventId, UserId};
 
+pub use crate::actor::Actor;
 use crate::audit;
 
 /// A person's role in one event. Each grants everything the roles below it grant, except that
@@ -78,14 +80,6 @@ impl Action {
     ];
 }
 
-/// The caller of a request, if signed in.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Actor {
-    pub user_id: i64,
-    pub username: String,
-    pub is_admin: bool,
-}
-
 /// The matrix. Site administrators act as organisers everywhere.
 pub fn allows(role: Option<Role>, is_admin: bool, action: Action) -> bool {
     let role = if is_admin {
@@ -118,8 +112,8 @@ pub enum AccessError {
 
 pub async fn role_of(
     pool: &PgPool,
-    user_id: i64,
-    event_id: i64,
+    user_id: UserId,
+    event_id: EventId,
 ) -> Result<Option<Role>, sqlx::Error> {
     sqlx::query_scalar("SELECT role FROM event_roles WHERE event_id = $1 AND user_id = $2")
         .bind(event_id)
@@ -132,7 +126,7 @@ pub async fn role_of(
 pub async fn authorize(
     pool: &PgPool,
     actor: Option<&Actor>,
-    event_id: i64,
+    event_id: EventId,
     action: Action,
 ) -> Result<Option<Role>, AccessError> {
     if allows(None, false, action) {
@@ -152,12 +146,12 @@ pub async fn authorize(
 
 #[derive(Debug, Clone, Serialize, Deserialize, sqlx::FromRow)]
 pub struct StaffMember {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub username: String,
     pub role: Role,
 }
 
-pub async fn staff(pool: &PgPool, event_id: i64) -> Result<Vec<StaffMember>, sqlx::Error> {
+pub async fn staff(pool: &PgPool, event_id: EventId) -> Result<Vec<StaffMember>, sqlx::Error> {
     sqlx::query_as(
         "SELECT u.id AS user_id, u.username, r.role FROM event_roles r JOIN users u ON u.id = r.user_id \
          WHERE r.event_id = $1 ORDER BY r.role, lower(u.username)",
@@ -181,13 +175,13 @@ pub enum GrantError {
 pub async fn grant(
     pool: &PgPool,
     actor: &Actor,
-    event_id: i64,
+    event_id: EventId,
     username: &str,
     role: Role,
 ) -> Result<(), GrantError> {
     authorize(pool, Some(actor), event_id, Action::ManageStaff).await?;
     let mut tx = pool.begin().await?;
-    let user: Option<(i64, String)> =
+    let user: Option<(UserId, String)> =
         sqlx::query_as("SELECT id, username FROM users WHERE lower(username) = lower($1)")
             .bind(username.trim())
             .fetch_optional(&mut *tx)
@@ -217,8 +211,8 @@ pub async fn grant(
 pub async fn revoke(
     pool: &PgPool,
     actor: &Actor,
-    event_id: i64,
-    user_id: i64,
+    event_id: EventId,
+    user_id: UserId,
 ) -> Result<(), GrantError> {
     authorize(pool, Some(actor), event_id, Action::ManageStaff).await?;
     let mut tx = pool.begin().await?;

@@ -10,6 +10,7 @@ use db::{
     players::{self, ImportError, NewPlayer, PlayerError},
 };
 use support::*;
+use tournament::ids::{PlayerId, RoundNumber};
 use tournament::{Ruleset, TableFallback};
 
 #[sqlx::test(migrator = "db::MIGRATOR")]
@@ -302,7 +303,7 @@ async fn a_dropped_player_keeps_past_seats_and_is_not_drawn_again(pool: PgPool) 
     let (admin, event) = event(&pool).await;
     let ids = players(&pool, &admin, event.id, 11).await;
     start(&pool, &admin, event.id, 1, 3).await;
-    let before = db::rounds::detail(&pool, event.id, 1)
+    let before = db::rounds::detail(&pool, event.id, RoundNumber(1))
         .await
         .unwrap()
         .unwrap();
@@ -315,7 +316,7 @@ async fn a_dropped_player_keeps_past_seats_and_is_not_drawn_again(pool: PgPool) 
         .unwrap();
     assert_eq!(dropped.dropped_after_round, Some(1));
     assert!(!dropped.checked_in);
-    let after = db::rounds::detail(&pool, event.id, 1)
+    let after = db::rounds::detail(&pool, event.id, RoundNumber(1))
         .await
         .unwrap()
         .unwrap();
@@ -346,11 +347,11 @@ async fn a_dropped_player_keeps_past_seats_and_is_not_drawn_again(pool: PgPool) 
     );
     report_all(&pool, event.id, 1).await;
     start(&pool, &admin, event.id, 2, 4).await;
-    let round2 = db::rounds::detail(&pool, event.id, 2)
+    let round2 = db::rounds::detail(&pool, event.id, RoundNumber(2))
         .await
         .unwrap()
         .unwrap();
-    let seated: Vec<i64> = round2
+    let seated: Vec<PlayerId> = round2
         .tables
         .iter()
         .flat_map(|t| t.seats.iter().map(|s| s.player_id))

@@ -9,29 +9,40 @@ use db::{
     live::{self, News, Topic},
     players,
     results::{
-        ResultsError,
+        Field, ResultsError,
         attempts::{self, Attempt, TurnEntry},
         finals,
-        reports::{self, Answerer, Draft, SeatResult, Status},
+        reports::{self, Answer, Answerer, Draft, SeatResult},
         standings,
     },
     roles::{self, Actor, Role},
     rounds::{self, SeatInfo},
 };
+use dune::{Faction, Spice, Stronghold, WinType};
 use support::*;
-use tournament::{Faction, WinType, report::Ending};
+use tournament::attempts::AttemptField;
+use tournament::ids::{EventId, PlayerId, Revision, RoundNumber, TableId, TableNumber};
+use tournament::report::{Ending, ReportStatus as Status};
+use tournament::{EndValues, ReportField, SeatField};
+
+/// Every table of these tests is in round 1.
+const ROUND: RoundNumber = RoundNumber(1);
 
 struct Table {
-    id: i64,
+    id: TableId,
+    number: TableNumber,
     seats: Vec<SeatInfo>,
 }
 
 /// An event with `n` players, round 1 drawn and begun; its tables.
-async fn round_one(pool: &PgPool, admin: &Actor, event_id: i64, n: usize) -> Vec<Table> {
+async fn round_one(pool: &PgPool, admin: &Actor, event_id: EventId, n: usize) -> Vec<Table> {
     players(pool, admin, event_id, n).await;
     start(pool, admin, event_id, 1, 7).await;
-    let detail = rounds::detail(pool, event_id, 1).await.unwrap().unwrap();
-    rounds::begin(pool, admin, event_id, 1, detail.round.version)
+    let detail = rounds::detail(pool, event_id, ROUND)
+        .await
+        .unwrap()
+        .unwrap();
+    rounds::begin(pool, admin, event_id, ROUND, detail.round.version)
         .await
         .expect("begun");
     detail
@@ -39,6 +50,7 @@ async fn round_one(pool: &PgPool, admin: &Actor, event_id: i64, n: usize) -> Vec
         .into_iter()
         .map(|t| Table {
             id: t.id,
+            number: t.number,
             seats: t.seats,
         })
         .collect()
@@ -50,12 +62,26 @@ fn seat_result(seat: &SeatInfo, result: Option<WinType>, values: [u32; 5]) -> Se
         faction: seat.faction.expect("dealt"),
         ally: None,
         result,
-        strongholds: values[0],
-        forces: values[1],
-        spice: values[2],
-        cards: values[3],
-        leaders: values[4],
+        end: EndValues {
+            strongholds: values[0],
+            forces: values[1],
+            spice: Spice::new(values[2]),
+            cards: values[3],
+            leaders: values[4],
+        },
     }
+}
+
+/// Every revision of every turn's win attempts at the table, turn by turn, newest first.
+async fn attempt_history(
+    pool: &PgPool,
+    event_id: EventId,
+    table: &Table,
+) -> Vec<attempts::TurnRecord> {
+    reports::table_results(pool, event_id, ROUND, table.number)
+        .await
+        .unwrap()
+        .attempts
 }
 
 /// The first seat wins alone on turn 6; the others have smaller values.
@@ -76,21 +102,38 @@ fn solo_win(table: &Table) -> Draft {
     }
 }
 
-async fn confirm_all(pool: &PgPool, judge: &Actor, event_id: i64, table: &Table, revision: i32) {
+/// A player's answer to revision `revision` of the table's report.
+fn answer(
+    table: &Table,
+    revision: i32,
+    player_id: PlayerId,
+    agrees: bool,
+    note: Option<&str>,
+    answerer: Answerer,
+) -> Answer {
+    Answer {
+        round: ROUND,
+        table: table.number,
+        revision: Revision(revision),
+        player_id,
+        agrees,
+        note: note.map(str::to_owned),
+        answerer,
+    }
+}
+
+async fn confirm_all(
+    pool: &PgPool,
+    judge: &Actor,
+    event_id: EventId,
+    table: &Table,
+    revision: i32,
+) {
     for seat in &table.seats {
-        reports::answer(
-            pool,
-            judge,
-            Answerer::Judge,
-            event_id,
-            table.id,
-            revision,
-            seat.player_id,
-            true,
-            None,
-        )
-        .await
-        .expect("confirmed");
+        let answer = answer(table, revision, seat.player_id, true, None, Answerer::Judge);
+        reports::answer(pool, judge, event_id, &answer)
+            .await
+            .expect("confirmed");
     }
 }
 
@@ -100,14 +143,19 @@ async fn win_attempts_are_revisions_and_corrections_need_a_reason(pool: PgPool) 
     let tables = round_one(&pool, &admin, event.id, 6).await;
     let t = &tables[0];
     let (a, b) = (t.seats[0].player_id, t.seats[1].player_id);
-    let entry = |base, players: Vec<i64>, reason: Option<&str>| TurnEntry {
+    let evidence = [
+        Stronghold::Arrakeen,
+        Stronghold::Carthag,
+        Stronghold::TueksSietch,
+    ];
+    let entry = |base: i32, players: Vec<PlayerId>, reason: Option<&str>| TurnEntry {
         turn: 4,
-        base_revision: base,
+        base_revision: Revision(base),
         attempts: players
             .into_iter()
             .map(|player_id| Attempt {
                 player_id,
-                strongholds: vec!["AK".into(), "CA".into(), "TS".into()],
+                strongholds: evidence.to_vec(),
             })
             .collect(),
         reason: reason.map(str::to_owned),
@@ -117,12 +165,13 @@ async fn win_attempts_are_revisions_and_corrections_need_a_reason(pool: PgPool) 
         &admin,
         false,
         event.id,
-        t.id,
+        ROUND,
+        t.number,
         entry(0, vec![a, b], None),
     )
     .await
     .expect("recorded");
-    assert_eq!(r1, 1);
+    assert_eq!(r1, Revision(1));
 
     // Changing the turn without a reason is refused, and so is a stale page.
     let err = attempts::record(
@@ -130,13 +179,14 @@ async fn win_attempts_are_revisions_and_corrections_need_a_reason(pool: PgPool) 
         &admin,
         false,
         event.id,
-        t.id,
+        ROUND,
+        t.number,
         entry(1, vec![a], None),
     )
     .await
     .unwrap_err();
     assert!(
-        matches!(&err, ResultsError::Invalid(p) if p[0].field == "reason"),
+        matches!(&err, ResultsError::Invalid(p) if p[0].field == Field::Named("reason")),
         "{err}"
     );
     let err = attempts::record(
@@ -144,7 +194,8 @@ async fn win_attempts_are_revisions_and_corrections_need_a_reason(pool: PgPool) 
         &admin,
         false,
         event.id,
-        t.id,
+        ROUND,
+        t.number,
         entry(0, vec![a], Some("x")),
     )
     .await
@@ -156,35 +207,54 @@ async fn win_attempts_are_revisions_and_corrections_need_a_reason(pool: PgPool) 
         &admin,
         false,
         event.id,
-        t.id,
+        ROUND,
+        t.number,
         entry(1, vec![a], Some("B had advisors only in Carthag")),
     )
     .await
     .expect("corrected");
-    assert_eq!(r2, 2);
-    let history = attempts::history(&pool, t.id).await.unwrap();
+    assert_eq!(r2, Revision(2));
+    let history = attempt_history(&pool, event.id, t).await;
     assert_eq!(history.len(), 2, "both revisions kept");
     let counts = attempts::counts(&history, None);
     assert_eq!(counts.get(&a), Some(&1));
     assert_eq!(counts.get(&b), None, "the latest revision counts");
-    assert_eq!(history[0].attempts[0].strongholds, ["AK", "CA", "TS"]);
+    assert_eq!(history[0].attempts[0].strongholds, evidence);
 
-    // A player from elsewhere, a player twice, an unknown stronghold: refused, nothing saved.
-    let mut bad = entry(2, vec![a, a], Some("again"));
-    bad.attempts[0].strongholds = vec!["XX".into()];
-    let err = attempts::record(&pool, &admin, false, event.id, t.id, bad)
+    // A player from elsewhere and a player twice: refused, nothing saved.
+    let elsewhere = players::add(
+        &pool,
+        &admin,
+        event.id,
+        players::NewPlayer::parse("Not At This Table", "", "").unwrap(),
+    )
+    .await
+    .unwrap();
+    let bad = entry(2, vec![a, a, elsewhere.id], Some("again"));
+    let err = attempts::record(&pool, &admin, false, event.id, ROUND, t.number, bad)
         .await
         .unwrap_err();
     let ResultsError::Invalid(problems) = err else {
         panic!("expected field problems")
     };
-    assert!(problems.iter().any(|p| p.message.contains("ruling 6")));
     assert!(
         problems
             .iter()
-            .any(|p| p.message.contains("XX is not a stronghold"))
+            .any(|p| p.field == Field::Attempt(AttemptField::Seat(0))
+                && p.message.contains("ruling 6")),
+        "{problems:?}"
     );
-    assert_eq!(attempts::history(&pool, t.id).await.unwrap().len(), 2);
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.field == Field::Attempt(AttemptField::Seats)
+                && p.message.contains("does not sit at this table")),
+        "{problems:?}"
+    );
+    // An unknown stronghold cannot reach the database any more: evidence is typed, and a code
+    // outside the DGN table is refused where it is read.
+    assert!("XX".parse::<Stronghold>().is_err());
+    assert_eq!(attempt_history(&pool, event.id, t).await.len(), 2);
     let actions = audit_actions(&pool, event.id).await;
     assert_eq!(
         actions
@@ -192,6 +262,188 @@ async fn win_attempts_are_revisions_and_corrections_need_a_reason(pool: PgPool) 
             .filter(|a| *a == "win_attempts_recorded")
             .count(),
         2
+    );
+}
+
+/// Win-attempt evidence is a list of strongholds: stored with the DGN codes of
+/// `docs/notation.md` and read back as `Stronghold`s. Evidence recorded before migration 0005
+/// used the board codes (AK CA TS ST HS, and SW); the migration rewrites them in place, so old
+/// records read back the same way, with no new revision.
+#[sqlx::test(migrations = false)]
+async fn win_attempt_evidence_is_strongholds_and_old_board_codes_are_migrated(pool: PgPool) {
+    use Stronghold::*;
+    use sqlx::migrate::Migrate;
+
+    // The schema as it was before the codes changed: every migration before 0005.
+    let codes = db::MIGRATOR
+        .iter()
+        .find(|m| m.description == "stronghold codes")
+        .expect("migration 0005_stronghold_codes");
+    {
+        let mut conn = pool.acquire().await.unwrap();
+        conn.ensure_migrations_table().await.unwrap();
+        for m in db::MIGRATOR.iter().filter(|m| m.version < codes.version) {
+            conn.apply(m).await.unwrap();
+        }
+    }
+    let (admin, event) = event(&pool).await;
+    let tables = round_one(&pool, &admin, event.id, 6).await;
+    let t = &tables[0];
+    let (a, b, c) = (
+        t.seats[0].player_id,
+        t.seats[1].player_id,
+        t.seats[2].player_id,
+    );
+    let key = |p: PlayerId| p.get().to_string();
+    // Turn 3 as the old pages wrote it: every old code once; the third player showed nothing.
+    let old = serde_json::json!({
+        (key(a)): ["AK", "CA", "TS"],
+        (key(b)): ["ST", "HS", "SW"],
+    });
+    sqlx::query(
+        "INSERT INTO win_attempts (table_id, turn, revision, players, evidence, recorded_by) \
+         VALUES ($1, 3, 1, $2, $3, $4)",
+    )
+    .bind(t.id)
+    .bind(vec![a, b, c])
+    .bind(&old)
+    .bind(admin.user_id)
+    .execute(&pool)
+    .await
+    .unwrap();
+    // Stored evidence is read strictly: the old codes are not strongholds any more.
+    let unreadable = reports::table_results(&pool, event.id, ROUND, t.number).await;
+    assert!(
+        matches!(
+            unreadable,
+            Err(ResultsError::Database(sqlx::Error::Decode(_)))
+        ),
+        "{unreadable:?}"
+    );
+    // Turn 4 recorded with the new codes before the migration ran: left as it is.
+    let recorded = |turn: u32, attempts: Vec<Attempt>| TurnEntry {
+        turn,
+        base_revision: Revision::NONE,
+        attempts,
+        reason: None,
+    };
+    attempts::record(
+        &pool,
+        &admin,
+        false,
+        event.id,
+        ROUND,
+        t.number,
+        recorded(
+            4,
+            vec![Attempt {
+                player_id: a,
+                strongholds: vec![ShieldWall, SietchTabr],
+            }],
+        ),
+    )
+    .await
+    .expect("recorded");
+
+    db::MIGRATOR.run(&pool).await.expect("migration 0005 runs");
+
+    let stored = |turn: i16| {
+        let pool = pool.clone();
+        async move {
+            let rows: Vec<(i32, serde_json::Value)> = sqlx::query_as(
+                "SELECT revision, evidence FROM win_attempts WHERE table_id = $1 AND turn = $2",
+            )
+            .bind(t.id)
+            .bind(turn)
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+            rows
+        }
+    };
+    assert_eq!(
+        stored(3).await,
+        [(
+            1,
+            serde_json::json!({
+                (key(a)): ["ARK", "CAR", "TUK"],
+                (key(b)): ["TAB", "HAB", "SW"],
+            })
+        )],
+        "old codes rewritten in place, in their order, with no new revision"
+    );
+    assert_eq!(
+        stored(4).await,
+        [(1, serde_json::json!({ (key(a)): ["SW", "TAB"] }))],
+        "new codes left alone"
+    );
+
+    // Recorded now: every stronghold, in the order the judge gave them, and a player with none.
+    let everything = vec![
+        HabbanyaSietch,
+        Arrakeen,
+        ShieldWall,
+        TueksSietch,
+        Carthag,
+        SietchTabr,
+    ];
+    attempts::record(
+        &pool,
+        &admin,
+        false,
+        event.id,
+        ROUND,
+        t.number,
+        recorded(
+            6,
+            vec![
+                Attempt {
+                    player_id: b,
+                    strongholds: everything.clone(),
+                },
+                Attempt {
+                    player_id: c,
+                    strongholds: vec![],
+                },
+            ],
+        ),
+    )
+    .await
+    .expect("recorded");
+    assert_eq!(
+        stored(6).await,
+        [(
+            1,
+            serde_json::json!({ (key(b)): ["HAB", "ARK", "SW", "TUK", "CAR", "TAB"] })
+        )],
+        "stored with the DGN codes; no evidence, no entry"
+    );
+
+    let history = attempt_history(&pool, event.id, t).await;
+    let evidence = |turn: u32, player: PlayerId| -> Vec<Stronghold> {
+        let record = history
+            .iter()
+            .find(|r| r.turn == turn)
+            .unwrap_or_else(|| panic!("turn {turn} recorded: {history:?}"));
+        record
+            .attempts
+            .iter()
+            .find(|at| at.player_id == player)
+            .unwrap_or_else(|| panic!("an attempt by {player} on turn {turn}: {record:?}"))
+            .strongholds
+            .clone()
+    };
+    assert_eq!(evidence(3, a), [Arrakeen, Carthag, TueksSietch]);
+    assert_eq!(evidence(3, b), [SietchTabr, HabbanyaSietch, ShieldWall]);
+    assert_eq!(evidence(3, c), Vec::<Stronghold>::new());
+    assert_eq!(evidence(4, a), [ShieldWall, SietchTabr]);
+    assert_eq!(evidence(6, b), everything);
+    assert_eq!(evidence(6, c), Vec::<Stronghold>::new());
+    assert_eq!(history.len(), 3, "one revision of each turn");
+    let counts = attempts::counts(&history, None);
+    assert_eq!(
+        (counts.get(&a), counts.get(&b), counts.get(&c)),
+        (Some(&2), Some(&2), Some(&2))
     );
 }
 
@@ -205,10 +457,11 @@ async fn a_report_confirmed_by_every_player_is_final_and_counts(pool: PgPool) {
         &admin,
         false,
         event.id,
-        t.id,
+        ROUND,
+        t.number,
         TurnEntry {
             turn: 5,
-            base_revision: 0,
+            base_revision: Revision::NONE,
             attempts: vec![Attempt {
                 player_id: t.seats[0].player_id,
                 strongholds: vec![],
@@ -218,11 +471,23 @@ async fn a_report_confirmed_by_every_player_is_final_and_counts(pool: PgPool) {
     )
     .await
     .unwrap();
-    let rev = reports::save(&pool, &admin, false, event.id, t.id, 0, &solo_win(t), None)
+    let rev = reports::save(
+        &pool,
+        &admin,
+        false,
+        event.id,
+        ROUND,
+        t.number,
+        Revision::NONE,
+        &solo_win(t),
+        None,
+    )
+    .await
+    .expect("saved");
+    assert_eq!(rev, Revision(1));
+    let results = reports::table_results(&pool, event.id, ROUND, t.number)
         .await
-        .expect("saved");
-    assert_eq!(rev, 1);
-    let results = reports::table_results(&pool, event.id, t.id).await.unwrap();
+        .unwrap();
     assert_eq!(
         results.status,
         Status::Awaiting {
@@ -242,7 +507,9 @@ async fn a_report_confirmed_by_every_player_is_final_and_counts(pool: PgPool) {
     assert_eq!(before.tables_final, 0);
 
     confirm_all(&pool, &admin, event.id, t, 1).await;
-    let results = reports::table_results(&pool, event.id, t.id).await.unwrap();
+    let results = reports::table_results(&pool, event.id, ROUND, t.number)
+        .await
+        .unwrap();
     assert_eq!(results.status, Status::Final);
     let after = standings::event_standings(&pool, event.id).await.unwrap();
     assert_eq!(after.tables_final, 1);
@@ -257,7 +524,7 @@ async fn a_report_confirmed_by_every_player_is_final_and_counts(pool: PgPool) {
     );
     // A round can follow now that every report is final.
     assert!(
-        rounds::unreported_tables(&pool, event.id, 1)
+        rounds::unreported_tables(&pool, event.id, ROUND)
             .await
             .unwrap()
             .is_empty()
@@ -291,21 +558,26 @@ async fn a_player_answers_only_for_themselves_and_a_dispute_goes_to_the_head_jud
         roles::role_of(&pool, ana.user_id, event.id).await.unwrap(),
         Some(Role::Player)
     );
-    reports::save(&pool, &judge, false, event.id, t.id, 0, &solo_win(t), None)
-        .await
-        .unwrap();
+    reports::save(
+        &pool,
+        &judge,
+        false,
+        event.id,
+        ROUND,
+        t.number,
+        Revision::NONE,
+        &solo_win(t),
+        None,
+    )
+    .await
+    .unwrap();
 
     // Ben has no seat link: he cannot answer for Ana, nor Ana for another player.
     let err = reports::answer(
         &pool,
         &ben,
-        Answerer::Player,
         event.id,
-        t.id,
-        1,
-        ana_player.id,
-        true,
-        None,
+        &answer(t, 1, ana_player.id, true, None, Answerer::Player),
     )
     .await
     .unwrap_err();
@@ -313,13 +585,8 @@ async fn a_player_answers_only_for_themselves_and_a_dispute_goes_to_the_head_jud
     let err = reports::answer(
         &pool,
         &ana,
-        Answerer::Player,
         event.id,
-        t.id,
-        1,
-        t.seats[1].player_id,
-        true,
-        None,
+        &answer(t, 1, t.seats[1].player_id, true, None, Answerer::Player),
     )
     .await
     .unwrap_err();
@@ -329,31 +596,30 @@ async fn a_player_answers_only_for_themselves_and_a_dispute_goes_to_the_head_jud
     let err = reports::answer(
         &pool,
         &ana,
-        Answerer::Player,
         event.id,
-        t.id,
-        1,
-        ana_player.id,
-        false,
-        Some(" "),
+        &answer(t, 1, ana_player.id, false, Some(" "), Answerer::Player),
     )
     .await
     .unwrap_err();
-    assert!(matches!(&err, ResultsError::Invalid(p) if p[0].field == "note"));
+    assert!(matches!(&err, ResultsError::Invalid(p) if p[0].field == Field::Named("note")));
     reports::answer(
         &pool,
         &ana,
-        Answerer::Player,
         event.id,
-        t.id,
-        1,
-        ana_player.id,
-        false,
-        Some("I had 4 spice, not 5"),
+        &answer(
+            t,
+            1,
+            ana_player.id,
+            false,
+            Some("I had 4 spice, not 5"),
+            Answerer::Player,
+        ),
     )
     .await
     .unwrap();
-    let results = reports::table_results(&pool, event.id, t.id).await.unwrap();
+    let results = reports::table_results(&pool, event.id, ROUND, t.number)
+        .await
+        .unwrap();
     assert_eq!(results.status, Status::Disputed);
     assert_eq!(
         results.revisions[0].confirmations[0].note.as_deref(),
@@ -361,22 +627,19 @@ async fn a_player_answers_only_for_themselves_and_a_dispute_goes_to_the_head_jud
     );
 
     // The head judge's decision is final (4.01.05).
-    reports::finalise(&pool, &admin, event.id, t.id, 1)
+    reports::finalise(&pool, &admin, event.id, ROUND, t.number, Revision(1))
         .await
         .expect("final");
-    let results = reports::table_results(&pool, event.id, t.id).await.unwrap();
+    let results = reports::table_results(&pool, event.id, ROUND, t.number)
+        .await
+        .unwrap();
     assert_eq!(results.status, Status::Final);
     assert_eq!(results.revisions[0].finalised_by.as_deref(), Some("admin"));
     let err = reports::answer(
         &pool,
         &ana,
-        Answerer::Player,
         event.id,
-        t.id,
-        1,
-        ana_player.id,
-        true,
-        None,
+        &answer(t, 1, ana_player.id, true, None, Answerer::Player),
     )
     .await
     .unwrap_err();
@@ -388,16 +651,33 @@ async fn an_invalid_report_names_the_field_and_saves_nothing(pool: PgPool) {
     let (admin, event) = event(&pool).await;
     let tables = round_one(&pool, &admin, event.id, 6).await;
     let t = &tables[0];
+    let save = |draft: Draft| {
+        let (pool, admin) = (pool.clone(), admin.clone());
+        let (event_id, table) = (event.id, t.number);
+        async move {
+            reports::save(
+                &pool,
+                &admin,
+                false,
+                event_id,
+                ROUND,
+                table,
+                Revision::NONE,
+                &draft,
+                None,
+            )
+            .await
+        }
+    };
     // A clock-ended game with a result on it (4.01.09), and turn 10 claimed for turns.
     let mut draft = solo_win(t);
     draft.ended = Ending::Time;
-    let err = reports::save(&pool, &admin, false, event.id, t.id, 0, &draft, None)
-        .await
-        .unwrap_err();
+    let err = save(draft).await.unwrap_err();
     let ResultsError::Invalid(problems) = err else {
         panic!("expected field problems")
     };
-    let field = format!("seat-{}-result", t.seats[0].player_id);
+    // Seats are named by their position in seat order: the first seat's result.
+    let field = Field::Report(ReportField::Seat(0, SeatField::Result));
     assert!(
         problems
             .iter()
@@ -406,10 +686,12 @@ async fn an_invalid_report_names_the_field_and_saves_nothing(pool: PgPool) {
     );
     let mut draft = solo_win(t);
     draft.ended = Ending::Turns;
-    let err = reports::save(&pool, &admin, false, event.id, t.id, 0, &draft, None)
-        .await
-        .unwrap_err();
-    assert!(matches!(&err, ResultsError::Invalid(p) if p.iter().any(|p| p.field == "last_turn")));
+    let err = save(draft).await.unwrap_err();
+    assert!(
+        matches!(&err, ResultsError::Invalid(p)
+            if p.iter().any(|p| p.field == Field::Report(ReportField::LastTurn))),
+        "{err}"
+    );
     // A faction other than the one dealt (0.08).
     let mut draft = solo_win(t);
     draft.seats[1].faction = if draft.seats[1].faction == Faction::Atreides {
@@ -417,20 +699,24 @@ async fn an_invalid_report_names_the_field_and_saves_nothing(pool: PgPool) {
     } else {
         Faction::Atreides
     };
-    let err = reports::save(&pool, &admin, false, event.id, t.id, 0, &draft, None)
-        .await
-        .unwrap_err();
+    let err = save(draft).await.unwrap_err();
     assert!(err.to_string().contains("0.08"), "{err}");
+    assert!(
+        matches!(&err, ResultsError::Invalid(p)
+            if p.iter().any(|p| p.field == Field::Report(ReportField::Seat(1, SeatField::Faction)))),
+        "{err}"
+    );
     // Win attempts recorded after the last turn the report names.
     attempts::record(
         &pool,
         &admin,
         false,
         event.id,
-        t.id,
+        ROUND,
+        t.number,
         TurnEntry {
             turn: 8,
-            base_revision: 0,
+            base_revision: Revision::NONE,
             attempts: vec![Attempt {
                 player_id: t.seats[0].player_id,
                 strongholds: vec![],
@@ -440,14 +726,15 @@ async fn an_invalid_report_names_the_field_and_saves_nothing(pool: PgPool) {
     )
     .await
     .unwrap();
-    let err = reports::save(&pool, &admin, false, event.id, t.id, 0, &solo_win(t), None)
-        .await
-        .unwrap_err();
+    let err = save(solo_win(t)).await.unwrap_err();
     assert!(
-        matches!(&err, ResultsError::Invalid(p) if p[0].field == "last_turn" && p[0].message.contains("turn 8")),
+        matches!(&err, ResultsError::Invalid(p)
+            if p[0].field == Field::Report(ReportField::LastTurn) && p[0].message.contains("turn 8")),
         "{err}"
     );
-    let results = reports::table_results(&pool, event.id, t.id).await.unwrap();
+    let results = reports::table_results(&pool, event.id, ROUND, t.number)
+        .await
+        .unwrap();
     assert!(results.revisions.is_empty());
     assert_eq!(results.status, Status::Missing);
 }
@@ -464,10 +751,11 @@ async fn a_clock_ended_game_is_adjudicated_with_its_reasoning(pool: PgPool) {
             &admin,
             false,
             event.id,
-            t.id,
+            ROUND,
+            t.number,
             TurnEntry {
                 turn,
-                base_revision: 0,
+                base_revision: Revision::NONE,
                 attempts: [0, 1]
                     .iter()
                     .map(|&i| Attempt {
@@ -492,10 +780,22 @@ async fn a_clock_ended_game_is_adjudicated_with_its_reasoning(pool: PgPool) {
             .collect(),
         judge_draw: None,
     };
-    reports::save(&pool, &admin, false, event.id, t.id, 0, &draft, None)
+    reports::save(
+        &pool,
+        &admin,
+        false,
+        event.id,
+        ROUND,
+        t.number,
+        Revision::NONE,
+        &draft,
+        None,
+    )
+    .await
+    .unwrap();
+    let results = reports::table_results(&pool, event.id, ROUND, t.number)
         .await
         .unwrap();
-    let results = reports::table_results(&pool, event.id, t.id).await.unwrap();
     let outcome = results.outcome.unwrap();
     let winner = t.seats[1].player_id;
     assert_eq!(
@@ -539,12 +839,17 @@ async fn two_judges_saving_at_once_the_second_is_told_and_nothing_is_lost(pool: 
             .unwrap();
     }
     let mut other = solo_win(t);
-    other.seats[0].spice = 9;
-    // Both pages showed "no report yet" (base 0) and save at the same moment.
+    other.seats[0].end.spice = Spice::new(9);
+    // Both pages showed "no report yet" (no revision) and save at the same moment.
     let mine = solo_win(t);
+    let none = Revision::NONE;
     let (first, second) = tokio::join!(
-        reports::save(&pool, &jo, false, event.id, t.id, 0, &mine, None),
-        reports::save(&pool, &kim, false, event.id, t.id, 0, &other, None),
+        reports::save(
+            &pool, &jo, false, event.id, ROUND, t.number, none, &mine, None
+        ),
+        reports::save(
+            &pool, &kim, false, event.id, ROUND, t.number, none, &other, None
+        ),
     );
     // Either may win the race; the other is told, and keeps their entry.
     let (ok, err, winner, loser, losers_draft) = match (first, second) {
@@ -552,17 +857,31 @@ async fn two_judges_saving_at_once_the_second_is_told_and_nothing_is_lost(pool: 
         (Err(e), Ok(r)) => (r, e, &kim, &jo, &mine),
         other => panic!("exactly one save wins: {other:?}"),
     };
-    assert_eq!(ok, 1);
+    assert_eq!(ok, Revision(1));
     assert!(err.is_conflict());
     assert!(err.to_string().contains("revision 1"), "{err}");
     assert!(err.to_string().contains(&winner.username), "{err}");
-    let results = reports::table_results(&pool, event.id, t.id).await.unwrap();
+    let results = reports::table_results(&pool, event.id, ROUND, t.number)
+        .await
+        .unwrap();
     assert_eq!(results.revisions.len(), 1, "the first save is intact");
     // The second judge saves on top of the first, knowingly: both versions are in the history.
-    reports::save(&pool, loser, false, event.id, t.id, 1, losers_draft, None)
+    reports::save(
+        &pool,
+        loser,
+        false,
+        event.id,
+        ROUND,
+        t.number,
+        Revision(1),
+        losers_draft,
+        None,
+    )
+    .await
+    .expect("saved as revision 2");
+    let results = reports::table_results(&pool, event.id, ROUND, t.number)
         .await
-        .expect("saved as revision 2");
-    let results = reports::table_results(&pool, event.id, t.id).await.unwrap();
+        .unwrap();
     assert_eq!(results.revisions.len(), 2);
     assert_eq!(&results.revisions[0].draft, losers_draft);
     assert_eq!(
@@ -584,9 +903,19 @@ async fn correcting_a_final_report_needs_the_head_judge_and_a_reason(pool: PgPoo
     roles::grant(&pool, &admin, event.id, "jude", Role::Judge)
         .await
         .unwrap();
-    reports::save(&pool, &judge, false, event.id, t.id, 0, &solo_win(t), None)
-        .await
-        .unwrap();
+    reports::save(
+        &pool,
+        &judge,
+        false,
+        event.id,
+        ROUND,
+        t.number,
+        Revision::NONE,
+        &solo_win(t),
+        None,
+    )
+    .await
+    .unwrap();
     confirm_all(&pool, &judge, event.id, t, 1).await;
     let mut fixed = solo_win(t);
     fixed.seats[0].result = None;
@@ -596,31 +925,45 @@ async fn correcting_a_final_report_needs_the_head_judge_and_a_reason(pool: PgPoo
         &judge,
         false,
         event.id,
-        t.id,
-        1,
+        ROUND,
+        t.number,
+        Revision(1),
         &fixed,
         Some("wrong seat"),
     )
     .await
     .unwrap_err();
     assert!(matches!(err, ResultsError::Forbidden(_)));
-    let err = reports::save(&pool, &admin, true, event.id, t.id, 1, &fixed, None)
-        .await
-        .unwrap_err();
-    assert!(matches!(&err, ResultsError::Invalid(p) if p[0].field == "reason"));
+    let err = reports::save(
+        &pool,
+        &admin,
+        true,
+        event.id,
+        ROUND,
+        t.number,
+        Revision(1),
+        &fixed,
+        None,
+    )
+    .await
+    .unwrap_err();
+    assert!(matches!(&err, ResultsError::Invalid(p) if p[0].field == Field::Named("reason")));
     reports::save(
         &pool,
         &admin,
         true,
         event.id,
-        t.id,
-        1,
+        ROUND,
+        t.number,
+        Revision(1),
         &fixed,
         Some("the win was seat 2's; judge wrote the wrong line"),
     )
     .await
     .expect("corrected");
-    let results = reports::table_results(&pool, event.id, t.id).await.unwrap();
+    let results = reports::table_results(&pool, event.id, ROUND, t.number)
+        .await
+        .unwrap();
     assert_eq!(
         results.status,
         Status::Final,
@@ -672,10 +1015,20 @@ async fn finals_close_after_every_report_and_a_cut_tie_is_drawn_reproducibly(poo
                 .collect(),
             judge_draw: None,
         };
-        reports::save(&pool, &admin, false, event.id, t.id, 0, &draft, None)
-            .await
-            .unwrap();
-        reports::finalise(&pool, &admin, event.id, t.id, 1)
+        reports::save(
+            &pool,
+            &admin,
+            false,
+            event.id,
+            ROUND,
+            t.number,
+            Revision::NONE,
+            &draft,
+            None,
+        )
+        .await
+        .unwrap();
+        reports::finalise(&pool, &admin, event.id, ROUND, t.number, Revision(1))
             .await
             .unwrap();
     }
@@ -733,10 +1086,20 @@ async fn a_final_report_notifies_listeners_when_it_commits(pool: PgPool) {
         .await
         .unwrap();
     listener.listen(live::CHANNEL).await.unwrap();
-    reports::save(&pool, &admin, false, event.id, t.id, 0, &solo_win(t), None)
-        .await
-        .unwrap();
-    reports::finalise(&pool, &admin, event.id, t.id, 1)
+    reports::save(
+        &pool,
+        &admin,
+        false,
+        event.id,
+        ROUND,
+        t.number,
+        Revision::NONE,
+        &solo_win(t),
+        None,
+    )
+    .await
+    .unwrap();
+    reports::finalise(&pool, &admin, event.id, ROUND, t.number, Revision(1))
         .await
         .unwrap();
     let mut topics = Vec::new();

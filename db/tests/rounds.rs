@@ -12,16 +12,21 @@ use db::{
     rounds::{self, Fallback, NewRound, Place, RoundError},
 };
 use support::*;
+use tournament::ids::{EventId, PlayerId, RoundNumber, TableId, TableNumber};
 use tournament::{
     ClockPhase, DrawError, DrawRequest, Faction, History, PlayerName, Ruleset, RulingOptions,
     draw_round, tables::TableError,
 };
 
+const ROUND_1: RoundNumber = RoundNumber(1);
+const ROUND_2: RoundNumber = RoundNumber(2);
+
 fn new_round(number: i32, seed: u64) -> NewRound {
     NewRound {
-        number,
+        number: RoundNumber(number),
         seed: Some(seed),
-        ..NewRound::default()
+        fallback: None,
+        override_reason: None,
     }
 }
 
@@ -32,7 +37,10 @@ async fn seventeen_players_sit_at_tables_of_6_6_and_5_with_the_seed_stored(pool:
     rounds::start(&pool, &admin, event.id, new_round(1, 2026))
         .await
         .expect("drawn");
-    let round = rounds::detail(&pool, event.id, 1).await.unwrap().unwrap();
+    let round = rounds::detail(&pool, event.id, ROUND_1)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(round.round.seed, 2026);
     assert_eq!(round.round.started_at, None, "drawn, not begun");
     let sizes: Vec<usize> = round.tables.iter().map(|t| t.seats.len()).collect();
@@ -78,7 +86,9 @@ async fn seventeen_players_sit_at_tables_of_6_6_and_5_with_the_seed_stored(pool:
     }
     let actions = audit_actions(&pool, event.id).await;
     assert_eq!(actions.last().map(String::as_str), Some("round_drawn"));
-    let entry = &db::audit::for_round(&pool, event.id, 1).await.unwrap()[0];
+    let entry = &db::audit::for_round(&pool, event.id, ROUND_1)
+        .await
+        .unwrap()[0];
     assert_eq!(entry.detail["seed"], "2026");
     assert_eq!(entry.actor.as_deref(), Some("admin"));
 }
@@ -98,8 +108,11 @@ async fn only_checked_in_players_who_have_not_dropped_are_drawn(pool: PgPool) {
     rounds::start(&pool, &admin, event.id, new_round(1, 5))
         .await
         .unwrap();
-    let round = rounds::detail(&pool, event.id, 1).await.unwrap().unwrap();
-    let seated: Vec<i64> = round
+    let round = rounds::detail(&pool, event.id, ROUND_1)
+        .await
+        .unwrap()
+        .unwrap();
+    let seated: Vec<PlayerId> = round
         .tables
         .iter()
         .flat_map(|t| t.seats.iter().map(|s| s.player_id))
@@ -115,8 +128,14 @@ async fn later_rounds_avoid_repeat_opponents_and_factions(pool: PgPool) {
     start(&pool, &admin, event.id, 1, 1).await;
     report_all(&pool, event.id, 1).await;
     start(&pool, &admin, event.id, 2, 2).await;
-    let r1 = rounds::detail(&pool, event.id, 1).await.unwrap().unwrap();
-    let r2 = rounds::detail(&pool, event.id, 2).await.unwrap().unwrap();
+    let r1 = rounds::detail(&pool, event.id, ROUND_1)
+        .await
+        .unwrap()
+        .unwrap();
+    let r2 = rounds::detail(&pool, event.id, ROUND_2)
+        .await
+        .unwrap()
+        .unwrap();
     // Two tables of 6 twice: 12 repeated pairs is the least possible (docs/cli.md), and each
     // player can get a faction not played before.
     assert_eq!(r2.round.quality["repeat_pairs"], 12);
@@ -143,7 +162,13 @@ async fn a_stale_round_number_and_a_finished_schedule_are_refused(pool: PgPool) 
     players(&pool, &admin, event.id, 10).await;
     let skip = rounds::start(&pool, &admin, event.id, new_round(2, 1)).await;
     assert!(
-        matches!(skip, Err(RoundError::NotNext { asked: 2, next: 1 })),
+        matches!(
+            skip,
+            Err(RoundError::NotNext {
+                asked: ROUND_2,
+                next: ROUND_1
+            })
+        ),
         "{skip:?}"
     );
     start(&pool, &admin, event.id, 1, 1).await;
@@ -203,18 +228,27 @@ async fn unreported_games_block_the_next_round_unless_overridden_with_a_reason(p
     let (admin, event) = event(&pool).await;
     players(&pool, &admin, event.id, 11).await;
     start(&pool, &admin, event.id, 1, 1).await;
-    let round1 = rounds::detail(&pool, event.id, 1).await.unwrap().unwrap();
+    let round1 = rounds::detail(&pool, event.id, ROUND_1)
+        .await
+        .unwrap()
+        .unwrap();
     let table1 = &round1.tables[0];
-    final_report(&pool, &admin, event.id, table1).await;
+    final_report(&pool, &admin, event.id, ROUND_1, table1).await;
     let blocked = rounds::start(&pool, &admin, event.id, new_round(2, 2)).await;
-    let Err(RoundError::Unreported { round: 1, tables }) = &blocked else {
+    let Err(RoundError::Unreported {
+        round: ROUND_1,
+        tables,
+    }) = &blocked
+    else {
         panic!("expected a block, got {blocked:?}")
     };
-    assert_eq!(tables, &[2]);
+    assert_eq!(tables, &[TableNumber(2)]);
     assert!(blocked.unwrap_err().to_string().contains("table 2"));
     assert_eq!(
-        rounds::unreported_tables(&pool, event.id, 1).await.unwrap(),
-        [2],
+        rounds::unreported_tables(&pool, event.id, ROUND_1)
+            .await
+            .unwrap(),
+        [TableNumber(2)],
         "the dashboard's list"
     );
     let blank = rounds::start(
@@ -239,7 +273,9 @@ async fn unreported_games_block_the_next_round_unless_overridden_with_a_reason(p
     )
     .await
     .expect("overridden");
-    let changes = db::audit::for_round(&pool, event.id, 2).await.unwrap();
+    let changes = db::audit::for_round(&pool, event.id, ROUND_2)
+        .await
+        .unwrap();
     let override_entry = changes
         .iter()
         .find(|r| r.action == "unreported_override")
@@ -276,7 +312,7 @@ async fn an_impossible_count_shows_ruling_1_and_acts_on_the_head_judges_choice(p
         &admin,
         event.id,
         NewRound {
-            fallback: Some(Fallback::Byes(vec![ids[0], 999_999])),
+            fallback: Some(Fallback::Byes(vec![ids[0], PlayerId(999_999)])),
             ..new_round(1, 1)
         },
     )
@@ -296,7 +332,10 @@ async fn an_impossible_count_shows_ruling_1_and_acts_on_the_head_judges_choice(p
     )
     .await
     .expect("byes");
-    let round = rounds::detail(&pool, event.id, 1).await.unwrap().unwrap();
+    let round = rounds::detail(&pool, event.id, ROUND_1)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(round.tables.len(), 1);
     assert_eq!(round.tables[0].seats.len(), 6);
     assert_eq!(
@@ -310,7 +349,7 @@ async fn an_impossible_count_shows_ruling_1_and_acts_on_the_head_judges_choice(p
         .unwrap();
     assert_eq!(bye_view.place, Place::Bye);
     let version = round.round.version;
-    rounds::cancel(&pool, &admin, event.id, 1, version)
+    rounds::cancel(&pool, &admin, event.id, ROUND_1, version)
         .await
         .unwrap();
 
@@ -325,11 +364,14 @@ async fn an_impossible_count_shows_ruling_1_and_acts_on_the_head_judges_choice(p
     )
     .await
     .expect("4-player tables");
-    let round = rounds::detail(&pool, event.id, 1).await.unwrap().unwrap();
+    let round = rounds::detail(&pool, event.id, ROUND_1)
+        .await
+        .unwrap()
+        .unwrap();
     let sizes: Vec<usize> = round.tables.iter().map(|t| t.seats.len()).collect();
     assert_eq!(sizes, [4, 4]);
     assert_eq!(round.tables[0].clock.players, 4, "4 hours for 4 players");
-    rounds::cancel(&pool, &admin, event.id, 1, round.round.version)
+    rounds::cancel(&pool, &admin, event.id, ROUND_1, round.round.version)
         .await
         .unwrap();
 
@@ -367,7 +409,10 @@ async fn an_impossible_count_shows_ruling_1_and_acts_on_the_head_judges_choice(p
     )
     .await
     .expect("alternates");
-    let round = rounds::detail(&pool, event.id, 1).await.unwrap().unwrap();
+    let round = rounds::detail(&pool, event.id, ROUND_1)
+        .await
+        .unwrap()
+        .unwrap();
     let sizes: Vec<usize> = round.tables.iter().map(|t| t.seats.len()).collect();
     assert_eq!(sizes, [5, 5]);
     let list = players::list(&pool, event.id).await.unwrap();
@@ -389,17 +434,23 @@ async fn redraws_and_swaps_before_play_are_versioned_and_recorded(pool: PgPool) 
     let (admin, event) = event(&pool).await;
     players(&pool, &admin, event.id, 11).await;
     start(&pool, &admin, event.id, 1, 10).await;
-    let first = rounds::detail(&pool, event.id, 1).await.unwrap().unwrap();
+    let first = rounds::detail(&pool, event.id, ROUND_1)
+        .await
+        .unwrap()
+        .unwrap();
     let v1 = first.round.version;
 
-    rounds::redraw(&pool, &admin, event.id, 1, v1, Some(11))
+    rounds::redraw(&pool, &admin, event.id, ROUND_1, v1, Some(11))
         .await
         .expect("redrawn");
-    let second = rounds::detail(&pool, event.id, 1).await.unwrap().unwrap();
+    let second = rounds::detail(&pool, event.id, ROUND_1)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(second.round.seed, 11);
     assert_eq!(second.round.version, v1 + 1);
     let seated = |d: &rounds::RoundDetail| {
-        let mut ids: Vec<i64> = d
+        let mut ids: Vec<PlayerId> = d
             .tables
             .iter()
             .flat_map(|t| t.seats.iter().map(|s| s.player_id))
@@ -409,8 +460,11 @@ async fn redraws_and_swaps_before_play_are_versioned_and_recorded(pool: PgPool) 
     };
     assert_eq!(seated(&first), seated(&second), "the same players");
     // A page that still shows the first draw cannot act on it.
-    let stale = rounds::redraw(&pool, &admin, event.id, 1, v1, Some(12)).await;
-    assert!(matches!(stale, Err(RoundError::Stale(1))), "{stale:?}");
+    let stale = rounds::redraw(&pool, &admin, event.id, ROUND_1, v1, Some(12)).await;
+    assert!(
+        matches!(stale, Err(RoundError::Stale(ROUND_1))),
+        "{stale:?}"
+    );
 
     let a = &second.tables[0].seats[0];
     let b = &second.tables[1].seats[2];
@@ -418,14 +472,17 @@ async fn redraws_and_swaps_before_play_are_versioned_and_recorded(pool: PgPool) 
         &pool,
         &admin,
         event.id,
-        1,
+        ROUND_1,
         second.round.version,
         a.player_id,
         b.player_id,
     )
     .await
     .expect("swapped");
-    let third = rounds::detail(&pool, event.id, 1).await.unwrap().unwrap();
+    let third = rounds::detail(&pool, event.id, ROUND_1)
+        .await
+        .unwrap()
+        .unwrap();
     let a_now = &third.tables[1].seats[2];
     let b_now = &third.tables[0].seats[0];
     assert_eq!(a_now.player_id, a.player_id, "a took b's place");
@@ -436,7 +493,7 @@ async fn redraws_and_swaps_before_play_are_versioned_and_recorded(pool: PgPool) 
         &pool,
         &admin,
         event.id,
-        1,
+        ROUND_1,
         third.round.version,
         a.player_id,
         a.player_id,
@@ -447,34 +504,39 @@ async fn redraws_and_swaps_before_play_are_versioned_and_recorded(pool: PgPool) 
         &pool,
         &admin,
         event.id,
-        1,
+        ROUND_1,
         second.round.version,
         a.player_id,
         b.player_id,
     )
     .await;
-    assert!(matches!(stale, Err(RoundError::Stale(1))));
+    assert!(matches!(stale, Err(RoundError::Stale(ROUND_1))));
 
-    rounds::begin(&pool, &admin, event.id, 1, third.round.version)
+    rounds::begin(&pool, &admin, event.id, ROUND_1, third.round.version)
         .await
         .expect("begun");
-    let begun = rounds::detail(&pool, event.id, 1).await.unwrap().unwrap();
+    let begun = rounds::detail(&pool, event.id, ROUND_1)
+        .await
+        .unwrap()
+        .unwrap();
     assert!(begun.round.started_at.is_some());
-    let late = rounds::redraw(&pool, &admin, event.id, 1, begun.round.version, None).await;
-    assert!(matches!(late, Err(RoundError::Begun(1))), "{late:?}");
+    let late = rounds::redraw(&pool, &admin, event.id, ROUND_1, begun.round.version, None).await;
+    assert!(matches!(late, Err(RoundError::Begun(ROUND_1))), "{late:?}");
     let late = rounds::swap(
         &pool,
         &admin,
         event.id,
-        1,
+        ROUND_1,
         begun.round.version,
         a.player_id,
         b.player_id,
     )
     .await;
-    assert!(matches!(late, Err(RoundError::Begun(1))));
+    assert!(matches!(late, Err(RoundError::Begun(ROUND_1))));
 
-    let changes = db::audit::for_round(&pool, event.id, 1).await.unwrap();
+    let changes = db::audit::for_round(&pool, event.id, ROUND_1)
+        .await
+        .unwrap();
     let actions: Vec<&str> = changes.iter().map(|r| r.action.as_str()).collect();
     assert_eq!(
         actions,
@@ -498,7 +560,7 @@ async fn redraws_and_swaps_before_play_are_versioned_and_recorded(pool: PgPool) 
     assert!(changes.iter().all(|c| c.actor.as_deref() == Some("admin")));
 }
 
-async fn backdate(pool: &PgPool, table_id: i64, column: &str, minutes: i64) {
+async fn backdate(pool: &PgPool, table_id: TableId, column: &str, minutes: i64) {
     sqlx::query(&format!(
         "UPDATE game_tables SET {column} = {column} - make_interval(mins => $2::int) WHERE id = $1"
     ))
@@ -514,7 +576,10 @@ async fn clocks_start_pause_resume_and_extend_from_stored_instants(pool: PgPool)
     let (admin, event) = event(&pool).await;
     let ids = players(&pool, &admin, event.id, 11).await;
     start(&pool, &admin, event.id, 1, 1).await;
-    let round = rounds::detail(&pool, event.id, 1).await.unwrap().unwrap();
+    let round = rounds::detail(&pool, event.id, ROUND_1)
+        .await
+        .unwrap()
+        .unwrap();
     let table = &round.tables[0];
     assert_eq!(table.seats.len(), 6);
     let reading = table.clock.read(round.now_ms);
@@ -546,7 +611,10 @@ async fn clocks_start_pause_resume_and_extend_from_stored_instants(pool: PgPool)
     .await
     .expect("started");
     // Starting a clock begins the round: its seats are final.
-    let round = rounds::detail(&pool, event.id, 1).await.unwrap().unwrap();
+    let round = rounds::detail(&pool, event.id, ROUND_1)
+        .await
+        .unwrap()
+        .unwrap();
     assert!(round.round.started_at.is_some());
     let table = &round.tables[0];
     let stale = clocks::apply(
@@ -559,7 +627,7 @@ async fn clocks_start_pause_resume_and_extend_from_stored_instants(pool: PgPool)
     )
     .await;
     assert!(
-        matches!(stale, Err(ClockCommandError::Stale(1))),
+        matches!(stale, Err(ClockCommandError::Stale(TableNumber(1)))),
         "{stale:?}"
     );
 
@@ -584,7 +652,10 @@ async fn clocks_start_pause_resume_and_extend_from_stored_instants(pool: PgPool)
     )
     .await
     .unwrap();
-    let round = rounds::detail(&pool, event.id, 1).await.unwrap().unwrap();
+    let round = rounds::detail(&pool, event.id, ROUND_1)
+        .await
+        .unwrap()
+        .unwrap();
     let table = &round.tables[0];
     // Ten minutes of pause: they do not count.
     backdate(&pool, table.id, "clock_paused_at", 10).await;
@@ -610,7 +681,10 @@ async fn clocks_start_pause_resume_and_extend_from_stored_instants(pool: PgPool)
         (10 * 60_000..11 * 60_000).contains(&resumed.paused_ms),
         "{resumed:?}"
     );
-    let round = rounds::detail(&pool, event.id, 1).await.unwrap().unwrap();
+    let round = rounds::detail(&pool, event.id, ROUND_1)
+        .await
+        .unwrap()
+        .unwrap();
     let table = &round.tables[0];
 
     let no_reason = clocks::apply(
@@ -662,7 +736,7 @@ async fn clocks_start_pause_resume_and_extend_from_stored_instants(pool: PgPool)
         .unwrap()
         .unwrap();
     let Place::Seated {
-        table: 1,
+        table: TableNumber(1),
         clock,
         seat,
         table_seats,
@@ -675,7 +749,9 @@ async fn clocks_start_pause_resume_and_extend_from_stored_instants(pool: PgPool)
     assert_eq!(seat.player_id, seated);
     assert_eq!(table_seats.len(), 6);
     assert!(seat.faction.is_some());
-    let changes = db::audit::for_round(&pool, event.id, 1).await.unwrap();
+    let changes = db::audit::for_round(&pool, event.id, ROUND_1)
+        .await
+        .unwrap();
     let actions: Vec<&str> = changes.iter().map(|r| r.action.as_str()).collect();
     assert_eq!(
         actions,
@@ -707,9 +783,9 @@ async fn clocks_start_pause_resume_and_extend_from_stored_instants(pool: PgPool)
         .unwrap()
         .unwrap();
     assert_eq!(view.place, Place::NotSeated);
-    assert_eq!(view.round, Some(1));
+    assert_eq!(view.round, Some(ROUND_1));
     assert!(
-        rounds::player_view(&pool, event.id + 1, ids[0])
+        rounds::player_view(&pool, EventId(event.id.get() + 1), ids[0])
             .await
             .unwrap()
             .is_none()
@@ -734,7 +810,10 @@ async fn the_dashboard_counts_players_tables_in_play_and_missing_reports(pool: P
         (17, 16, 0)
     );
     start(&pool, &admin, event.id, 1, 3).await;
-    let round = rounds::detail(&pool, event.id, 1).await.unwrap().unwrap();
+    let round = rounds::detail(&pool, event.id, ROUND_1)
+        .await
+        .unwrap()
+        .unwrap();
     for table in &round.tables[..2] {
         clocks::apply(
             &pool,
@@ -747,9 +826,12 @@ async fn the_dashboard_counts_players_tables_in_play_and_missing_reports(pool: P
         .await
         .unwrap();
     }
-    let round = rounds::detail(&pool, event.id, 1).await.unwrap().unwrap();
+    let round = rounds::detail(&pool, event.id, ROUND_1)
+        .await
+        .unwrap()
+        .unwrap();
     let t = &round.tables[0];
-    final_report(&pool, &admin, event.id, t).await;
+    final_report(&pool, &admin, event.id, ROUND_1, t).await;
     let list = rounds::list(&pool, event.id).await.unwrap();
     assert_eq!(list.len(), 1);
     let r = &list[0];
@@ -775,7 +857,10 @@ async fn under_the_full_ruleset_each_player_is_offered_a_classic_and_an_expansio
         .unwrap();
     players(&pool, &admin, event.id, 10).await;
     start(&pool, &admin, event.id, 1, 9).await;
-    let round = rounds::detail(&pool, event.id, 1).await.unwrap().unwrap();
+    let round = rounds::detail(&pool, event.id, ROUND_1)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(round.round.ruleset, "full");
     for table in &round.tables {
         let mut cards = BTreeSet::new();

@@ -215,7 +215,10 @@ mod tests {
         assert_eq!(s.len(), 2);
         s.remove(Faction::Fremen);
         assert_eq!(s.iter().collect::<Vec<_>>(), vec![Faction::FreeTraders]);
-        assert_eq!(Faction::ALL.into_iter().collect::<FactionSet>().len(), Faction::COUNT);
+        assert_eq!(
+            Faction::ALL.into_iter().collect::<FactionSet>().len(),
+            Faction::COUNT
+        );
     }
 
     #[test]

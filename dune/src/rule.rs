@@ -10,12 +10,13 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// A rule number: a chapter digit, then one to three two-digit parts (`0.07`, `1.13.05`,
-/// `4.01.10.01`). Ordered as the rulebook is; `Copy`, no allocation.
+/// A rule number: a chapter digit, then one to four two-digit parts (`0.07`, `1.13.05`,
+/// `4.01.10.01`, and the traitor rules' `1.07.06.06.02`). Ordered as the rulebook is; `Copy`, no
+/// allocation.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Rule {
     /// Unused parts are zero *and* excluded by `len`, so `1.06` and `1.06.00` differ.
-    parts: [u8; 4],
+    parts: [u8; 5],
     len: u8,
 }
 
@@ -26,12 +27,16 @@ pub enum RuleError {
     Chapter,
     #[error("after the chapter, each part of a rule number is two digits (as in 1.06.03)")]
     Part,
-    #[error("a rule number has two to four parts (as in 0.07 or 1.06.03.05)")]
+    #[error("a rule number has two to five parts (as in 0.07 or 1.06.03.05)")]
     Length,
 }
 
 const fn digit(b: u8) -> Option<u8> {
-    if b.is_ascii_digit() { Some(b - b'0') } else { None }
+    if b.is_ascii_digit() {
+        Some(b - b'0')
+    } else {
+        None
+    }
 }
 
 impl Rule {
@@ -52,14 +57,18 @@ impl Rule {
         let Some(chapter) = digit(b[0]) else {
             return Err(RuleError::Chapter);
         };
-        let mut parts = [chapter, 0, 0, 0];
+        let mut parts = [chapter, 0, 0, 0, 0];
         let mut len = 1usize;
         let mut i = 1;
         while i < b.len() {
             if b[i] != b'.' {
-                return Err(if len == 1 { RuleError::Chapter } else { RuleError::Part });
+                return Err(if len == 1 {
+                    RuleError::Chapter
+                } else {
+                    RuleError::Part
+                });
             }
-            if len == 4 {
+            if len == 5 {
                 return Err(RuleError::Length);
             }
             if i + 2 >= b.len() {
@@ -75,7 +84,10 @@ impl Rule {
         if len < 2 {
             return Err(RuleError::Length);
         }
-        Ok(Rule { parts, len: len as u8 })
+        Ok(Rule {
+            parts,
+            len: len as u8,
+        })
     }
 
     /// The parts as numbers: `1.06.03` → `[1, 6, 3]`.
@@ -88,7 +100,10 @@ impl Rule {
         (self.len > 2).then(|| {
             let mut parts = self.parts;
             parts[usize::from(self.len) - 1] = 0;
-            Rule { parts, len: self.len - 1 }
+            Rule {
+                parts,
+                len: self.len - 1,
+            }
         })
     }
 
@@ -181,7 +196,8 @@ mod tests {
         assert_eq!(Rule::parse("1.06."), Err(RuleError::Part));
         assert_eq!(Rule::parse("1.06.3"), Err(RuleError::Part));
         assert_eq!(Rule::parse("1.006"), Err(RuleError::Part));
-        assert_eq!(Rule::parse("1.06.03.05.01"), Err(RuleError::Length));
+        assert_eq!(Rule::parse("1.07.06.06.02").map(|r| r.parts().len()), Ok(5));
+        assert_eq!(Rule::parse("1.07.06.06.02.01"), Err(RuleError::Length));
         assert_eq!(Rule::parse("12.01"), Err(RuleError::Chapter));
     }
 

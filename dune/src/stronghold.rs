@@ -63,9 +63,9 @@ impl Stronghold {
     /// Reads what a judge types: the code or the name, in any letter case.
     pub fn from_typed(text: &str) -> Option<Stronghold> {
         let text = text.trim();
-        Stronghold::ALL.into_iter().find(|s| {
-            s.code().eq_ignore_ascii_case(text) || s.name().eq_ignore_ascii_case(text)
-        })
+        Stronghold::ALL
+            .into_iter()
+            .find(|s| s.code().eq_ignore_ascii_case(text) || s.name().eq_ignore_ascii_case(text))
     }
 }
 

@@ -39,6 +39,7 @@ use db::{
     roles::Actor,
     rounds::NewRound,
 };
+use dune::Stronghold;
 use leptos::server_fn::ServerFn;
 use server::{
     config::WebConfig,
@@ -46,7 +47,8 @@ use server::{
 };
 use sqlx::{Connection, Executor, PgConnection};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tournament::{WinType, report::Ending};
+use tournament::ids::{EventId, Revision, RoundNumber, TableNumber};
+use tournament::{EndValues, WinType, report::Ending};
 use tower::ServiceExt;
 
 const PLAYERS: usize = 300;
@@ -66,9 +68,9 @@ struct Seeded {
 /// (the live-update measurement finalises them one by one).
 struct Results {
     slug: String,
-    event_id: i64,
+    event_id: EventId,
     /// Round 4's tables and the revision to finalise.
-    pending: Vec<(i64, i32)>,
+    pending: Vec<(TableNumber, Revision)>,
     player: i64,
 }
 
@@ -126,7 +128,7 @@ async fn seed(pool: PgPool) -> Seeded {
     db::players::check_in_all(&pool, &actor, event.id)
         .await
         .expect("check-in");
-    for number in 1..=ROUNDS {
+    for number in (1..=ROUNDS).map(RoundNumber) {
         let started = Instant::now();
         db::rounds::start(
             &pool,
@@ -134,8 +136,9 @@ async fn seed(pool: PgPool) -> Seeded {
             event.id,
             NewRound {
                 number,
-                seed: Some(u64::try_from(number).unwrap_or_default()),
-                ..NewRound::default()
+                seed: Some(u64::try_from(number.get()).unwrap_or_default()),
+                fallback: None,
+                override_reason: None,
             },
         )
         .await
@@ -157,7 +160,7 @@ async fn seed(pool: PgPool) -> Seeded {
             .await
             .expect("clock");
         }
-        if number < ROUNDS {
+        if number.get() < ROUNDS {
             sqlx::query("UPDATE game_tables SET reported_at = now() WHERE round_id = $1")
                 .bind(round.round.id)
                 .execute(&pool)
@@ -252,15 +255,17 @@ fn draft(seats: &[db::rounds::SeatInfo], table: usize, rng: &mut Lcg) -> Draft {
                     faction: faction(i),
                     ally,
                     result,
-                    strongholds: match (result, ally) {
-                        (Some(_), Some(_)) => 2,
-                        (Some(_), None) => 3,
-                        _ => rng.next(3),
+                    end: EndValues {
+                        strongholds: match (result, ally) {
+                            (Some(_), Some(_)) => 2,
+                            (Some(_), None) => 3,
+                            _ => rng.next(3),
+                        },
+                        forces: rng.next(3) * 6 + u32::try_from(i).unwrap_or(0),
+                        spice: dune::Spice::new(rng.next(20)),
+                        cards: rng.next(5),
+                        leaders: 1 + rng.next(5),
                     },
-                    forces: rng.next(3) * 6 + u32::try_from(i).unwrap_or(0),
-                    spice: rng.next(20),
-                    cards: rng.next(5),
-                    leaders: 1 + rng.next(5),
                 }
             })
             .collect(),
@@ -284,15 +289,16 @@ async fn seed_results(pool: &PgPool, actor: &Actor) -> Results {
         .expect("check-in");
     let mut rng = Lcg(2024);
     let mut pending = Vec::new();
-    for number in 1..=ROUNDS {
+    for number in (1..=ROUNDS).map(RoundNumber) {
         db::rounds::start(
             pool,
             actor,
             event.id,
             NewRound {
                 number,
-                seed: Some(u64::try_from(number).unwrap_or_default() + 100),
-                ..NewRound::default()
+                seed: Some(u64::try_from(number.get()).unwrap_or_default() + 100),
+                fallback: None,
+                override_reason: None,
             },
         )
         .await
@@ -314,13 +320,18 @@ async fn seed_results(pool: &PgPool, actor: &Actor) -> Results {
                     actor,
                     true,
                     event.id,
-                    table.id,
+                    number,
+                    table.number,
                     TurnEntry {
                         turn,
-                        base_revision: 0,
+                        base_revision: Revision::NONE,
                         attempts: vec![Attempt {
                             player_id: table.seats[who].player_id,
-                            strongholds: vec!["AK".into(), "CA".into(), "ST".into()],
+                            strongholds: vec![
+                                Stronghold::Arrakeen,
+                                Stronghold::Carthag,
+                                Stronghold::SietchTabr,
+                            ],
                         }],
                         reason: None,
                     },
@@ -329,16 +340,32 @@ async fn seed_results(pool: &PgPool, actor: &Actor) -> Results {
                 .expect("win attempts");
             }
             let draft = draft(&table.seats, i, &mut rng);
-            let revision =
-                db::results::reports::save(pool, actor, true, event.id, table.id, 0, &draft, None)
-                    .await
-                    .unwrap_or_else(|e| panic!("round {number} table {}: {e}", table.number));
-            if number < ROUNDS {
-                db::results::reports::finalise(pool, actor, event.id, table.id, revision)
-                    .await
-                    .expect("final");
+            let revision = db::results::reports::save(
+                pool,
+                actor,
+                true,
+                event.id,
+                number,
+                table.number,
+                Revision::NONE,
+                &draft,
+                None,
+            )
+            .await
+            .unwrap_or_else(|e| panic!("round {number} table {}: {e}", table.number));
+            if number.get() < ROUNDS {
+                db::results::reports::finalise(
+                    pool,
+                    actor,
+                    event.id,
+                    number,
+                    table.number,
+                    revision,
+                )
+                .await
+                .expect("final");
             } else {
-                pending.push((table.id, revision));
+                pending.push((table.number, revision));
             }
         }
     }
@@ -427,11 +454,18 @@ async fn live_latency(pool: PgPool, actor: &Actor, results: &Results) {
     assert!(ready, "the live stream never delivered a notification");
     let mut to_stream = Vec::new();
     let mut to_commit = Vec::new();
-    for &(table_id, revision) in &results.pending {
+    for &(table, revision) in &results.pending {
         let start = Instant::now();
-        db::results::reports::finalise(&pool, actor, results.event_id, table_id, revision)
-            .await
-            .expect("final");
+        db::results::reports::finalise(
+            &pool,
+            actor,
+            results.event_id,
+            RoundNumber(ROUNDS),
+            table,
+            revision,
+        )
+        .await
+        .expect("final");
         let committed = start.elapsed();
         assert!(
             read_until(&mut client, "event: standings", Duration::from_secs(5)).await,

@@ -2,6 +2,8 @@
 //!
 //! Reading order: `cli` (what the binary can do) → `config` (where settings come from) →
 //! `db` (connecting and migrating) → `http` (the router, health check and Leptos pages).
+// A panic in the hall loses a judge's work: outside tests, every failure is an error value.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod cli;
 pub mod commands;

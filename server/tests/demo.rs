@@ -8,6 +8,8 @@ use db::{
     results::{reports, standings},
 };
 use sqlx::PgPool;
+use tournament::ReportStatus as Status;
+use tournament::ids::{EventId, Revision, RoundNumber, TableNumber};
 
 /// DATABASE_URL with the test's own database in place of the one it names.
 fn url_of(pool: &PgPool) -> String {
@@ -74,7 +76,7 @@ fn address(out: &str, label: &str) -> String {
 struct Seen {
     out: String,
     slug: String,
-    event_id: i64,
+    event_id: EventId,
 }
 
 async fn run_and_check(pool: &PgPool, args: &[&str], base: &str) -> Seen {
@@ -133,13 +135,13 @@ async fn run_and_check(pool: &PgPool, args: &[&str], base: &str) -> Seen {
     let mut attempts = 0;
     let mut finalised_by_judge = 0;
     for round in 1..=3 {
-        let detail = db::rounds::detail(pool, event.id, round)
+        let detail = db::rounds::detail(pool, event.id, RoundNumber(round))
             .await
             .expect("round")
             .expect("drawn");
         for table in &detail.tables {
             assert!(table.clock.started_at.is_some(), "clocks are running");
-            let results = reports::table_results(pool, event.id, table.id)
+            let results = reports::table_results(pool, event.id, RoundNumber(round), table.number)
                 .await
                 .expect("results");
             assert!(results.outcome.is_some(), "every report is valid");
@@ -150,14 +152,14 @@ async fn run_and_check(pool: &PgPool, args: &[&str], base: &str) -> Seen {
                     assert!(
                         a.strongholds
                             .iter()
-                            .all(|c| ["AK", "CA", "ST", "HS", "TS"].contains(&c.as_str()))
+                            .all(|c| ["ARK", "CAR", "TAB", "HAB", "TUK"].contains(&c.code()))
                     );
                 }
             }
             let latest = results.latest().expect("a report");
             match results.status {
-                reports::Status::Final => finals += 1,
-                reports::Status::Awaiting { confirmed, seated } => {
+                Status::Final => finals += 1,
+                Status::Awaiting { confirmed, seated } => {
                     assert_eq!(round, 3);
                     assert!(confirmed < seated);
                     awaiting += 1;
@@ -165,7 +167,7 @@ async fn run_and_check(pool: &PgPool, args: &[&str], base: &str) -> Seen {
                 other => panic!("round {round} table {}: {other:?}", table.number),
             }
             if latest.draft.ended == tournament::report::Ending::Time
-                && results.status == reports::Status::Final
+                && results.status == Status::Final
             {
                 adjudicated += 1;
                 assert!(results.outcome.as_ref().is_some_and(|o| {
@@ -177,7 +179,7 @@ async fn run_and_check(pool: &PgPool, args: &[&str], base: &str) -> Seen {
             if latest.draft.last_turn == 10 {
                 turn_ten += 1;
             }
-            if latest.revision == 2 {
+            if latest.revision == Revision(2) {
                 corrected += 1;
                 assert!(latest.reason.as_deref().is_some_and(|r| !r.is_empty()));
                 assert_eq!(latest.created_by.as_deref(), latest.finalised_by.as_deref());
@@ -239,7 +241,11 @@ async fn run_and_check(pool: &PgPool, args: &[&str], base: &str) -> Seen {
 }
 
 /// Who sits where with which faction in a round, by name.
-async fn seating(pool: &PgPool, event_id: i64, round: i32) -> Vec<(i32, String, String)> {
+async fn seating(
+    pool: &PgPool,
+    event_id: EventId,
+    round: RoundNumber,
+) -> Vec<(TableNumber, String, String)> {
     let detail = db::rounds::detail(pool, event_id, round)
         .await
         .expect("round")
@@ -275,8 +281,8 @@ async fn the_demo_creates_a_live_event_and_runs_again(pool: PgPool) {
     assert!(second.out.contains("https://mentat.example.org/events/"));
     for round in 1..=3 {
         assert_eq!(
-            seating(&pool, first.event_id, round).await,
-            seating(&pool, second.event_id, round).await,
+            seating(&pool, first.event_id, RoundNumber(round)).await,
+            seating(&pool, second.event_id, RoundNumber(round)).await,
             "round {round} is drawn the same from the same seed"
         );
     }

@@ -6,12 +6,13 @@ mod common;
 use common::*;
 use leptos::server_fn::ServerFn;
 use sqlx::PgPool;
+use tournament::ids::{PlayerId, Revision, RoundNumber, TableNumber};
 
 struct Setup {
     slug: String,
-    table_id: i64,
+    table: TableNumber,
     /// (player id, faction code) in seat order.
-    seats: Vec<(i64, String)>,
+    seats: Vec<(PlayerId, String)>,
 }
 
 /// Six players at one table of round 1, "ana" linked to seat 1's player, a judge "jo", a saved
@@ -39,14 +40,15 @@ async fn setup(pool: &PgPool) -> Setup {
         &admin,
         event.id,
         db::rounds::NewRound {
-            number: 1,
+            number: RoundNumber(1),
             seed: Some(3),
-            ..Default::default()
+            fallback: None,
+            override_reason: None,
         },
     )
     .await
     .expect("drawn");
-    let round = db::rounds::detail(pool, event.id, 1)
+    let round = db::rounds::detail(pool, event.id, RoundNumber(1))
         .await
         .unwrap()
         .unwrap();
@@ -71,21 +73,33 @@ async fn setup(pool: &PgPool) -> Setup {
                 faction: s.faction.unwrap(),
                 ally: None,
                 result: (i == 0).then_some(tournament::WinType::SoloStronghold),
-                strongholds: 3,
-                forces: 7,
-                spice: 4,
-                cards: 2,
-                leaders: 5,
+                end: tournament::EndValues {
+                    strongholds: 3,
+                    forces: 7,
+                    spice: dune::Spice::new(4),
+                    cards: 2,
+                    leaders: 5,
+                },
             })
             .collect(),
         judge_draw: None,
     };
-    db::results::reports::save(pool, &admin, false, event.id, table.id, 0, &draft, None)
-        .await
-        .expect("saved");
+    db::results::reports::save(
+        pool,
+        &admin,
+        false,
+        event.id,
+        RoundNumber(1),
+        table.number,
+        Revision::NONE,
+        &draft,
+        None,
+    )
+    .await
+    .expect("saved");
     Setup {
         slug: event.slug,
-        table_id: table.id,
+        table: table.number,
         seats: table
             .seats
             .iter()
@@ -106,7 +120,7 @@ async fn an_unconfirmed_report_is_seen_by_its_table_and_the_judges_only(pool: Pg
     let s = setup(&pool).await;
     let app = app(pool);
     let anonymous = table_json(&app, &s.slug, None).await;
-    assert_eq!(anonymous["state"], "awaiting");
+    assert_eq!(anonymous["status"]["state"], "awaiting");
     assert_eq!(anonymous["revisions"].as_array().unwrap().len(), 0);
     assert_eq!(anonymous["results"].as_array().unwrap().len(), 0);
     let ben = sign_in(&app, "ben").await;
@@ -119,7 +133,7 @@ async fn an_unconfirmed_report_is_seen_by_its_table_and_the_judges_only(pool: Pg
     let ana = sign_in(&app, "ana").await;
     let own = table_json(&app, &s.slug, Some(&ana)).await;
     assert_eq!(own["revisions"].as_array().unwrap().len(), 1);
-    assert_eq!(own["my_player"], s.seats[0].0);
+    assert_eq!(own["my_player"], s.seats[0].0.get());
     let jo = sign_in(&app, "jo").await;
     let judge = table_json(&app, &s.slug, Some(&jo)).await;
     assert_eq!(judge["revisions"].as_array().unwrap().len(), 1);
@@ -133,10 +147,10 @@ async fn players_answer_for_themselves_judges_for_anyone_and_only_the_head_judge
 ) {
     let s = setup(&pool).await;
     let app = app(pool.clone());
-    let answer = |player: i64, for_player: bool| {
+    let answer = |player: PlayerId, for_player: bool| {
         format!(
-            "slug={}&table_id={}&revision=1&player_id={player}&agrees=true&for_player={for_player}",
-            s.slug, s.table_id
+            "slug={}&round=1&table={}&revision=1&player_id={player}&agrees=true&for_player={for_player}",
+            s.slug, s.table
         )
     };
     let ana = sign_in(&app, "ana").await;
@@ -171,7 +185,7 @@ async fn players_answer_for_themselves_judges_for_anyone_and_only_the_head_judge
     .await;
     assert_eq!(r.status(), 200);
     // The judge may not finalise; the head judge (here the administrator) may.
-    let finalise = format!("slug={}&table_id={}&revision=1", s.slug, s.table_id);
+    let finalise = format!("slug={}&round=1&table={}&revision=1", s.slug, s.table);
     let r = send(
         &app,
         form_post(app::results::FinaliseReport::PATH, &finalise, Some(&jo)),
@@ -192,8 +206,8 @@ async fn players_answer_for_themselves_judges_for_anyone_and_only_the_head_judge
     assert_eq!(confirmations, 2);
     // A judge's correction of a final report is refused, with nothing written.
     let mut body = format!(
-        "form[slug]={}&form[table_id]={}&form[base_revision]=1&form[ended]=win&form[last_turn]=4&form[reason]=typo",
-        s.slug, s.table_id
+        "form[slug]={}&form[round]=1&form[table]={}&form[base_revision]=1&form[ended]=win&form[last_turn]=4&form[reason]=typo",
+        s.slug, s.table
     );
     for (i, (id, faction)) in s.seats.iter().enumerate() {
         body.push_str(&format!(

@@ -117,8 +117,8 @@ async fn only_the_head_judge_starts_a_round_and_a_second_start_is_told_to_reload
             .await
             .expect("seat");
     let attempts = format!(
-        "form[slug]={}&form[table_id]={}&form[turn]=3&form[seats][0][player_id]={seat}&form[seats][0][made]=on&form[seats][0][evidence]=AK+CA+TS",
-        event.slug, table.0
+        "form[slug]={}&form[round]=1&form[table]=1&form[turn]=3&form[seats][0][player_id]={seat}&form[seats][0][made]=on&form[seats][0][evidence]=ARK+CAR+TUK",
+        event.slug
     );
     let recorded = send(
         &app,
@@ -232,7 +232,7 @@ async fn byes_chosen_with_check_boxes_reach_the_draw(pool: PgPool) {
 async fn a_players_phone_page_is_complete_html_without_javascript(pool: PgPool) {
     let event = event_with_players(&pool, 11).await;
     let admin = db::roles::Actor {
-        user_id: 1,
+        user_id: tournament::ids::UserId(1),
         username: "admin".into(),
         is_admin: true,
     };
@@ -241,14 +241,15 @@ async fn a_players_phone_page_is_complete_html_without_javascript(pool: PgPool) 
         &admin,
         event.id,
         db::rounds::NewRound {
-            number: 1,
+            number: tournament::ids::RoundNumber(1),
             seed: Some(7),
-            ..Default::default()
+            fallback: None,
+            override_reason: None,
         },
     )
     .await
     .expect("drawn");
-    let round = db::rounds::detail(&pool, event.id, 1)
+    let round = db::rounds::detail(&pool, event.id, tournament::ids::RoundNumber(1))
         .await
         .expect("read")
         .expect("round");

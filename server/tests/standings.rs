@@ -19,10 +19,11 @@ use db::{
 };
 use futures_util::StreamExt;
 use sqlx::PgPool;
-use tournament::{WinType, report::Ending};
+use tournament::ids::{EventId, Revision, RoundNumber, TableNumber};
+use tournament::{EndValues, WinType, report::Ending};
 
 struct Table {
-    id: i64,
+    number: TableNumber,
     seats: Vec<SeatInfo>,
 }
 
@@ -44,25 +45,26 @@ async fn event_in_play(pool: &PgPool) -> (Actor, db::events::Event, Vec<Table>) 
         &admin,
         event.id,
         NewRound {
-            number: 1,
+            number: RoundNumber(1),
             seed: Some(7),
-            ..NewRound::default()
+            fallback: None,
+            override_reason: None,
         },
     )
     .await
     .expect("round 1");
-    let detail = rounds::detail(pool, event.id, 1)
+    let detail = rounds::detail(pool, event.id, RoundNumber(1))
         .await
         .expect("read")
         .expect("round");
-    rounds::begin(pool, &admin, event.id, 1, detail.round.version)
+    rounds::begin(pool, &admin, event.id, RoundNumber(1), detail.round.version)
         .await
         .expect("begun");
     let tables = detail
         .tables
         .into_iter()
         .map(|t| Table {
-            id: t.id,
+            number: t.number,
             seats: t.seats,
         })
         .collect();
@@ -84,33 +86,43 @@ fn report(table_index: usize, table: &Table) -> Draft {
                 faction: s.faction.expect("dealt"),
                 ally: None,
                 result: (i == 0).then_some(WinType::SoloStronghold),
-                strongholds: if i == 0 { 3 } else { 1 },
-                forces: u32::try_from(20 - table_index * 6 - i).expect("small"),
-                spice: 5,
-                cards: 2,
-                leaders: 4,
+                end: EndValues {
+                    strongholds: if i == 0 { 3 } else { 1 },
+                    forces: u32::try_from(20 - table_index * 6 - i).expect("small"),
+                    spice: dune::Spice::new(5),
+                    cards: 2,
+                    leaders: 4,
+                },
             })
             .collect(),
         judge_draw: None,
     }
 }
 
-async fn finalise(pool: &PgPool, admin: &Actor, event_id: i64, index: usize, table: &Table) {
+async fn finalise(pool: &PgPool, admin: &Actor, event_id: EventId, index: usize, table: &Table) {
     let revision = reports::save(
         pool,
         admin,
         false,
         event_id,
-        table.id,
-        0,
+        RoundNumber(1),
+        table.number,
+        Revision::NONE,
         &report(index, table),
         None,
     )
     .await
     .expect("saved");
-    reports::finalise(pool, admin, event_id, table.id, revision)
-        .await
-        .expect("final");
+    reports::finalise(
+        pool,
+        admin,
+        event_id,
+        RoundNumber(1),
+        table.number,
+        revision,
+    )
+    .await
+    .expect("final");
 }
 
 /// The players' names in the order the page lists them.

@@ -45,14 +45,14 @@ fn tournament(players: usize, rounds: u32) -> Report {
                     faction,
                     ally: None,
                     result: None,
-                    tiebreakers: Tiebreakers {
-                        win_attempts: g.below(5) as u32,
-                        strongholds: g.below(4) as u32,
-                        forces: g.below(21) as u32,
-                        spice: g.below(30) as u32,
-                        cards: g.below(5) as u32,
-                        leaders: g.below(6) as u32,
-                    },
+                    tiebreakers: Tiebreakers::from_array([
+                        g.below(5) as u32,
+                        g.below(4) as u32,
+                        g.below(21) as u32,
+                        g.below(30) as u32,
+                        g.below(5) as u32,
+                        g.below(6) as u32,
+                    ]),
                 })
                 .collect();
             at += size;
@@ -75,6 +75,7 @@ fn tournament(players: usize, rounds: u32) -> Report {
                 round,
                 table: t as u32 + 1,
                 ended,
+                last_turn: None,
                 seats,
                 judge_draw: None,
             });

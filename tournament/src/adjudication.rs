@@ -242,14 +242,7 @@ mod tests {
     fn seat(ally: Option<usize>, t: [u32; 6]) -> AdjudicationSeat {
         AdjudicationSeat {
             ally,
-            tiebreakers: Tiebreakers {
-                win_attempts: t[0],
-                strongholds: t[1],
-                forces: t[2],
-                spice: t[3],
-                cards: t[4],
-                leaders: t[5],
-            },
+            tiebreakers: Tiebreakers::from_array(t),
         }
     }
 

@@ -9,14 +9,14 @@ use std::collections::BTreeSet;
 use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Serialize, Serializer};
 
-use dune::faction::Faction;
-use crate::history::{Encounters, History, HistoryError};
+use crate::history::{Encounters, History, HistoryError, PastRound, PastSeat, PastTable};
 use crate::options::{OptionsError, RulingOptions};
 use crate::pairing::{self, PairingQuality};
 use crate::player::PlayerName;
 use crate::rng::DrawRng;
 use crate::ruleset::Ruleset;
 use crate::tables::{self, TableError};
+use dune::faction::Faction;
 
 /// Everything a draw depends on. The same request always gives the same round.
 #[derive(Clone, Copy, Debug)]
@@ -315,10 +315,35 @@ impl Serialize for DrawQuality {
     }
 }
 
+/// A drawn round becomes history as drawn; under `full` the faction is unknown until someone
+/// records the player's pick (set `faction` on the seat).
+impl From<&Round> for PastRound {
+    fn from(round: &Round) -> PastRound {
+        PastRound {
+            tables: round
+                .tables
+                .iter()
+                .map(|table| PastTable {
+                    seats: table
+                        .seats
+                        .iter()
+                        .map(|seat| PastSeat {
+                            player: seat.player.clone(),
+                            faction: match seat.deal {
+                                Deal::Assigned(f) => Some(f),
+                                Deal::Offered { .. } => None,
+                            },
+                        })
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::history::{PastRound, PastSeat, PastTable};
 
     fn names(n: usize) -> Vec<PlayerName> {
         (1..=n)

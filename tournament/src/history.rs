@@ -5,9 +5,8 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
-use crate::draw::{Deal, Round};
-use dune::faction::Faction;
 use crate::player::PlayerName;
+use dune::faction::Faction;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct History {
@@ -93,32 +92,6 @@ impl History {
             }
         }
         Ok(())
-    }
-}
-
-/// A drawn round becomes history as drawn; under `full` the faction is unknown until someone
-/// records the player's pick (set `faction` on the seat).
-impl From<&Round> for PastRound {
-    fn from(round: &Round) -> PastRound {
-        PastRound {
-            tables: round
-                .tables
-                .iter()
-                .map(|table| PastTable {
-                    seats: table
-                        .seats
-                        .iter()
-                        .map(|seat| PastSeat {
-                            player: seat.player.clone(),
-                            faction: match seat.deal {
-                                Deal::Assigned(f) => Some(f),
-                                Deal::Offered { .. } => None,
-                            },
-                        })
-                        .collect(),
-                })
-                .collect(),
-        }
     }
 }
 

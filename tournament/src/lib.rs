@@ -8,19 +8,23 @@
 //! in and text out. [`clock`] reads a table's game clock (4.01.08) from its stored instants.
 //!
 //! Nothing here panics on input: every boundary returns an error naming what to fix.
+// A panic in the hall loses a judge's work: outside tests, every failure is an error value.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod adjudication;
+pub mod attempts;
 pub mod cli;
 pub mod clock;
 pub mod draw;
 
 pub mod finals;
 pub mod history;
+pub mod ids;
 pub mod options;
 pub mod pairing;
 pub mod player;
 pub mod report;
-mod rng;
+pub mod rng;
 pub mod ruleset;
 pub mod standings;
 pub mod tables;
@@ -30,11 +34,14 @@ pub use adjudication::{Adjudication, adjudicate};
 pub use clock::{Clock, ClockError, Phase as ClockPhase, Reading as ClockReading};
 pub use draw::{Deal, DrawError, DrawRequest, Round, draw_round};
 pub use dune::Faction;
+pub use dune::{Points, WinType};
 pub use history::{History, PastRound, PastSeat, PastTable};
 pub use options::{AdjudicationDeadlock, RulingOptions, TableFallback};
 pub use player::PlayerName;
-pub use report::{GameReport, Report, ReportErrors, SeatReport, ValidReport, validate};
+pub use report::{
+    GameReport, Report, ReportErrors, ReportField, ReportStatus, SeatEntry, SeatField, SeatReport,
+    TableOutcome, TableReport, TableSeat, ValidReport, validate, validate_table,
+};
 pub use ruleset::Ruleset;
 pub use standings::{OrderReason, Standings, compute as standings};
-pub use tiebreakers::{Category, Tiebreakers};
-pub use dune::{Points, WinType};
+pub use tiebreakers::{Category, EndValues, Tiebreakers};

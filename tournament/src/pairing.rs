@@ -23,9 +23,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use dune::faction::Faction;
 use crate::history::Encounters;
 use crate::rng::DrawRng;
+use dune::faction::Faction;
 
 /// How good the seating of a round is against earlier rounds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

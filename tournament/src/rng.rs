@@ -3,19 +3,28 @@
 //! Uniform choices are made here, from the raw 64-bit outputs, rather than through a library's
 //! range sampler: such samplers may change between library releases, and a draw must re-run
 //! byte for byte years later for an audit. ChaCha20 and `seed_from_u64` are specified and stable.
+//!
+//! Public so that everything else Mentat makes from a seed (the sample event of `mentat demo`)
+//! uses the same generator.
 
 use rand_chacha::ChaCha20Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 
-pub(crate) struct DrawRng(ChaCha20Rng);
+/// The seeded generator of every draw.
+pub struct DrawRng(ChaCha20Rng);
 
 impl DrawRng {
-    pub(crate) fn new(seed: u64) -> DrawRng {
+    pub fn new(seed: u64) -> DrawRng {
         DrawRng(ChaCha20Rng::seed_from_u64(seed))
     }
 
+    /// The next raw 64 bits of the stream.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0.next_u64()
+    }
+
     /// Uniform in `0..n` by rejection (no modulo bias); 0 when `n` is 0.
-    pub(crate) fn below(&mut self, n: usize) -> usize {
+    pub fn below(&mut self, n: usize) -> usize {
         let Ok(n) = u64::try_from(n) else {
             return 0;
         };
@@ -35,7 +44,7 @@ impl DrawRng {
     }
 
     /// Fisher-Yates, from the last element down.
-    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             let j = self.below(i + 1);
             items.swap(i, j);

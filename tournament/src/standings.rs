@@ -5,12 +5,12 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::fmt;
 
-use dune::faction::Faction;
 use crate::finals::{self, Finals};
 use crate::player::PlayerName;
 use crate::report::ValidReport;
 use crate::ruleset::Ruleset;
 use crate::tiebreakers::{Category, Tiebreakers};
+use dune::faction::Faction;
 use dune::win_type::{Points, WinType};
 
 /// One game as it counts for one player.

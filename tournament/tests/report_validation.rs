@@ -237,10 +237,10 @@ fn results_that_cannot_happen_are_refused() {
 fn implausible_values_are_refused() {
     let mut seats = table(&SIX, &[], &[(Atreides, SoloStronghold)]);
     seats[0].tiebreakers.win_attempts = 11;
-    seats[1].tiebreakers.cards = 9;
-    seats[2].tiebreakers.leaders = 6;
+    seats[1].tiebreakers.end.cards = 9;
+    seats[2].tiebreakers.end.leaders = 6;
     // Harkonnen may hold captured leaders (ruling 12).
-    seats[4].tiebreakers.leaders = 9;
+    seats[4].tiebreakers.end.leaders = 9;
     let text = validate(&one(Ending::Win, seats)).unwrap_err().to_string();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");

@@ -3,3 +3,4 @@
 pub mod clock;
 pub mod field;
 pub mod header;
+pub mod refresh;

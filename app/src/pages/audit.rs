@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use crate::{
     error::AppError,
     events::{AuditRow, event_audit, security_audit},
-    pages::event::slug_param,
+    pages::params::slug_param,
 };
 
 #[component]

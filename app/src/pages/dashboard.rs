@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::{
     components::field::{Field, FormError, PartError, TextArea, last_error},
     error::AppError,
-    pages::{event::slug_param, standings},
+    pages::{params::slug_param, standings},
     rounds::{DashboardView, NextRound, StartRound, TablePlan, get_dashboard},
 };
 
@@ -205,7 +205,7 @@ fn StartForm(
             <p>{format!("{} players checked in and not dropped.", next.entrants)}</p>
             <ActionForm action=start>
                 <input type="hidden" name="slug" value=slug/>
-                <input type="hidden" name="number" value=number/>
+                <input type="hidden" name="number" value=number.to_string()/>
                 {match next.plan.clone() {
                     TablePlan::Tables(sizes) => view! {
                         <p class="plan">{format!("{} tables: {} (4.01.01).", sizes.len(), sizes_text(&sizes))}</p>
@@ -218,12 +218,12 @@ fn StartForm(
                     }.into_any(),
                 }}
                 {(!unreported.is_empty()).then(|| {
-                    let tables = unreported.iter().map(i32::to_string).collect::<Vec<_>>().join(", ");
+                    let tables = unreported.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
                     view! {
                         <div class="notice">
                             <p>{format!(
                                 "Round {} still has games without a final report ({} {tables}). Wait for them, or give the reason for starting anyway; it is kept in the audit log.",
-                                next.previous.unwrap_or_default(),
+                                next.previous.map(|r| r.to_string()).unwrap_or_default(),
                                 if unreported.len() == 1 { "table" } else { "tables" },
                             )}</p>
                             <TextArea label="Reason for starting without those reports" name="override_reason" rows=2 error=error/>
@@ -249,7 +249,7 @@ fn Ruling1(
     alternates: (usize, Vec<u8>),
     four: Option<Vec<u8>>,
     byes: Option<(usize, Vec<u8>)>,
-    entrants: Vec<(i64, String)>,
+    entrants: Vec<(tournament::ids::PlayerId, String)>,
     error: Signal<Option<AppError>>,
 ) -> impl IntoView {
     let (add, alt_sizes) = alternates;

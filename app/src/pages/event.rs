@@ -2,14 +2,11 @@
 //! links to what the viewer's role lets them do.
 
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
 
-use crate::{events::get_event, pages::find::FindForm};
-
-pub fn slug_param() -> Memo<String> {
-    let params = use_params_map();
-    Memo::new(move |_| params.read().get("slug").unwrap_or_default())
-}
+use crate::{
+    events::get_event,
+    pages::{find::FindForm, params::slug_param},
+};
 
 #[component]
 pub fn EventPage() -> impl IntoView {

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use crate::{
     components::field::{Field, FormError, count_successes, last_error},
-    pages::{dashboard::RunNav, event::slug_param},
+    pages::{dashboard::RunNav, params::slug_param},
     results::{CloseQualifying, DrawFinalsTie, FinalsView, get_finals},
 };
 

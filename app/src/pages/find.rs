@@ -3,10 +3,12 @@
 
 use leptos::prelude::*;
 use leptos_router::hooks::{use_params_map, use_query_map};
+use tournament::ids::PlayerId;
 
 use crate::{
     components::clock::{ClockFace, poll_every, ticking_now},
-    pages::{event::slug_param, projector::NoScriptRefresh},
+    components::refresh::NoScriptRefresh,
+    pages::params::slug_param,
     rounds::{CardPlace, PlayerCard, find_players, get_player_card},
 };
 
@@ -77,8 +79,9 @@ pub fn PlayerCardPage() -> impl IntoView {
         params
             .read()
             .get("player")
-            .and_then(|p| p.parse::<i64>().ok())
-            .unwrap_or(0)
+            .and_then(|p| p.parse::<PlayerId>().ok())
+            // No player has id 0: the server answers "no such player".
+            .unwrap_or(PlayerId(0))
     });
     let card = Resource::new(
         move || (slug.get(), player.get()),
@@ -130,14 +133,14 @@ fn Card(c: PlayerCard, slug: String) -> impl IntoView {
                 let full = c.ruleset == "full";
                 view! {
                     <dl class="place">
-                        <div><dt>"Table"</dt><dd data-testid="table">{table}</dd></div>
+                        <div><dt>"Table"</dt><dd data-testid="table">{table.get()}</dd></div>
                         <div><dt>"Seat"</dt><dd data-testid="seat">{seat.seat}</dd></div>
                         <div><dt>"Player circle"</dt><dd data-testid="circle">{seat.circle}</dd></div>
                         <div class="faction"><dt>{if full { "Cards offered" } else { "Faction" }}</dt>
-                            <dd data-testid="faction">{if full { seat.offered.clone() } else { seat.faction_name.clone() }}</dd></div>
+                            <dd data-testid="faction">{seat.faction_text()}</dd></div>
                     </dl>
                     {reported.then(|| view! { <p class="ok">"Your table's report is final."</p> })}
-                    <p><a class="button-link" href=format!("/events/{slug}/rounds/{}/tables/{table}", round.unwrap_or(1))>
+                    <p><a class="button-link" href=format!("/events/{slug}/rounds/{}/tables/{table}", round.map_or(1, |r| r.get()))>
                         "Win attempts and game report"</a></p>
                     <ClockFace clock=clock now=now label=format!("Table {table} clock")/>
                     <table class="tablemates">
@@ -147,8 +150,8 @@ fn Card(c: PlayerCard, slug: String) -> impl IntoView {
                             {table_seats.into_iter().map(|s| view! {
                                 <tr class:me={s.player_id == seat.player_id}>
                                     <td>{s.seat}</td>
-                                    <th scope="row">{s.player}</th>
-                                    <td>{if full { s.offered } else { s.faction }}</td>
+                                    <th scope="row">{s.player.clone()}</th>
+                                    <td>{s.faction_text()}</td>
                                 </tr>
                             }).collect_view()}
                         </tbody>

@@ -8,6 +8,7 @@ pub mod events;
 pub mod finals;
 pub mod find;
 pub mod home;
+pub mod params;
 pub mod players;
 pub mod projector;
 pub mod round;

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use crate::{
     components::field::{Field, FormError, TextArea, count_successes, last_error},
-    pages::{dashboard::RunNav, event::slug_param},
+    pages::{dashboard::RunNav, params::slug_param},
     players::{
         AddPlayer, CheckIn, CheckInAll, ImportPlayers, LinkAccount, PlayerRow, SetDropped,
         list_players,
@@ -177,7 +177,7 @@ fn PlayerList(
                                 {(!dropped).then(|| view! {
                                     <ActionForm action=check_in attr:class="inline">
                                         <input type="hidden" name="slug" value=slug_check/>
-                                        <input type="hidden" name="player_id" value=p.id/>
+                                        <input type="hidden" name="player_id" value=p.id.to_string()/>
                                         <input type="hidden" name="version" value=p.version/>
                                         <input type="hidden" name="checked_in" value=(!p.checked_in).to_string()/>
                                         <button type="submit" class="small" aria-label=check_aria>{check_label}</button>
@@ -187,7 +187,7 @@ fn PlayerList(
                             <td>
                                 <ActionForm action=set_dropped attr:class="inline">
                                     <input type="hidden" name="slug" value=slug_drop/>
-                                    <input type="hidden" name="player_id" value=p.id/>
+                                    <input type="hidden" name="player_id" value=p.id.to_string()/>
                                     <input type="hidden" name="version" value=p.version/>
                                     <input type="hidden" name="dropped" value=(!dropped).to_string()/>
                                     <button type="submit" class="small secondary" aria-label=drop_aria>{drop_label}</button>

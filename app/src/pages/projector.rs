@@ -4,8 +4,11 @@
 use leptos::prelude::*;
 
 use crate::{
-    components::clock::{ClockFace, poll_every, ticking_now},
-    pages::event::slug_param,
+    components::{
+        clock::{ClockFace, poll_every, ticking_now},
+        refresh::NoScriptRefresh,
+    },
+    pages::params::slug_param,
     rounds::{BoardView, get_board},
 };
 
@@ -32,13 +35,6 @@ pub fn ProjectorPage() -> impl IntoView {
     }
 }
 
-/// A page that reloads itself when JavaScript is off (with it, the page polls instead). The
-/// markup is set as inner HTML so hydration never walks into it.
-#[component]
-pub fn NoScriptRefresh(seconds: u64) -> impl IntoView {
-    view! { <noscript inner_html=format!(r#"<meta http-equiv="refresh" content="{seconds}">"#)></noscript> }
-}
-
 #[component]
 fn Board(b: BoardView) -> impl IntoView {
     let now = ticking_now(b.now_ms);
@@ -50,7 +46,7 @@ fn Board(b: BoardView) -> impl IntoView {
         {b.round.is_none().then(|| view! { <p class="lead">"No round has been drawn yet."</p> })}
         <ul class="board">
             {b.tables.into_iter().map(|t| view! {
-                <li class="board-table" data-table=t.number>
+                <li class="board-table" data-table=t.number.to_string()>
                     <h2>{format!("Table {}", t.number)}{t.reported.then_some(" · report in")}</h2>
                     <ClockFace clock=t.clock now=now label=format!("Table {}", t.number)/>
                 </li>

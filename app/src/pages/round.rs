@@ -3,7 +3,7 @@
 //! swap, cancel) and the list of who changed what.
 
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
+use tournament::ids::RoundNumber;
 
 use crate::{
     auth::hard_navigate,
@@ -12,23 +12,15 @@ use crate::{
         field::{Field, FormError, count_successes, last_error},
     },
     error::AppError,
-    pages::{dashboard::RunNav, event::slug_param},
+    pages::{
+        dashboard::RunNav,
+        params::{number_param, slug_param},
+    },
     rounds::{
         BeginRound, CancelRound, ExtendClock, RedrawRound, RoundData, SwapSeats, TableClock,
         TableView, get_round,
     },
 };
-
-pub fn number_param() -> Memo<i32> {
-    let params = use_params_map();
-    Memo::new(move |_| {
-        params
-            .read()
-            .get("number")
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(0)
-    })
-}
 
 /// Every action of the page, so each change refetches the round.
 #[derive(Clone, Copy)]
@@ -168,7 +160,7 @@ fn Round(data: RoundData, actions: Actions, slug: Memo<String>) -> impl IntoView
 fn GameTable(
     t: TableView,
     slug: String,
-    round: i32,
+    round: RoundNumber,
     full: bool,
     can_run: bool,
     can_record: bool,
@@ -240,11 +232,7 @@ fn GameTable(
         .seats
         .iter()
         .map(|s| {
-            let faction = if full {
-                s.offered.clone()
-            } else {
-                s.faction_name.clone()
-            };
+            let faction = s.faction_text();
             view! {
                 <tr>
                     <td>{s.seat}</td>
@@ -256,7 +244,7 @@ fn GameTable(
         })
         .collect_view();
     view! {
-        <section class="game-table" aria-labelledby=labelled_by data-table=t.number>
+        <section class="game-table" aria-labelledby=labelled_by data-table=t.number.to_string()>
             <h2 id=heading_id>{format!("Table {} · {size} players", t.number)}
                 {t.reported.then(|| view! { <span class="badge">"Report final"</span> })}
             </h2>
@@ -308,7 +296,7 @@ fn BeforePlay(data: RoundData, actions: Actions) -> impl IntoView {
         round_fields(),
     );
     let cancel_label = format!("Cancel round {}", data.number);
-    let seats: Vec<(i64, String)> = data
+    let seats: Vec<(tournament::ids::PlayerId, String)> = data
         .tables
         .iter()
         .flat_map(|t| {

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use crate::{
     components::field::{Field, FormError, count_successes, last_error},
     events::{SaveSettings, SettingsView, get_settings},
-    pages::{dashboard::RunNav, event::slug_param},
+    pages::{dashboard::RunNav, params::slug_param},
 };
 
 #[component]

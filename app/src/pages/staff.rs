@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use crate::{
     components::field::{Field, FormError, last_error},
     events::{GrantRole, RevokeRole, event_staff},
-    pages::event::slug_param,
+    pages::params::slug_param,
 };
 
 #[component]
@@ -40,7 +40,7 @@ pub fn StaffPage() -> impl IntoView {
                                                 <td>
                                                     <ActionForm action=revoke attr:class="inline">
                                                         <input type="hidden" name="slug" value=slug.get_untracked()/>
-                                                        <input type="hidden" name="user_id" value=r.user_id/>
+                                                        <input type="hidden" name="user_id" value=r.user_id.to_string()/>
                                                         <button type="submit" aria-label=label>"Remove"</button>
                                                     </ActionForm>
                                                 </td>

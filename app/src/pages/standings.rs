@@ -200,7 +200,7 @@ mod render {
     }
 
     /// Qualifying is closed: the finalists, and the cut draw if there was a tie.
-    fn finals_section(closed: &db::results::finals::Closed) -> impl IntoView + use<> {
+    fn finals_section(closed: &db::results::qualifying::Closed) -> impl IntoView + use<> {
         let tie = (!closed.tied.is_empty()).then(|| {
             let seats = closed.open_seats;
             let tied = closed.tied.join(", ");
@@ -260,7 +260,7 @@ mod render {
                     ),
                 );
             }
-            if focus == Some(row.player_id) {
+            if focus == Some(row.player_id.get()) {
                 flush(&mut run, &mut out);
                 let above = i.checked_sub(1).and_then(|j| s.rows.get(j));
                 let open = row_html(row, true);

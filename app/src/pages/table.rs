@@ -3,29 +3,24 @@
 //! decision on a dispute (4.01.05) and, for a game stopped by the clock, the adjudication and
 //! its reasoning (4.01.09). Judges fill it on a phone at the table.
 
+use dune::WinType;
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
+use tournament::EndValues;
+use tournament::ids::{PlayerId, Revision, RoundNumber, TableNumber};
+use tournament::report::Ending;
 
 use crate::{
     components::field::{FormError, count_successes, last_error},
-    error::AppError,
-    pages::{dashboard::RunNav, event::slug_param, round::number_param},
+    error::{AppError, seat_field_id},
+    pages::{
+        dashboard::RunNav,
+        params::{number_param, slug_param, table_param},
+    },
     results::{
         AnswerReport, FinaliseReport, RecordAttempts, RevisionView, SaveReport, TableData,
         get_table,
     },
 };
-
-fn table_param() -> Memo<i32> {
-    let params = use_params_map();
-    Memo::new(move |_| {
-        params
-            .read()
-            .get("table")
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(0)
-    })
-}
 
 #[derive(Clone, Copy)]
 struct Actions {
@@ -72,23 +67,32 @@ pub fn TablePage() -> impl IntoView {
     }
 }
 
-fn result_name(d: &TableData, code: &Option<String>) -> String {
-    match code {
+fn result_name(result: Option<WinType>) -> String {
+    match result {
         None => "—".to_owned(),
-        Some(c) => d
-            .win_types
-            .iter()
-            .find(|(code, _)| code == c)
-            .map_or_else(|| c.clone(), |(code, name)| format!("{code} ({name})")),
+        Some(w) => format!("{} ({})", w.code(), w.name()),
     }
 }
 
-fn ended_text(code: &str) -> &'static str {
-    match code {
-        "win" => "a win during play",
-        "time" => "the clock (adjudicated, 4.01.09)",
-        _ => "the end of turn 10 (1.09.05)",
+fn ended_text(ended: Ending) -> &'static str {
+    match ended {
+        Ending::Win => "a win during play",
+        Ending::Time => "the clock (adjudicated, 4.01.09)",
+        Ending::Turns => "the end of turn 10 (1.09.05)",
     }
+}
+
+/// The end values in 4.01.11 order, for a line of the report.
+fn values_text(end: &EndValues) -> String {
+    EndValues::CATEGORIES
+        .iter()
+        .map(|c| end.get(*c).unwrap_or(0).to_string())
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+fn faction_code(faction: Option<dune::Faction>) -> &'static str {
+    faction.map_or("", |f| f.code())
 }
 
 #[component]
@@ -100,8 +104,8 @@ fn Table(d: TableData, actions: Actions, slug: Memo<String>) -> impl IntoView {
         {staff.then(|| view! { <RunNav slug=slug/> })}
         <p><a href=round_href>{format!("{} · round {}", d.event_name, d.round)}</a></p>
         <h1>{title}</h1>
-        <p class="report-state" data-state=d.state.clone() role="status">
-            "Report: "<strong>{d.status.clone()}</strong>
+        <p class="report-state" data-state=d.status.code() role="status">
+            "Report: "<strong>{d.status.label()}</strong>
         </p>
         <Attempts d=d.clone() actions=actions/>
         <LatestReport d=d.clone() actions=actions/>
@@ -142,7 +146,7 @@ fn Attempts(d: TableData, actions: Actions) -> impl IntoView {
             view! {
                 <tr data-player=s.player.clone()>
                     <th scope="row">{s.player.clone()}{s.mine.then_some(" (you)")}</th>
-                    <td>{s.faction.clone().unwrap_or_default()}</td>
+                    <td>{faction_code(s.faction)}</td>
                     <td class="num" data-testid="attempt-count">{s.win_attempts}</td>
                 </tr>
             }
@@ -161,7 +165,8 @@ fn Attempts(d: TableData, actions: Actions) -> impl IntoView {
                         if e.is_empty() {
                             p.clone()
                         } else {
-                            format!("{p} ({})", e.join(" "))
+                            let seen: Vec<&str> = e.iter().map(|s| s.code()).collect();
+                            format!("{p} ({})", seen.join(" "))
                         }
                     })
                     .collect::<Vec<_>>()
@@ -171,23 +176,22 @@ fn Attempts(d: TableData, actions: Actions) -> impl IntoView {
                 <li>
                     <strong>{format!("Turn {}: ", t.turn)}</strong>{who}
                     <span class="hint">{format!(" · {} {}{}", t.by.clone().unwrap_or_default(), t.at,
-                        if t.revision > 1 { format!(" · revision {}", t.revision) } else { String::new() })}</span>
+                        if t.revision > Revision(1) { format!(" · revision {}", t.revision) } else { String::new() })}</span>
                 </li>
             }
         })
         .collect_view();
     let form = d.can_record.then(|| {
         let slug = d.slug.clone();
-        let table_id = d.table_id.to_string();
         let seats = d
             .seats
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                let id = format!("attempt-{}", s.player_id);
-                let evidence_id = format!("evidence-{}", s.player_id);
-                let evidence_field = format!("evidence-{}", s.player_id);
-                let label = format!("{} ({})", s.player, s.faction.clone().unwrap_or_default());
+                let id = format!("attempt-{i}");
+                let evidence_id = format!("evidence-{i}");
+                let evidence_field = format!("evidence-{i}");
+                let label = format!("{} ({})", s.player, faction_code(s.faction));
                 let evidence_label = format!("Strongholds seen for {}", s.player);
                 let message = Memo::new(move |_| error.get().and_then(|e| e.message_for(&evidence_field)));
                 view! {
@@ -199,7 +203,7 @@ fn Attempts(d: TableData, actions: Actions) -> impl IntoView {
                         </label>
                         <label class="sr-only" for=evidence_id.clone()>{evidence_label}</label>
                         <input id=evidence_id type="text" name=format!("form[seats][{i}][evidence]")
-                            placeholder="AK CA TS" autocomplete="off" autocapitalize="characters"/>
+                            placeholder="ARK CAR TUK" autocomplete="off" autocapitalize="characters"/>
                         <p class="field-error" role="alert" hidden=move || message.get().is_none()>{move || message.get()}</p>
                     </div>
                 }
@@ -211,11 +215,12 @@ fn Attempts(d: TableData, actions: Actions) -> impl IntoView {
         let reason_message = Memo::new(move |_| error.get().and_then(|e| e.message_for("reason")));
         let turn_message = Memo::new(move |_| error.get().and_then(|e| e.message_for("turn")));
         view! {
-            <details class="panel" open=d.state != "final">
+            <details class="panel" open=!d.status.is_final()>
                 <summary>"Record a Battle phase"</summary>
                 <ActionForm action=actions.attempts>
                     <input type="hidden" name="form[slug]" value=slug/>
-                    <input type="hidden" name="form[table_id]" value=table_id/>
+                    <input type="hidden" name="form[round]" value=d.round.to_string()/>
+                    <input type="hidden" name="form[table]" value=d.table.to_string()/>
                     <input type="hidden" name="form[shown]" value=shown/>
                     <div class="field">
                         <label for="attempt-turn">"Turn"</label>
@@ -224,7 +229,7 @@ fn Attempts(d: TableData, actions: Actions) -> impl IntoView {
                     </div>
                     <fieldset>
                         <legend>"Who made a win attempt? (ruling 6)"</legend>
-                        <p class="hint">"Tick each player who, at the start of this Battle phase, had forces in a stronghold and 3 strongholds occupied (4 with an ally). Optionally type the strongholds seen: AK CA ST HS TS SW."</p>
+                        <p class="hint">"Tick each player who, at the start of this Battle phase, had forces in a stronghold and 3 strongholds occupied (4 with an ally). Optionally type the strongholds seen: ARK CAR TUK TAB HAB, and SW for the Shield Wall (4.02)."</p>
                         {seats}
                     </fieldset>
                     <div class="field">
@@ -261,7 +266,7 @@ fn LatestReport(d: TableData, actions: Actions) -> impl IntoView {
         return view! {
             <section aria-labelledby="report">
                 <h2 id="report">"Game report (4.01.07)"</h2>
-                <p>{if d.state == "missing" { "No report yet." } else { "The report is waiting for the players' confirmation." }}</p>
+                <p>{if d.status == tournament::ReportStatus::Missing { "No report yet." } else { "The report is waiting for the players' confirmation." }}</p>
             </section>
         }
         .into_any();
@@ -276,21 +281,21 @@ fn LatestReport(d: TableData, actions: Actions) -> impl IntoView {
                 .results
                 .iter()
                 .find(|(p, _)| *p == s.player)
-                .and_then(|(_, r)| r.clone())
-                .or_else(|| s.result.clone());
+                .and_then(|(_, r)| *r)
+                .or(s.result);
             let confirmation = latest.confirmations.iter().find(|c| c.player == s.player);
             let answer = match confirmation {
                 Some(c) if c.agrees => "yes".to_owned(),
                 Some(c) => format!("disputes: {}", c.note.clone().unwrap_or_default()),
                 None => "—".to_owned(),
             };
-            let result_title = result_name(&d, &result);
+            let result_title = result_name(result);
             view! {
                 <tr data-player=s.player.clone()>
                     <th scope="row">{s.player.clone()}
-                        <small>{s.faction.clone()}{s.ally.clone().map(|a| format!(" + ally {a}"))}</small></th>
-                    <td data-testid="result"><abbr title=result_title>{result.clone().unwrap_or_else(|| "—".to_owned())}</abbr></td>
-                    <td class="values">{s.values.iter().map(u32::to_string).collect::<Vec<_>>().join(" · ")}</td>
+                        <small>{s.faction.code()}{s.ally.map(|a| format!(" + ally {a}"))}</small></th>
+                    <td data-testid="result"><abbr title=result_title>{result.map_or("—", |w| w.code())}</abbr></td>
+                    <td class="values">{values_text(&s.end)}</td>
                     <td class="answer-cell">{answer}</td>
                 </tr>
             }
@@ -327,7 +332,7 @@ fn LatestReport(d: TableData, actions: Actions) -> impl IntoView {
         }
         .into_any(),
         None => view! {
-            <AnswerForms slug=d.slug.clone() table_id=d.table_id revision=latest.revision
+            <AnswerForms slug=d.slug.clone() round=d.round table=d.table revision=latest.revision
                 player_id=player_id for_player=false heading="Your confirmation".to_owned() actions=actions/>
         }
         .into_any(),
@@ -343,7 +348,7 @@ fn LatestReport(d: TableData, actions: Actions) -> impl IntoView {
             .filter(|s| !answered.contains(&s.player))
             .map(|s| {
                 view! {
-                    <AnswerForms slug=d.slug.clone() table_id=d.table_id revision=latest.revision
+                    <AnswerForms slug=d.slug.clone() round=d.round table=d.table revision=latest.revision
                         player_id=s.player_id for_player=true
                         heading=format!("Confirm for {}", s.player) actions=actions/>
                 }
@@ -354,7 +359,8 @@ fn LatestReport(d: TableData, actions: Actions) -> impl IntoView {
         view! {
             <ActionForm action=actions.finalise attr:class="inline">
                 <input type="hidden" name="slug" value=d.slug.clone()/>
-                <input type="hidden" name="table_id" value=d.table_id.to_string()/>
+                <input type="hidden" name="round" value=d.round.to_string()/>
+                <input type="hidden" name="table" value=d.table.to_string()/>
                 <input type="hidden" name="revision" value=latest.revision.to_string()/>
                 <button type="submit">"Make this report final (head judge, 4.01.05)"</button>
             </ActionForm>
@@ -364,7 +370,7 @@ fn LatestReport(d: TableData, actions: Actions) -> impl IntoView {
     view! {
         <section aria-labelledby="report">
             <h2 id="report">{format!("Game report · revision {}", latest.revision)}</h2>
-            <p>{format!("Ended by {}; last turn played: {}.", ended_text(&latest.ended), latest.last_turn)}</p>
+            <p>{format!("Ended by {}; last turn played: {}.", ended_text(latest.ended), latest.last_turn)}</p>
             <table class="compact report">
                 <caption class="sr-only">"Results and end values per player"</caption>
                 <thead><tr>
@@ -388,9 +394,10 @@ fn LatestReport(d: TableData, actions: Actions) -> impl IntoView {
 #[component]
 fn AnswerForms(
     slug: String,
-    table_id: i64,
-    revision: i32,
-    player_id: i64,
+    round: RoundNumber,
+    table: TableNumber,
+    revision: Revision,
+    player_id: PlayerId,
     for_player: bool,
     heading: String,
     actions: Actions,
@@ -398,7 +405,8 @@ fn AnswerForms(
     let hidden = move || {
         view! {
             <input type="hidden" name="slug" value=slug.clone()/>
-            <input type="hidden" name="table_id" value=table_id.to_string()/>
+            <input type="hidden" name="round" value=round.to_string()/>
+            <input type="hidden" name="table" value=table.to_string()/>
             <input type="hidden" name="revision" value=revision.to_string()/>
             <input type="hidden" name="player_id" value=player_id.to_string()/>
             <input type="hidden" name="for_player" value=for_player.to_string()/>
@@ -458,17 +466,7 @@ fn ReportEditor(d: TableData, actions: Actions) -> impl IntoView {
             base.set(data.latest_revision);
         }
     });
-    let final_now = d.state == "final";
-    let value = |i: usize, seat: &crate::results::SeatView| -> Option<[u32; 5]> {
-        latest
-            .as_ref()
-            .and_then(|l| l.seats.iter().find(|s| s.player_id == seat.player_id))
-            .map(|s| s.values)
-            .or_else(|| {
-                let _ = i;
-                None
-            })
-    };
+    let final_now = d.status.is_final();
     let field_error =
         move |name: String| Memo::new(move |_| error.get().and_then(|e| e.message_for(&name)));
     let seat_fields = d
@@ -479,24 +477,20 @@ fn ReportEditor(d: TableData, actions: Actions) -> impl IntoView {
             let prior = latest
                 .as_ref()
                 .and_then(|l| l.seats.iter().find(|x| x.player_id == s.player_id).cloned());
-            let values = value(i, s);
+            let values = prior.as_ref().map(|p| p.end);
             let name = |f: &str| format!("form[seats][{i}][{f}]");
-            let id = |f: &str| format!("seat-{}-{f}", s.player_id);
-            let faction = prior
-                .as_ref()
-                .map(|p| p.faction.clone())
-                .or_else(|| s.faction.clone())
-                .unwrap_or_default();
-            let faction_input = if s.faction.is_some() {
+            let id = |f: &str| seat_field_id(i, f);
+            let faction = prior.as_ref().map(|p| p.faction).or(s.faction);
+            let faction_input = if let Some(dealt) = s.faction {
                 view! {
-                    <input type="hidden" name=name("faction") value=faction.clone()/>
+                    <input type="hidden" name=name("faction") value=dealt.code()/>
                 }
                 .into_any()
             } else {
                 let options = d
                     .factions
                     .iter()
-                    .map(|(code, fname)| view! { <option value=code.clone() selected=*code == faction>{format!("{code} {fname}")}</option> })
+                    .map(|f| view! { <option value=f.code() selected=Some(*f) == faction>{format!("{} {}", f.code(), f.name())}</option> })
                     .collect_view();
                 view! {
                     <div class="field">
@@ -506,31 +500,29 @@ fn ReportEditor(d: TableData, actions: Actions) -> impl IntoView {
                 }
                 .into_any()
             };
-            let ally = prior.as_ref().and_then(|p| p.ally.clone()).unwrap_or_default();
+            let ally = prior.as_ref().and_then(|p| p.ally);
             let ally_options = d
                 .seats
                 .iter()
                 .filter(|o| o.player_id != s.player_id)
-                .filter_map(|o| o.faction.clone())
-                .map(|code| view! { <option value=code.clone() selected=code == ally>{code.clone()}</option> })
+                .filter_map(|o| o.faction)
+                .map(|f| view! { <option value=f.code() selected=Some(f) == ally>{f.code()}</option> })
                 .collect_view();
-            let result = prior.as_ref().and_then(|p| p.result.clone()).unwrap_or_default();
+            let result = prior.as_ref().and_then(|p| p.result);
             let result_options = d
                 .win_types
                 .iter()
-                .map(|(code, wname)| view! { <option value=code.clone() selected=*code == result>{format!("{code} · {wname}")}</option> })
+                .map(|w| view! { <option value=w.code() selected=Some(*w) == result>{format!("{} · {}", w.code(), w.name())}</option> })
                 .collect_view();
-            let numbers = [
-                ("strongholds", "Strongholds"),
-                ("forces", "Forces on board"),
-                ("spice", "Spice (shield)"),
-                ("cards", "Cards in hand"),
-                ("leaders", "Active leaders"),
-            ]
+            let numbers = EndValues::CATEGORIES
             .into_iter()
-            .enumerate()
-            .map(|(k, (f, label))| {
-                let current = values.map(|v| v[k].to_string()).unwrap_or_default();
+            .zip(["Strongholds", "Forces on board", "Spice (shield)", "Cards in hand", "Active leaders"])
+            .map(|(category, label)| {
+                let f = category.field();
+                let current = values
+                    .and_then(|v| v.get(category))
+                    .map(|n| n.to_string())
+                    .unwrap_or_default();
                 let message = field_error(id(f));
                 let message2 = field_error(id(f));
                 view! {
@@ -548,7 +540,7 @@ fn ReportEditor(d: TableData, actions: Actions) -> impl IntoView {
             let legend = format!(
                 "{} · {}",
                 s.player,
-                s.faction_name.clone().unwrap_or_else(|| "faction to pick".to_owned())
+                s.faction.map_or("faction to pick", |f| f.name())
             );
             view! {
                 <fieldset class="seat-report">
@@ -571,7 +563,7 @@ fn ReportEditor(d: TableData, actions: Actions) -> impl IntoView {
             }
         })
         .collect_view();
-    let ended = latest.as_ref().map(|l| l.ended.clone()).unwrap_or_default();
+    let ended = latest.as_ref().map(|l| l.ended);
     let last_turn = latest
         .as_ref()
         .map(|l| l.last_turn.to_string())
@@ -606,7 +598,7 @@ fn ReportEditor(d: TableData, actions: Actions) -> impl IntoView {
         ("turns", "The end of turn 10 (1.09.05)"),
     ]
     .into_iter()
-    .map(|(code, label)| view! { <option value=code selected=code == ended>{label}</option> })
+    .map(|(code, label)| view! { <option value=code selected=ended.is_some_and(|e| e.code() == code)>{label}</option> })
     .collect_view();
     let theirs_view = move || {
         theirs.get().flatten().and_then(|data| {
@@ -630,7 +622,8 @@ fn ReportEditor(d: TableData, actions: Actions) -> impl IntoView {
                 })}
                 <ActionForm action=actions.report>
                     <input type="hidden" name="form[slug]" value=d.slug.clone()/>
-                    <input type="hidden" name="form[table_id]" value=d.table_id.to_string()/>
+                    <input type="hidden" name="form[round]" value=d.round.to_string()/>
+                    <input type="hidden" name="form[table]" value=d.table.to_string()/>
                     <input type="hidden" name="form[base_revision]" prop:value=move || base.get().to_string()/>
                     <div class="field">
                         <label for="report-ended">"How the game ended"</label>
@@ -668,13 +661,13 @@ fn ReportEditor(d: TableData, actions: Actions) -> impl IntoView {
 #[component]
 fn RevisionSummary(rev: RevisionView) -> impl IntoView {
     view! {
-        <p>{format!("Ended by {}; last turn {}.", ended_text(&rev.ended), rev.last_turn)}</p>
+        <p>{format!("Ended by {}; last turn {}.", ended_text(rev.ended), rev.last_turn)}</p>
         <ul class="revision-seats">
             {rev.seats.iter().map(|s| view! {
                 <li>{format!("{} ({}{}): {} · {}", s.player, s.faction,
-                    s.ally.clone().map(|a| format!(" + {a}")).unwrap_or_default(),
-                    s.result.clone().unwrap_or_else(|| "no win".to_owned()),
-                    s.values.iter().map(u32::to_string).collect::<Vec<_>>().join(" · "))}</li>
+                    s.ally.map(|a| format!(" + {a}")).unwrap_or_default(),
+                    s.result.map_or("no win", |w| w.code()),
+                    values_text(&s.end))}</li>
             }).collect_view()}
         </ul>
     }

@@ -2,6 +2,7 @@
 //! Every server function starts by calling one of the `require_*` checks.
 
 use std::net::SocketAddr;
+use tournament::ids::{EventId, UserId};
 
 use axum::extract::ConnectInfo;
 use db::{
@@ -12,6 +13,7 @@ use leptos::prelude::*;
 use tower_sessions::Session;
 
 use crate::error::AppError;
+pub use crate::error::internal;
 
 const USER_KEY: &str = "user_id";
 
@@ -35,17 +37,17 @@ pub fn fail<T>(error: AppError) -> Result<T, AppError> {
     Err(error)
 }
 
-/// Logs the cause once and tells the user only that something failed.
-pub fn internal(context: &str, error: impl std::fmt::Display) -> AppError {
-    tracing::error!(%error, "{context}");
-    AppError::Internal(context.to_owned())
+/// Ends a server function: an error (of any layer) becomes an [`AppError`], whose kind sets the
+/// response's HTTP status ([`AppError::status`]).
+pub fn answer<T, E: Into<AppError>>(result: Result<T, E>) -> Result<T, AppError> {
+    result.or_else(|e| fail(e.into()))
 }
 
 /// The signed-in user, if any. A session whose account is gone counts as signed out.
 pub async fn actor() -> Result<Option<Actor>, AppError> {
     let session = session().await?;
     let Some(user_id) = session
-        .get::<i64>(USER_KEY)
+        .get::<UserId>(USER_KEY)
         .await
         .map_err(|e| internal("reading the session", e))?
     else {
@@ -65,7 +67,7 @@ pub async fn require_actor() -> Result<Actor, AppError> {
 
 /// Checks the caller may do `action` in the event; returns who they are and their role there.
 pub async fn require(
-    event_id: i64,
+    event_id: EventId,
     action: Action,
 ) -> Result<(Option<Actor>, Option<Role>), AppError> {
     let actor = actor().await?;
@@ -80,7 +82,7 @@ pub async fn require(
 }
 
 /// As [`require`], for actions that need a signed-in caller: returns who they are.
-pub async fn require_staff(event_id: i64, action: Action) -> Result<Actor, AppError> {
+pub async fn require_staff(event_id: EventId, action: Action) -> Result<Actor, AppError> {
     match require(event_id, action).await? {
         (Some(actor), _) => Ok(actor),
         (None, _) => fail(AppError::SignInRequired),

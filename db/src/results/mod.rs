@@ -7,33 +7,30 @@
 
 pub mod attempts;
 pub mod finals;
+pub mod qualifying;
 pub mod reports;
 pub mod standings;
 mod table;
 
-pub use table::{SeatLine, TableContext, load as table, table_id};
+pub use table::{SeatLine, TableContext};
 
-/// Ruling 6 keeps the strongholds seen as evidence of a win attempt. Codes as on the board.
-pub const STRONGHOLDS: [(&str, &str); 6] = [
-    ("AK", "Arrakeen"),
-    ("CA", "Carthag"),
-    ("ST", "Sietch Tabr"),
-    ("HS", "Habbanya Sietch"),
-    ("TS", "Tuek's Sietch"),
-    ("SW", "Shield Wall (Imperial Basin side, 4.02.01)"),
-];
+use tournament::ids::Revision;
+use tournament::{ReportField, attempts::AttemptField};
 
-pub fn stronghold_name(code: &str) -> Option<&'static str> {
-    STRONGHOLDS
-        .iter()
-        .find(|(c, _)| *c == code)
-        .map(|&(_, name)| name)
+/// Where a problem is: a field of the Game Report (the tournament crate names it, seats by
+/// position), a turn's win-attempt record, or a form control of the request itself (`reason`,
+/// `note`, `seed`). The pages alone turn these into the ids of their controls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    Report(ReportField),
+    Attempt(AttemptField),
+    Named(&'static str),
 }
 
-/// A problem with one field of a form: the form field's name and what to do.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+/// A problem with one field of a form, and what to do about it.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FieldProblem {
-    pub field: String,
+    pub field: Field,
     pub message: String,
 }
 
@@ -49,7 +46,7 @@ pub enum ResultsError {
     )]
     Changed {
         what: &'static str,
-        revision: i32,
+        revision: Revision,
         by: String,
     },
     #[error("{}", .0.iter().map(|p| p.message.as_str()).collect::<Vec<_>>().join(" "))]
@@ -61,9 +58,9 @@ pub enum ResultsError {
 }
 
 impl ResultsError {
-    pub(crate) fn field(field: impl Into<String>, message: impl Into<String>) -> ResultsError {
+    pub(crate) fn field(field: &'static str, message: impl Into<String>) -> ResultsError {
         ResultsError::Invalid(vec![FieldProblem {
-            field: field.into(),
+            field: Field::Named(field),
             message: message.into(),
         }])
     }

@@ -2,6 +2,7 @@
 //! place and the finals line.
 
 use std::collections::HashMap;
+use tournament::ids::{EventId, PlayerId, RoundNumber, TableId, TableNumber};
 
 use serde::Serialize;
 use sqlx::PgPool;
@@ -12,7 +13,7 @@ use tournament::{
 };
 
 use super::{
-    attempts, finals,
+    attempts, qualifying,
     reports::{SeatResult, ending},
 };
 use crate::events;
@@ -30,7 +31,7 @@ pub struct GameLine {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Row {
     pub rank: usize,
-    pub player_id: i64,
+    pub player_id: PlayerId,
     pub player: String,
     pub points: String,
     /// Wins with a count, heaviest type first: (code, count).
@@ -53,7 +54,7 @@ pub struct EventStandings {
     pub finals_seats: usize,
     /// A tie across the cut line still to settle: the players and the seats left for them.
     pub cut_tie: Option<(Vec<String>, usize)>,
-    pub closed: Option<finals::Closed>,
+    pub closed: Option<qualifying::Closed>,
     pub tables: i64,
     pub tables_final: i64,
     pub rounds: i32,
@@ -63,7 +64,7 @@ pub struct EventStandings {
 }
 
 impl EventStandings {
-    pub fn row(&self, player_id: i64) -> Option<&Row> {
+    pub fn row(&self, player_id: PlayerId) -> Option<&Row> {
         self.rows.iter().find(|r| r.player_id == player_id)
     }
 }
@@ -102,26 +103,37 @@ fn reason_text(reason: OrderReason, above: &PlayerRecord, below: &PlayerRecord) 
     }
 }
 
-type FinalRow = (i64, i32, i32, String, i16, serde_json::Value, Option<i64>);
+type FinalRow = (
+    TableId,
+    RoundNumber,
+    TableNumber,
+    String,
+    i16,
+    serde_json::Value,
+    Option<PlayerId>,
+);
 
 /// Standings from every table's latest final report.
-pub async fn event_standings(pool: &PgPool, event_id: i64) -> Result<EventStandings, sqlx::Error> {
+pub async fn event_standings(
+    pool: &PgPool,
+    event_id: EventId,
+) -> Result<EventStandings, sqlx::Error> {
     let Some(event) = events::detail(pool, event_id).await? else {
         return Err(sqlx::Error::RowNotFound);
     };
     let ruleset = event.settings.ruleset;
     let options = event.settings.options.clone();
-    let players: Vec<(i64, String, bool, bool)> = sqlx::query_as(
+    let players: Vec<(PlayerId, String, bool, bool)> = sqlx::query_as(
         "SELECT id, name, alternate, dropped_after_round IS NOT NULL FROM players WHERE event_id = $1",
     )
     .bind(event_id)
     .fetch_all(pool)
     .await?;
-    let by_id: HashMap<i64, &(i64, String, bool, bool)> =
+    let by_id: HashMap<PlayerId, &(PlayerId, String, bool, bool)> =
         players.iter().map(|p| (p.0, p)).collect();
-    let by_name: HashMap<&str, &(i64, String, bool, bool)> =
+    let by_name: HashMap<&str, &(PlayerId, String, bool, bool)> =
         players.iter().map(|p| (p.1.as_str(), p)).collect();
-    let finals = finals::closed(pool, event_id).await?;
+    let finals = qualifying::closed(pool, event_id).await?;
     let (tables, tables_final, rounds): (i64, i64, i32) = sqlx::query_as(
         "SELECT count(t.id), count(t.reported_at), coalesce(max(r.number), 0) \
          FROM rounds r LEFT JOIN game_tables t ON t.round_id = r.id WHERE r.event_id = $1",
@@ -143,19 +155,25 @@ pub async fn event_standings(pool: &PgPool, event_id: i64) -> Result<EventStandi
     let mut conn = pool.acquire().await?;
     let counts = attempts::counts_for_tables(
         &mut conn,
-        &finals_rows.iter().map(|r| (r.0, r.4)).collect::<Vec<_>>(),
+        &finals_rows
+            .iter()
+            // The schema keeps the last turn from 1 to 10.
+            .map(|r| (r.0, u32::from(r.4.unsigned_abs())))
+            .collect::<Vec<_>>(),
     )
     .await?;
     drop(conn);
-    let name_of = |id: i64| by_id.get(&id).and_then(|p| PlayerName::parse(&p.1).ok());
+    let name_of = |id: PlayerId| by_id.get(&id).and_then(|p| PlayerName::parse(&p.1).ok());
     let mut games = Vec::with_capacity(finals_rows.len());
     for (table_id, round, table, ended, _last, seats, judge_draw) in finals_rows {
         let seats: Vec<SeatResult> =
             serde_json::from_value(seats).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
         games.push(GameReport {
-            round: u32::try_from(round).unwrap_or(0),
-            table: u32::try_from(table).unwrap_or(0),
+            // The schema keeps both from 1 (CHECK constraints).
+            round: round.get().unsigned_abs(),
+            table: table.get().unsigned_abs(),
             ended: ending(&ended)?,
+            last_turn: None,
             seats: seats
                 .iter()
                 .filter_map(|s| {
@@ -169,11 +187,7 @@ pub async fn event_standings(pool: &PgPool, event_id: i64) -> Result<EventStandi
                                 .get(&(table_id, s.player_id))
                                 .copied()
                                 .unwrap_or(0),
-                            strongholds: s.strongholds,
-                            forces: s.forces,
-                            spice: s.spice,
-                            cards: s.cards,
-                            leaders: s.leaders,
+                            end: s.end,
                         },
                     })
                 })
@@ -237,10 +251,16 @@ pub async fn event_standings(pool: &PgPool, event_id: i64) -> Result<EventStandi
         .iter()
         .enumerate()
         .map(|(i, row)| {
-            let info = by_name.get(row.record.player.as_str());
-            Row {
+            // Every name in the standings comes from this event's players.
+            let info = by_name.get(row.record.player.as_str()).ok_or_else(|| {
+                sqlx::Error::Protocol(format!(
+                    "the standings name {}, who is not a player of this event",
+                    row.record.player
+                ))
+            })?;
+            Ok(Row {
                 rank: row.rank,
-                player_id: info.map_or(0, |p| p.0),
+                player_id: info.0,
                 player: row.record.player.as_str().to_owned(),
                 points: points_text(row.record.points),
                 wins: row
@@ -267,11 +287,11 @@ pub async fn event_standings(pool: &PgPool, event_id: i64) -> Result<EventStandi
                 reason: row.reason.and_then(|reason| {
                     Some(reason_text(reason, records.get(i)?, records.get(i + 1)?))
                 }),
-                dropped: info.is_some_and(|p| p.3),
-                alternate: info.is_some_and(|p| p.2),
-            }
+                dropped: info.3,
+                alternate: info.2,
+            })
         })
-        .collect();
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
     Ok(EventStandings {
         ruleset,
         rows,

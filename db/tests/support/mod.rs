@@ -10,6 +10,7 @@ use db::{
     roles::Actor,
     rounds::{self, NewRound},
 };
+use tournament::ids::{EventId, PlayerId, Revision, RoundNumber};
 
 pub async fn user(pool: &PgPool, name: &str, admin: bool) -> Actor {
     let new = NewUser {
@@ -42,7 +43,7 @@ pub fn player_name(i: usize) -> String {
 }
 
 /// Registers players "Player 01" … and checks them all in; returns their ids in that order.
-pub async fn players(pool: &PgPool, actor: &Actor, event_id: i64, n: usize) -> Vec<i64> {
+pub async fn players(pool: &PgPool, actor: &Actor, event_id: EventId, n: usize) -> Vec<PlayerId> {
     let mut ids = Vec::new();
     for i in 1..=n {
         let new = NewPlayer::parse(&player_name(i), "", "").expect("valid");
@@ -59,15 +60,16 @@ pub async fn players(pool: &PgPool, actor: &Actor, event_id: i64, n: usize) -> V
     ids
 }
 
-pub async fn start(pool: &PgPool, actor: &Actor, event_id: i64, number: i32, seed: u64) {
+pub async fn start(pool: &PgPool, actor: &Actor, event_id: EventId, number: i32, seed: u64) {
     rounds::start(
         pool,
         actor,
         event_id,
         NewRound {
-            number,
+            number: RoundNumber(number),
             seed: Some(seed),
-            ..NewRound::default()
+            fallback: None,
+            override_reason: None,
         },
     )
     .await
@@ -75,7 +77,7 @@ pub async fn start(pool: &PgPool, actor: &Actor, event_id: i64, number: i32, see
 }
 
 /// Marks every table of the round reported, as the Game Reports would.
-pub async fn report_all(pool: &PgPool, event_id: i64, number: i32) {
+pub async fn report_all(pool: &PgPool, event_id: EventId, number: i32) {
     sqlx::query(
         "UPDATE game_tables SET reported_at = now() WHERE round_id = \
          (SELECT id FROM rounds WHERE event_id = $1 AND number = $2)",
@@ -87,7 +89,7 @@ pub async fn report_all(pool: &PgPool, event_id: i64, number: i32) {
     .expect("reported");
 }
 
-pub async fn audit_actions(pool: &PgPool, event_id: i64) -> Vec<String> {
+pub async fn audit_actions(pool: &PgPool, event_id: EventId) -> Vec<String> {
     let mut rows = db::audit::list(pool, Some(event_id), 1000)
         .await
         .expect("audit");
@@ -96,7 +98,13 @@ pub async fn audit_actions(pool: &PgPool, event_id: i64) -> Vec<String> {
 }
 
 /// Saves a valid report for the table (the first seat wins alone on turn 5) and finalises it.
-pub async fn final_report(pool: &PgPool, actor: &Actor, event_id: i64, table: &rounds::TableInfo) {
+pub async fn final_report(
+    pool: &PgPool,
+    actor: &Actor,
+    event_id: EventId,
+    round: RoundNumber,
+    table: &rounds::TableInfo,
+) {
     use db::results::reports::{self, Draft, SeatResult};
     let draft = Draft {
         ended: tournament::report::Ending::Win,
@@ -109,20 +117,26 @@ pub async fn final_report(pool: &PgPool, actor: &Actor, event_id: i64, table: &r
                 player_id: s.player_id,
                 faction: s.faction.expect("dealt"),
                 ally: None,
-                result: (i == 0).then_some(tournament::WinType::SoloStronghold),
-                strongholds: 0,
-                forces: 0,
-                spice: 0,
-                cards: 0,
-                leaders: 0,
+                result: (i == 0).then_some(dune::WinType::SoloStronghold),
+                end: tournament::EndValues::default(),
             })
             .collect(),
         judge_draw: None,
     };
-    let revision = reports::save(pool, actor, false, event_id, table.id, 0, &draft, None)
-        .await
-        .expect("report saved");
-    reports::finalise(pool, actor, event_id, table.id, revision)
+    let revision = reports::save(
+        pool,
+        actor,
+        false,
+        event_id,
+        round,
+        table.number,
+        Revision::NONE,
+        &draft,
+        None,
+    )
+    .await
+    .expect("report saved");
+    reports::finalise(pool, actor, event_id, round, table.number, revision)
         .await
         .expect("report final");
 }

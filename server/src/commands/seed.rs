@@ -17,7 +17,8 @@ use db::{
 };
 use leptos::server_fn::ServerFn;
 use serde::Serialize;
-use tournament::{WinType, report::Ending};
+use tournament::ids::{PlayerId, Revision, RoundNumber};
+use tournament::{EndValues, WinType, report::Ending};
 
 use crate::{config, database, error::StartupError};
 
@@ -52,7 +53,7 @@ pub struct Seeded {
 /// A table of the open round: who sits where, so a report can be written for it.
 #[derive(Debug, Clone, Serialize)]
 pub struct OpenTable {
-    pub id: i64,
+    pub round: i32,
     pub number: i32,
     /// (player id, faction code) in seat order.
     pub seats: Vec<(i64, String)>,
@@ -165,7 +166,7 @@ fn fresh_password() -> String {
 
 /// A plausible report: most tables a solo stronghold win, every fourth an allied one, every
 /// fifth stopped by the clock. Forces differ at every seat, so adjudication never needs a draw.
-pub fn draft(seats: &[(i64, tournament::Faction)], table: usize, seed: u64) -> Draft {
+pub fn draft(seats: &[(PlayerId, dune::Faction)], table: usize, seed: u64) -> Draft {
     let mut rng = Lcg(seed ^ (table as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
     let n = seats.len();
     let winner = rng.below(n);
@@ -199,15 +200,17 @@ pub fn draft(seats: &[(i64, tournament::Faction)], table: usize, seed: u64) -> D
                     faction,
                     ally,
                     result,
-                    strongholds: match (result, ally) {
-                        (Some(_), Some(_)) => 2,
-                        (Some(_), None) => 3,
-                        _ => rng.small(3),
+                    end: EndValues {
+                        strongholds: match (result, ally) {
+                            (Some(_), Some(_)) => 2,
+                            (Some(_), None) => 3,
+                            _ => rng.small(3),
+                        },
+                        forces: rng.small(3) * 6 + u32::try_from(i).unwrap_or(0),
+                        spice: dune::Spice::new(rng.small(20)),
+                        cards: rng.small(5),
+                        leaders: 1 + rng.small(5),
                     },
-                    forces: rng.small(3) * 6 + u32::try_from(i).unwrap_or(0),
-                    spice: rng.small(20),
-                    cards: rng.small(5),
-                    leaders: 1 + rng.small(5),
                 }
             })
             .collect(),
@@ -259,15 +262,16 @@ pub async fn create(pool: &PgPool, options: &Options) -> Result<Seeded, StartupE
         .await
         .map_err(|e| failed("checking the players in", e))?;
     let mut open_tables = Vec::new();
-    for number in 1..=total_rounds {
+    for number in (1..=total_rounds).map(RoundNumber) {
         db::rounds::start(
             pool,
             &actor,
             event.id,
             NewRound {
                 number,
-                seed: Some(u64::try_from(number).unwrap_or_default() + 100),
-                ..NewRound::default()
+                seed: Some(u64::try_from(number.get()).unwrap_or_default() + 100),
+                fallback: None,
+                override_reason: None,
             },
         )
         .await
@@ -280,28 +284,37 @@ pub async fn create(pool: &PgPool, options: &Options) -> Result<Seeded, StartupE
             .await
             .map_err(|e| failed("beginning the round", e))?;
         for (i, table) in round.tables.iter().enumerate() {
-            let seats: Vec<(i64, tournament::Faction)> = table
+            let seats: Vec<(PlayerId, dune::Faction)> = table
                 .seats
                 .iter()
                 .filter_map(|s| Some((s.player_id, s.faction?)))
                 .collect();
-            if number > options.rounds {
+            if number.get() > options.rounds {
                 open_tables.push(OpenTable {
-                    id: table.id,
-                    number: table.number,
+                    round: number.get(),
+                    number: table.number.get(),
                     seats: seats
                         .iter()
-                        .map(|&(p, f)| (p, f.code().to_owned()))
+                        .map(|&(p, f)| (p.get(), f.code().to_owned()))
                         .collect(),
                 });
                 continue;
             }
-            let draft = draft(&seats, i, u64::try_from(number).unwrap_or(0));
-            let revision =
-                db::results::reports::save(pool, &actor, true, event.id, table.id, 0, &draft, None)
-                    .await
-                    .map_err(|e| failed(&format!("reporting table {}", table.number), e))?;
-            db::results::reports::finalise(pool, &actor, event.id, table.id, revision)
+            let draft = draft(&seats, i, u64::try_from(number.get()).unwrap_or(0));
+            let revision = db::results::reports::save(
+                pool,
+                &actor,
+                true,
+                event.id,
+                number,
+                table.number,
+                Revision::NONE,
+                &draft,
+                None,
+            )
+            .await
+            .map_err(|e| failed(&format!("reporting table {}", table.number), e))?;
+            db::results::reports::finalise(pool, &actor, event.id, number, table.number, revision)
                 .await
                 .map_err(|e| failed("finalising a report", e))?;
         }
@@ -314,7 +327,7 @@ pub async fn create(pool: &PgPool, options: &Options) -> Result<Seeded, StartupE
             .await
             .map_err(|e| failed("finding a player", e))?;
     Ok(Seeded {
-        event_id: event.id,
+        event_id: event.id.get(),
         slug: event.slug,
         players: options.players,
         rounds: options.rounds,

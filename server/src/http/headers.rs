@@ -12,16 +12,20 @@
 use axum::http::{HeaderName, HeaderValue, header};
 use tower_http::set_header::SetResponseHeaderLayer;
 
-/// Everything but the nonce of a page's inline scripts.
-const BASE: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; \
-                    connect-src 'self'; object-src 'none'; base-uri 'none'; \
-                    form-action 'self'; frame-ancestors 'none'";
+/// Everything but the nonce of a page's inline scripts (a macro, so the default policy below
+/// is one constant built when the program compiles).
+macro_rules! base {
+    () => {
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; \
+         connect-src 'self'; object-src 'none'; base-uri 'none'; \
+         form-action 'self'; frame-ancestors 'none'"
+    };
+}
+const BASE: &str = base!();
 
 /// The policy of responses that carry no inline script: static files, the public standings,
 /// server function answers, error pages.
-pub fn default_policy() -> String {
-    format!("{BASE}; script-src 'self' 'wasm-unsafe-eval'")
-}
+pub const DEFAULT_POLICY: &str = concat!(base!(), "; script-src 'self' 'wasm-unsafe-eval'");
 
 /// The policy of a page Leptos rendered with `nonce` on its inline scripts.
 pub fn page_policy(nonce: &str) -> String {
@@ -36,7 +40,7 @@ pub fn layers() -> Vec<SetResponseHeaderLayer<HeaderValue>> {
     vec![
         SetResponseHeaderLayer::if_not_present(
             header::CONTENT_SECURITY_POLICY,
-            HeaderValue::from_str(&default_policy()).expect("an ASCII policy"),
+            HeaderValue::from_static(DEFAULT_POLICY),
         ),
         fixed(header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         // Older browsers that do not read frame-ancestors.

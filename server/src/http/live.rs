@@ -133,7 +133,7 @@ pub async fn listen(pool: PgPool, hub: Hub) {
                         // The cache first: a page that refetches on this news must not get
                         // the copy from before it.
                         hub.pages
-                            .invalidate(news.event_id, news.topic == Topic::Standings);
+                            .invalidate(news.event_id.get(), news.topic == Topic::Standings);
                         hub.send(Signal::News(news));
                     }
                     None => {

@@ -62,9 +62,14 @@ pub async fn page(
         standings: &standings,
         focus,
     });
-    let entry = Entry::new(html.into(), Some(event.id), STANDINGS_TTL, CACHE_CONTROL);
+    let entry = Entry::new(
+        html.into(),
+        Some(event.id.get()),
+        STANDINGS_TTL,
+        CACHE_CONTROL,
+    );
     // Only pages someone can ask for again: the table, or one of its players opened.
-    if focus.is_none_or(|id| standings.rows.iter().any(|r| r.player_id == id)) {
+    if focus.is_none_or(|id| standings.rows.iter().any(|r| r.player_id.get() == id)) {
         pages.store(key, ticket, entry.clone());
     }
     entry.respond(&headers)

@@ -30,6 +30,7 @@ use cluster::{Cluster, Mentat};
 use serde::Deserialize;
 use sqlx::PgPool;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tournament::ids::{PlayerId, Revision, RoundNumber, TableNumber};
 
 /// One scenario at a time: each times what it sees, and two at once on two cores would measure
 /// each other.
@@ -45,13 +46,15 @@ fn phones() -> usize {
 
 #[derive(Debug, Clone, Deserialize)]
 struct OpenTable {
-    id: i64,
+    round: i32,
+    number: i32,
     seats: Vec<(i64, String)>,
 }
 
 /// What `mentat seed` printed.
 #[derive(Debug, Clone, Deserialize)]
 struct Event {
+    event_id: i64,
     slug: String,
     head_judge: String,
     password: String,
@@ -97,26 +100,29 @@ async fn sign_in(addr: std::net::SocketAddr, event: &Event) -> String {
 fn report(event: &Event, table: &OpenTable) -> String {
     let form = ReportForm {
         slug: event.slug.clone(),
-        table_id: table.id,
-        base_revision: 0,
+        round: RoundNumber(table.round),
+        table: TableNumber(table.number),
+        base_revision: Revision::NONE,
         ended: "time".into(),
         last_turn: "7".into(),
+        judge_draw: String::new(),
+        reason: String::new(),
         seats: table
             .seats
             .iter()
             .enumerate()
             .map(|(i, (player_id, faction))| ReportSeatForm {
-                player_id: *player_id,
+                player_id: PlayerId(*player_id),
                 faction: faction.clone(),
+                ally: String::new(),
+                result: String::new(),
                 strongholds: (i % 2).to_string(),
                 forces: (3 * i + 1).to_string(),
                 spice: (i + 2).to_string(),
                 cards: "2".into(),
                 leaders: "3".into(),
-                ..ReportSeatForm::default()
             })
             .collect(),
-        ..ReportForm::default()
     };
     serde_qs::to_string(&SaveReport { form }).expect("form encoding")
 }
@@ -141,15 +147,19 @@ async fn stored(pool: &PgPool, event: &Event) -> Vec<(i64, i64, bool)> {
     let mut out = Vec::new();
     for table in &event.open_tables {
         let (count, whole): (i64, bool) = sqlx::query_as(
-            "SELECT count(*), coalesce(bool_and(jsonb_array_length(seats) = $2), true) \
-             FROM game_reports WHERE table_id = $1",
+            "SELECT count(r.id), coalesce(bool_and(jsonb_array_length(r.seats) = $4), true) \
+             FROM game_tables t JOIN rounds ro ON ro.id = t.round_id \
+             LEFT JOIN game_reports r ON r.table_id = t.id \
+             WHERE ro.event_id = $1 AND ro.number = $2 AND t.number = $3",
         )
-        .bind(table.id)
+        .bind(event.event_id)
+        .bind(table.round)
+        .bind(table.number)
         .bind(i32::try_from(table.seats.len()).unwrap_or(0))
         .fetch_one(pool)
         .await
         .expect("count");
-        out.push((table.id, count, whole));
+        out.push((i64::from(table.number), count, whole));
     }
     out
 }
@@ -557,7 +567,10 @@ async fn two_instances_share_sessions_news_and_standings() {
     let table = &event.open_tables[0];
     let saved = submit(a.addr, &cookie, &event, table).await.expect("saved");
     assert_eq!(saved.status, 200, "{}", saved.text());
-    let body = format!("slug={}&table_id={}&revision=1", event.slug, table.id);
+    let body = format!(
+        "slug={}&round={}&table={}&revision=1",
+        event.slug, table.round, table.number
+    );
     let finalised = client::post(a.addr, &event.finalise_report_path, body, Some(&cookie))
         .await
         .expect("finalised");

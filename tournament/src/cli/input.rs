@@ -5,16 +5,23 @@
 use serde_json::{Map, Value};
 
 use super::{At, CliError};
-use dune::faction::Faction;
 use crate::history::{History, PastRound, PastSeat, PastTable};
 use crate::options::RulingOptions;
 use crate::player::PlayerName;
 use crate::report::{Ending, GameReport, Report, SeatReport};
 use crate::ruleset::Ruleset;
 use crate::tiebreakers::{Category, Tiebreakers};
+use dune::faction::Faction;
 use dune::win_type::WinType;
 
-const GAME_FIELDS: [&str; 5] = ["round", "table", "ended", "seats", "judge_draw"];
+const GAME_FIELDS: [&str; 6] = [
+    "round",
+    "table",
+    "ended",
+    "last_turn",
+    "seats",
+    "judge_draw",
+];
 const SEAT_FIELDS: [&str; 10] = [
     "player",
     "faction",
@@ -116,12 +123,12 @@ pub fn parse_report(json: &str) -> Result<Report, CliError> {
 mod fast {
     use serde::Deserialize;
 
-    use dune::faction::Faction;
     use crate::options::RulingOptions;
     use crate::player::PlayerName;
     use crate::report::{self, Ending};
     use crate::ruleset::Ruleset;
     use crate::tiebreakers::Tiebreakers;
+    use dune::faction::Faction;
     use dune::win_type::WinType;
 
     #[derive(Deserialize)]
@@ -140,6 +147,8 @@ mod fast {
         round: u32,
         table: u32,
         ended: Ending,
+        #[serde(default)]
+        last_turn: Option<u32>,
         seats: Vec<Seat>,
         #[serde(default)]
         judge_draw: Option<PlayerName>,
@@ -174,6 +183,7 @@ mod fast {
                         round: g.round,
                         table: g.table,
                         ended: g.ended,
+                        last_turn: g.last_turn,
                         judge_draw: g.judge_draw,
                         seats: g
                             .seats
@@ -183,14 +193,14 @@ mod fast {
                                 faction: s.faction,
                                 ally: s.ally,
                                 result: s.result,
-                                tiebreakers: Tiebreakers {
-                                    win_attempts: s.win_attempts,
-                                    strongholds: s.strongholds,
-                                    forces: s.forces,
-                                    spice: s.spice,
-                                    cards: s.cards,
-                                    leaders: s.leaders,
-                                },
+                                tiebreakers: Tiebreakers::from_array([
+                                    s.win_attempts,
+                                    s.strongholds,
+                                    s.forces,
+                                    s.spice,
+                                    s.cards,
+                                    s.leaders,
+                                ]),
                             })
                             .collect(),
                     })
@@ -256,6 +266,9 @@ fn parse_game(v: &Value, at: &At) -> Result<GameReport, CliError> {
     let judge_draw = optional(game, "judge_draw")
         .map(|v| name(v, &at.field("judge_draw")))
         .transpose()?;
+    let last_turn = optional(game, "last_turn")
+        .map(|v| count(v, &at.field("last_turn")))
+        .transpose()?;
     let seats = array(required(game, "seats", &at)?, &at.field("seats"))?
         .iter()
         .enumerate()
@@ -265,6 +278,7 @@ fn parse_game(v: &Value, at: &At) -> Result<GameReport, CliError> {
         round,
         table,
         ended,
+        last_turn,
         seats,
         judge_draw,
     })
@@ -296,20 +310,12 @@ fn parse_seat(v: &Value, game_at: &At, index: usize) -> Result<SeatReport, CliEr
         let field = category.field();
         *slot = count(required(seat, field, &at)?, &at.field(field))?;
     }
-    let [win_attempts, strongholds, forces, spice, cards, leaders] = values;
     Ok(SeatReport {
         player,
         faction,
         ally,
         result,
-        tiebreakers: Tiebreakers {
-            win_attempts,
-            strongholds,
-            forces,
-            spice,
-            cards,
-            leaders,
-        },
+        tiebreakers: Tiebreakers::from_array(values),
     })
 }
 

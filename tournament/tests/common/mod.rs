@@ -11,14 +11,7 @@ pub fn name(s: &str) -> PlayerName {
 }
 
 pub fn tb(t: [u32; 6]) -> Tiebreakers {
-    Tiebreakers {
-        win_attempts: t[0],
-        strongholds: t[1],
-        forces: t[2],
-        spice: t[3],
-        cards: t[4],
-        leaders: t[5],
-    }
+    Tiebreakers::from_array(t)
 }
 
 pub fn seat(
@@ -42,6 +35,7 @@ pub fn game(round: u32, table: u32, ended: Ending, seats: Vec<SeatReport>) -> Ga
         round,
         table,
         ended,
+        last_turn: None,
         seats,
         judge_draw: None,
     }
