@@ -1,9 +1,16 @@
 //! The HTTP surface: the health check, static files, sessions, CSRF and the Leptos pages.
 
+pub mod access;
+pub mod api;
 mod csrf;
+mod exports;
 mod health;
 pub mod live;
+mod organise;
+mod organisers;
+mod print;
 pub mod standings;
+mod statistics;
 
 use axum::{Router, extract::FromRef, middleware, routing::get};
 use leptos::prelude::{LeptosOptions, provide_context};
@@ -66,6 +73,7 @@ pub fn router(state: AppState, web: &WebConfig) -> Router {
         // on a hall's Wi-Fi load them fast, and they follow changes through `live`.
         .route("/events/{slug}/standings", get(standings::page))
         .route("/events/{slug}/live", get(live::stream))
+        .merge(organisers::routes(site.clone()))
         .leptos_routes_with_context(
             &state,
             routes,
