@@ -1,7 +1,7 @@
 //! What the API sends and takes. These are the API's own types, not the database's: a field
 //! renamed inside Mentat must not break an organiser's script, so the JSON shape lives here,
 //! versioned with the path (`/api/v1`). Codes are the ones pages and exports use: factions
-//! `AT BG EM FR HK GU`…, win types `SSH EG`…, strongholds `ARK CAR TUK TAB HAB SW`.
+//! `AT BG EM FR HK SG`…, win types `SSH EG`…, strongholds `ARK CAR TUK TAB HAB SW`.
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};

@@ -384,7 +384,7 @@ fn draft_of(
             problem(
                 field("faction"),
                 format!(
-                    "{:?} is not a faction code (AT, BG, EM, FR, HK, GU…).",
+                    "{:?} is not a faction code (AT, BG, EM, FR, HK, SG…).",
                     s.faction
                 ),
             );
