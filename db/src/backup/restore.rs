@@ -474,6 +474,11 @@ pub async fn restore(
     let replaced = match existing {
         Some(_) if !options.replace => return Err(RestoreError::Exists(slug)),
         Some((id, name)) => {
+            // Rounds first: their seats and reports name players, whose rows go with the event.
+            sqlx::query("DELETE FROM rounds WHERE event_id = $1")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
             sqlx::query("DELETE FROM events WHERE id = $1")
                 .bind(id)
                 .execute(&mut *tx)
