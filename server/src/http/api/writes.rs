@@ -205,7 +205,10 @@ fn results_error_in(error: ResultsError, name: &dyn Fn(Field) -> String) -> ApiE
     match error {
         e @ ResultsError::NotFound => ApiError::not_found(e.to_string()),
         ResultsError::Forbidden(m) => ApiError::new(StatusCode::FORBIDDEN, m),
-        e @ ResultsError::Changed { .. } => ApiError::conflict(e.to_string()),
+        ResultsError::Changed { what, revision, by } => ApiError::conflict(format!(
+            "{what} changed: {by} saved revision {revision} since the revision you based yours on. \
+             Read it, then send yours again with \"base_revision\": {revision}."
+        )),
         ResultsError::Invalid(problems) => ApiError::fields(
             problems
                 .into_iter()
