@@ -34,7 +34,7 @@ mod render {
             .enumerate()
             .map(|(i, bar)| {
                 let y = i * ROW + 4;
-                let length = if max == 0 { 0 } else { bar.value * span / max };
+                let length = (bar.value * span).checked_div(max).unwrap_or(0);
                 view! {
                     <g>
                         <text x=(LABEL - 8).to_string() y=(y + 19).to_string() text-anchor="end" font-size="15" fill="#1b1b1b">{bar.label}</text>

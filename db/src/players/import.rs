@@ -406,7 +406,7 @@ fn header_layout(
         columns.push((*i, *column));
     }
     let has = |c: Column| columns.iter().any(|(_, x)| *x == c);
-    if !has(Column::Name) && !(has(Column::FirstName) || has(Column::LastName)) {
+    if !(has(Column::Name) || has(Column::FirstName) || has(Column::LastName)) {
         return Err(ImportError::Header(format!(
             "The header ({}) has no column of names: call it \"name\" (or \"first name\" and \"last name\").",
             fields
