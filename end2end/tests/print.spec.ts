@@ -1,6 +1,6 @@
 import { test, expect, Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { signIn } from "./support";
 
 // Print: a round's table slips and game-report forms printed to PDF by Chromium, on A4 and on
@@ -28,9 +28,17 @@ function pages(pdf: Buffer): number {
 
 const out = "test-results/print";
 
+/// The first page's size in a PDF, "width height" in points (A4 595×842, Letter 612×792).
+function mediaBox(file: string): string {
+  const box = /\/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]/.exec(readFileSync(file, "latin1"));
+  return box ? `${box[1]} ${box[2]}` : "none";
+}
+
+/// Prints `url` to PDF as Chromium's Print does (the page's own paper size, when it names one,
+/// wins over `format`), keeps the file, and returns its number of pages.
 async function printed(page: Page, url: string, format: "A4" | "Letter", name: string): Promise<number> {
   await page.goto(url);
-  const pdf = await page.pdf({ format, printBackground: true });
+  const pdf = await page.pdf({ format, printBackground: true, preferCSSPageSize: true });
   mkdirSync(out, { recursive: true });
   writeFileSync(`${out}/${name}-${format}.pdf`, pdf);
   return pages(pdf);
@@ -49,13 +57,15 @@ test("print: slips and report forms come out one page per table on A4 and Letter
   await expect(page.getByRole("table").first()).toContainText("Player circle");
   await page.emulateMedia({ media: "print" });
   await expect(page.getByRole("navigation", { name: "Printing" })).toBeHidden();
-  await page.emulateMedia({ media: "screen" });
+  await page.emulateMedia({ media: null });
 
   for (const format of ["A4", "Letter"] as const) {
     expect(await printed(page, `${round}/print/slips`, format, "slips")).toBe(tables);
   }
   // The paper named on the page wins over the printer's.
   expect(await printed(page, `${round}/print/slips?paper=letter`, "A4", "slips-named-letter")).toBe(tables);
+  expect(mediaBox(`${out}/slips-named-letter-A4.pdf`)).toBe("612 792");
+  expect(mediaBox(`${out}/slips-A4.pdf`)).toMatch(/^595\.\d+ 841\.\d+$|^595\.\d+ 842\.\d+$/);
 
   // Report forms are the judges'.
   await signIn(page, hj);

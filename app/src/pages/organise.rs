@@ -107,11 +107,11 @@ mod render {
                 let json = format!("{base}/export/{}.json", kind.as_str());
                 let title = kind.title();
                 view! {
-                    <tr>
-                        <th scope="row">{title}</th>
-                        <td><a href=csv download="">{format!("{title} (CSV)")}</a></td>
-                        <td><a href=json download="">{format!("{title} (JSON)")}</a></td>
-                    </tr>
+                    <li>
+                        <span class="download-title">{title}</span>
+                        <a href=csv download="" aria-label=format!("{title}, CSV")>"CSV"</a>
+                        <a href=json download="" aria-label=format!("{title}, JSON")>"JSON"</a>
+                    </li>
                 }
             })
             .collect_view();
@@ -144,11 +144,7 @@ mod render {
             <section aria-labelledby="exports">
                 <h2 id="exports">"Take the data out"</h2>
                 <p>"Spreadsheet-ready CSV (UTF-8) and JSON. Cells a spreadsheet could run as a formula start with an apostrophe. The columns are described in the manual (docs/exports.md)."</p>
-                <table>
-                    <caption>"Downloads"</caption>
-                    <thead><tr><th scope="col">"What"</th><th scope="col">"CSV"</th><th scope="col">"JSON"</th></tr></thead>
-                    <tbody>{exports}</tbody>
-                </table>
+                <ul class="downloads">{exports}</ul>
             </section>
             <section aria-labelledby="print">
                 <h2 id="print">"Print"</h2>
@@ -226,18 +222,21 @@ mod render {
                         </form>
                     }
                 });
+                let made = format!(
+                    "made {}{}",
+                    when(t.created_at),
+                    t.created_by.as_ref().map(|b| format!(" by {b}")).unwrap_or_default()
+                );
+                let used = match t.last_used_at {
+                    Some(at) => format!("used {} times, last {}", t.used_count, when(at)),
+                    None => "never used".to_owned(),
+                };
                 view! {
-                    <tr>
-                        <th scope="row">{t.label.clone()}<small>{t.hint.clone()}</small></th>
-                        <td>{role_label(t)}</td>
-                        <td>{format!("{}{}", when(t.created_at), t.created_by.as_ref().map(|b| format!(" by {b}")).unwrap_or_default())}</td>
-                        <td>{match t.last_used_at {
-                            Some(at) => format!("{} times, last {}", t.used_count, when(at)),
-                            None => "never".to_owned(),
-                        }}</td>
-                        <td>{standing_label(t, now)}</td>
-                        <td>{revoke}</td>
-                    </tr>
+                    <li class="token">
+                        <p><strong>{t.label.clone()}</strong>" "<code>{t.hint.clone()}</code></p>
+                        <p>{format!("Acts as {} · {made} · {used} · {}", role_label(t), standing_label(t, now))}</p>
+                        {revoke}
+                    </li>
                 }
             })
             .collect_view();
@@ -245,14 +244,8 @@ mod render {
             view! { <p>"No API token yet."</p> }.into_any()
         } else {
             view! {
-                <table>
-                    <caption>"This event's API tokens"</caption>
-                    <thead><tr>
-                        <th scope="col">"Name"</th><th scope="col">"Acts as"</th><th scope="col">"Made"</th>
-                        <th scope="col">"Used"</th><th scope="col">"State"</th><th scope="col">"Revoke"</th>
-                    </tr></thead>
-                    <tbody>{rows}</tbody>
-                </table>
+                <h3>"This event's API tokens"</h3>
+                <ul class="tokens">{rows}</ul>
             }
             .into_any()
         };
@@ -293,10 +286,11 @@ mod render {
                     </div>
                     <div class="field">
                         <label for="field-token-role">"Acts as"</label>
-                        <select id="field-token-role" name="role">
-                            <option value="judge">"Judge: records reports"</option>
-                            <option value="head_judge" selected>"Head judge: also registers and checks in players"</option>
-                            <option value="organiser">"Organiser: also the audit log"</option>
+                        <p class="hint" id="role-hint">"A judge's token records reports; a head judge's also registers and checks in players; an organiser's also reads the audit log."</p>
+                        <select id="field-token-role" name="role" aria-describedby="role-hint">
+                            <option value="judge">"Judge"</option>
+                            <option value="head_judge" selected>"Head judge"</option>
+                            <option value="organiser">"Organiser"</option>
                         </select>
                     </div>
                     <div class="field">

@@ -273,7 +273,7 @@ mod render {
                         <td class="box"></td>
                         <td class="box"></td>
                         <td class="box"></td>
-                        <td class="box wide"></td>
+                        <td class="box"></td>
                     </tr>
                 }
             })
@@ -286,11 +286,17 @@ mod render {
                 <h2>"Win attempts (4.01.04)"</h2>
                 <p class="small">"At each Battle phase, tick the players who made a win attempt; note the strongholds held (ARK CAR TUK TAB HAB SW)."</p>
                 <table class="print-table attempts">
+                    <colgroup><col class="who"/></colgroup>
                     <thead><tr><th scope="col">"Seat · player"</th>{turn_heads}</tr></thead>
                     <tbody>{attempt_rows}</tbody>
                 </table>
                 <h2>"End of the game (4.01.07, 4.01.11)"</h2>
                 <table class="print-table end-values">
+                    <colgroup>
+                        <col class="seat"/><col class="player"/><col class="faction"/>
+                        <col class="value"/><col class="value"/><col class="value"/><col class="value"/>
+                        <col class="value"/><col class="value"/><col class="value"/><col class="initials"/>
+                    </colgroup>
                     <thead><tr>
                         <th scope="col" class="num">"Seat"</th>
                         <th scope="col">"Player"</th>
@@ -302,7 +308,7 @@ mod render {
                         <th scope="col">"Spice"</th>
                         <th scope="col">"Cards"</th>
                         <th scope="col">"Leaders"</th>
-                        <th scope="col">"Player agrees (initials)"</th>
+                        <th scope="col">"Agrees (initials)"</th>
                     </tr></thead>
                     <tbody>{end_rows}</tbody>
                 </table>
