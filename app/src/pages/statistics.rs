@@ -20,15 +20,16 @@ mod render {
         text: String,
     }
 
-    const WIDTH: usize = 640;
-    const LABEL: usize = 200;
-    const ROW: usize = 30;
+    // Drawn at 480 units wide with 18-unit text: on a 360 px phone the text is still 12 px.
+    const WIDTH: usize = 480;
+    const LABEL: usize = 150;
+    const ROW: usize = 32;
 
     /// A horizontal bar chart. The figure's caption says what it shows; the table after it
     /// holds the same numbers for reading and for screen readers.
     fn chart(id: &str, caption: &str, bars: Vec<Bar>, max: usize) -> impl IntoView + use<> {
         let height = bars.len().max(1) * ROW + 8;
-        let span = WIDTH - LABEL - 120;
+        let span = WIDTH - LABEL - 100;
         let rows = bars
             .into_iter()
             .enumerate()
@@ -37,9 +38,9 @@ mod render {
                 let length = (bar.value * span).checked_div(max).unwrap_or(0);
                 view! {
                     <g>
-                        <text x=(LABEL - 8).to_string() y=(y + 19).to_string() text-anchor="end" font-size="15" fill="#1b1b1b">{bar.label}</text>
+                        <text x=(LABEL - 8).to_string() y=(y + 19).to_string() text-anchor="end" font-size="18" fill="#1b1b1b">{bar.label}</text>
                         <rect x=LABEL.to_string() y=(y + 4).to_string() width=length.max(1).to_string() height=(ROW - 10).to_string() fill="#9a3d00"></rect>
-                        <text x=(LABEL + length + 8).to_string() y=(y + 19).to_string() font-size="14" fill="#55524b">{bar.text}</text>
+                        <text x=(LABEL + length + 8).to_string() y=(y + 19).to_string() font-size="16" fill="#55524b">{bar.text}</text>
                     </g>
                 }
             })
@@ -114,7 +115,7 @@ mod render {
             .map(|f| Bar {
                 label: f.faction.name().to_owned(),
                 value: f.wins().count,
-                text: format!("{} wins in {} games", f.wins().count, f.played),
+                text: format!("{} of {}", f.wins().count, f.played),
             })
             .collect();
         let faction_rows = s
@@ -137,9 +138,9 @@ mod render {
             .win_types
             .iter()
             .map(|(w, n)| Bar {
-                label: w.name().to_owned(),
+                label: w.code().to_owned(),
                 value: *n,
-                text: format!("{n} game{}", if *n == 1 { "" } else { "s" }),
+                text: n.to_string(),
             })
             .chain((s.no_winner > 0).then(|| Bar {
                 label: "No winner".to_owned(),
@@ -248,7 +249,7 @@ mod render {
             <section aria-labelledby="factions">
                 <h2 id="factions">"Factions played and won"</h2>
                 <div class="chart-pair">
-                    {chart("factions-chart", "Wins by faction (solo and in alliance together)", faction_bars, most_played)}
+                    {chart("factions-chart", "Wins by faction, of the games it was played (solo and in alliance together)", faction_bars, most_played)}
                     <table class="compact">
                         <caption>"Factions: games, wins solo and in alliance, win rate"</caption>
                         <thead><tr><th scope="col">"Faction"</th><th scope="col" class="num">"Played"</th><th scope="col" class="num">"Solo wins"</th><th scope="col" class="num">"Allied wins"</th><th scope="col" class="num">"Win rate"</th></tr></thead>
@@ -259,7 +260,7 @@ mod render {
             <section aria-labelledby="win-types">
                 <h2 id="win-types">"Win types"</h2>
                 <div class="chart-pair">
-                    {chart("win-chart", "Games by win type (an alliance's win counts once)", win_bars, most_wins.max(s.no_winner))}
+                    {chart("win-chart", "Games by win type, by code (an alliance's win counts once)", win_bars, most_wins.max(s.no_winner))}
                     <table class="compact">
                         <caption>"Games won by each type"</caption>
                         <thead><tr><th scope="col">"Win type"</th><th scope="col" class="num">"Games"</th></tr></thead>
