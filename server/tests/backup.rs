@@ -390,7 +390,7 @@ async fn damaged_truncated_inconsistent_and_foreign_files_are_refused_and_change
 
     let damaged = String::from_utf8(file.clone())
         .expect("text")
-        .replacen("\"players\": [", "\"players\": [,", 1)
+        .replacen("\"players\":[", "\"players\":[,", 1)
         .into_bytes();
     let e = backup::restore(&pool, Some(&admin), &damaged, options())
         .await

@@ -260,7 +260,8 @@ mod render {
                     <h3>"Restore a backup"</h3>
                     <div class="field">
                         <label for="field-backup">"Backup file"</label>
-                        <input id="field-backup" type="file" name="file" accept=".json,application/json" required/>
+                        <p class="hint" id="backup-hint">"Up to 2 MB here; a larger file is restored on the server with mentat restore."</p>
+                        <input id="field-backup" type="file" name="file" accept=".json,application/json" required aria-describedby="backup-hint"/>
                     </div>
                     <div class="field">
                         <label for="field-as-slug">"Restore at the address /events/…"</label>
