@@ -41,6 +41,10 @@ pub struct RefusedLine {
 pub struct ImportOutcome {
     pub added: usize,
     pub refused: Vec<RefusedLine>,
+    /// Header columns Mentat does not use, named so nobody wonders where they went.
+    pub ignored_columns: Vec<String>,
+    /// How the text was read ("tab-separated, with a header (columns used: name, email)").
+    pub read_as: String,
 }
 
 #[server]
@@ -100,6 +104,8 @@ pub async fn import_players(slug: String, csv: String) -> Result<ImportOutcome, 
                     reason: r.reason,
                 })
                 .collect(),
+            ignored_columns: report.ignored_columns,
+            read_as: report.read_as,
         }),
         Err(ImportError::Database(e)) => Err(internal("importing players", e)),
         Err(e) => fail(AppError::field("csv", e.to_string())),

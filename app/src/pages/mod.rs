@@ -8,14 +8,18 @@ pub mod events;
 pub mod finals;
 pub mod find;
 pub mod home;
+pub mod organise;
 pub mod params;
+pub mod plain;
 pub mod players;
+pub mod print;
 pub mod projector;
 pub mod round;
 pub mod settings;
 pub mod signin;
 pub mod staff;
 pub mod standings;
+pub mod statistics;
 pub mod table;
 
 use leptos::prelude::*;

@@ -81,16 +81,32 @@ pub fn PlayersPage() -> impl IntoView {
                 <ActionForm action=import>
                     <input type="hidden" name="slug" value=move || slug.get()/>
                     <TextArea label="CSV lines" name="csv" rows=8 required=true
-                        hint="One player per line: name, then optional email and club, separated by commas. A first line such as name,email,club names the columns. Good lines are imported; every refused line is listed with its reason."
+                        hint="One player per line: name, then optional email and club, separated by commas, semicolons or tabs (a paste from a spreadsheet works). A first line such as name,email,club names the columns, in any order; other columns are ignored. Good lines are imported; every refused line is listed with its reason."
                         error=import_error/>
                     <FormError error=import_error/>
                     <button type="submit" disabled=move || import.pending().get()>"Import players"</button>
                 </ActionForm>
+                // A file goes to a plain form the server answers with the same report, so it
+                // works without the browser reading the file.
+                <form method="post" enctype="multipart/form-data"
+                    action=move || crate::pages::organise::import_path(&slug.get())>
+                    <div class="field">
+                        <label for="field-csv-file">"Or choose a CSV file"</label>
+                        <input id="field-csv-file" type="file" name="file" accept=".csv,.tsv,.txt,text/csv,text/plain" required/>
+                    </div>
+                    <button type="submit">"Import the file"</button>
+                </form>
                 {move || import.value().get().and_then(Result::ok).map(|outcome| view! {
                     <div class="import-report" role="status">
-                        <p class="ok">{format!(
-                            "Imported {} player{}.", outcome.added, if outcome.added == 1 { "" } else { "s" }
-                        )}</p>
+                        // Nothing imported is never shown as a success.
+                        <p class=if outcome.added == 0 { "field-error" } else { "ok" }>{match outcome.added {
+                            0 => "Nothing was imported.".to_owned(),
+                            n => format!("Imported {n} player{}.", if n == 1 { "" } else { "s" }),
+                        }}</p>
+                        <p>{format!("Read as {}.", outcome.read_as)}</p>
+                        {(!outcome.ignored_columns.is_empty()).then(|| view! {
+                            <p>{format!("Columns ignored: {}.", outcome.ignored_columns.join(", "))}</p>
+                        })}
                         {(!outcome.refused.is_empty()).then(|| view! {
                             <p class="field-error">{format!(
                                 "{} line{} refused:", outcome.refused.len(), if outcome.refused.len() == 1 { "" } else { "s" }

@@ -15,7 +15,8 @@ use tower_sessions::Session;
 use crate::error::AppError;
 pub use crate::error::internal;
 
-const USER_KEY: &str = "user_id";
+/// The session key that holds the signed-in account (the server's own routes read it too).
+pub const USER_KEY: &str = "user_id";
 
 pub fn pool() -> Result<PgPool, AppError> {
     use_context::<PgPool>().ok_or_else(|| AppError::Internal("no database pool in context".into()))
