@@ -507,10 +507,18 @@ impl Replay {
                             } else {
                                 w.rule()
                             };
+                            let why = if later {
+                                format!(
+                                    "; both meet the stronghold requirement and storm order puts {} first",
+                                    super::names(w.factions.iter().copied())
+                                )
+                            } else {
+                                String::new()
+                            };
                             self.v(
                                 rule,
                                 format!(
-                                    "the winner is {} ({}), not {} ({kind})",
+                                    "the winner is {} ({}), not {} ({kind}){why}",
                                     super::names(w.factions.iter().copied()),
                                     w.kind,
                                     super::names(factions.iter().copied())

@@ -19,6 +19,8 @@ pub(super) struct RevivalData {
     last_index: Option<usize>,
     /// `R FR grant` this turn: the Fremen's ally revives 3 free (2.04.11).
     granted: bool,
+    /// The Atreides' leader revival of this turn went to the Kwisatz Haderach (2.01.14).
+    kwisatz: bool,
 }
 
 impl Replay {
@@ -85,7 +87,10 @@ impl Replay {
             return;
         }
         if self.t.revival.leader.contains(f) {
-            self.v(rule!("1.05.03"), format!("{f} revives one leader per turn"));
+            self.v(
+                rule!("2.01.14"),
+                "the Kwisatz Haderach is revived with the Atreides' one leader revival, and a leader was revived this turn",
+            );
             return;
         }
         let waiting: Vec<Leader> = Leader::of(f)
@@ -124,6 +129,7 @@ impl Replay {
         }
         self.pay(f, crate::dgn::Payee::Bank, cost);
         self.st.kwisatz_dead = false;
+        self.t.revival.kwisatz = true;
     }
 
     /// `R FR grant` (2.04.11): the Fremen give their ally 3 free revivals this turn.
@@ -354,7 +360,14 @@ impl Replay {
             return;
         }
         if self.t.revival.leader.contains(f) {
-            self.v(rule!("1.05.03"), format!("{f} revives one leader per turn"));
+            if self.t.revival.kwisatz {
+                self.v(
+                    rule!("2.01.14"),
+                    format!("the Kwisatz Haderach took the Atreides' one leader revival of this turn; {l} cannot be revived too"),
+                );
+            } else {
+                self.v(rule!("1.05.03"), format!("{f} revives one leader per turn"));
+            }
             return;
         }
         self.t.revival.leader.insert(f);

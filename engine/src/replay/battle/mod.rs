@@ -407,8 +407,12 @@ impl Replay {
         self.prison_break();
     }
 
-    /// 2.05.11: when every Harkonnen leader of its own is dead, the captured ones go home.
-    fn prison_break(&mut self) {
+    /// 2.05.11: when every Harkonnen leader of its own is dead, the captured ones go home at
+    /// once, to the faction that last had them as an active leader (only the Harkonnen capture,
+    /// so that is the leader's own faction). One that fought for the Harkonnen this phase stays
+    /// in its territory until Leader Return (1.07.06.03), now its own faction's. A leader captured
+    /// while every Harkonnen leader is dead goes home at once too (notation Decisions).
+    pub(super) fn prison_break(&mut self) {
         let hk = Faction::Harkonnen;
         if !self.st.plays(hk) {
             return;
@@ -419,9 +423,17 @@ impl Replay {
             return;
         }
         for l in Leader::all() {
-            if l.faction() != hk && self.st.leaders[l.index()] == LeaderState::Pool(hk) {
-                self.st.leaders[l.index()] = LeaderState::Pool(l.faction());
+            let home = l.faction();
+            if home == hk {
+                continue;
             }
+            let back = match self.st.leaders[l.index()] {
+                LeaderState::Pool(h) if h == hk => LeaderState::Pool(home),
+                LeaderState::Fought(h, t) if h == hk => LeaderState::Fought(home, t),
+                _ => continue,
+            };
+            self.st.leaders[l.index()] = back;
+            self.st.freed[l.index()] = true;
         }
     }
 

@@ -312,6 +312,19 @@ impl Replay {
                     rule!("1.07.04.02"),
                     format!("{l} is in the tanks and cannot fight"),
                 ),
+                _ if f == Faction::Harkonnen
+                    && l.faction() != f
+                    && self.st.freed[l.index()]
+                    && !available.contains(&l) =>
+                {
+                    self.v(
+                        rule!("2.05.11"),
+                        format!(
+                            "{l} went back to {} when the last Harkonnen leader of their own died (prison break); the Harkonnen cannot play {l}",
+                            l.faction()
+                        ),
+                    )
+                }
                 _ if !available.contains(&l) => self.v(
                     rule!("1.07.04.03"),
                     format!("{l} is not one of {f}'s active leaders (held by another faction)"),

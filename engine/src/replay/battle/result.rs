@@ -490,6 +490,8 @@ impl Replay {
             self.st.faction_mut(f).gain(Spice::new(2));
         } else {
             self.st.leaders[l.index()] = LeaderState::Pool(f);
+            self.st.freed[l.index()] = false;
+            self.prison_break();
         }
     }
 }
