@@ -249,9 +249,16 @@ impl Replay {
         let n = c.total;
         let max_paid = REVIVAL_LIMIT.saturating_sub(free);
         let paid_count = n.saturating_sub(free);
+        let tabr_card = self.st.stronghold_card_holder(Stronghold::SietchTabr) == Some(f);
         if n > free.max(REVIVAL_LIMIT) || paid_count > max_paid {
+            // With the Sietch Tabr card the card's own limits decide (4.03.03.06).
+            let rule = if tabr_card {
+                rule!("4.03.03.06")
+            } else {
+                rule!("1.05.01")
+            };
             self.v(
-                rule!("1.05.01"),
+                rule,
                 format!(
                     "{f} may revive up to {} forces this turn ({free} free), not {n}",
                     free.max(REVIVAL_LIMIT)
@@ -279,10 +286,20 @@ impl Replay {
                 && !self.fremen_grant_applies(f)
                 && free < 3
                 && p == 2 * u32::from(n.saturating_sub(3));
+            // The price the log shows would be right without the Sietch Tabr card's free one.
+            let tabr_missed =
+                tabr_card && p == 2 * u32::from(n.saturating_sub(free.saturating_sub(1)));
             if ungranted {
                 self.v(
                     rule!("2.04.11"),
                     format!("{f} revives {n} forces paying {p} as if the Fremen had granted it 3 free revivals, but no grant is logged this turn (`R FR grant`, before the revival): with {free} free it costs {cost}"),
+                );
+            } else if tabr_missed {
+                self.v(
+                    rule!("4.03.03.06"),
+                    format!(
+                        "{f} revives {n} forces with {free} free, one of them from the Sietch Tabr card: that costs {cost} spice, not {p}"
+                    ),
                 );
             } else {
                 self.v(

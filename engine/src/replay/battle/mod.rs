@@ -28,6 +28,8 @@ struct Voice {
 #[derive(Clone, Debug)]
 struct Prescience {
     by: Faction,
+    /// Asked in the ally's battle (2.01.09).
+    for_ally: bool,
     target: Faction,
     element: String,
     answer: String,

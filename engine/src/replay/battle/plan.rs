@@ -184,7 +184,7 @@ impl Replay {
         element: &str,
         answer: &str,
     ) {
-        let Some((side, _)) = self.battle_ability(
+        let Some((side, for_ally)) = self.battle_ability(
             f,
             Faction::Atreides,
             "Prescience",
@@ -213,6 +213,7 @@ impl Replay {
         let target = b.sides[1 - side];
         b.prescience.push(Prescience {
             by: f,
+            for_ally,
             target,
             element: element.to_string(),
             answer: answer.to_string(),
@@ -250,9 +251,14 @@ impl Replay {
                 || (p.answer == "CheapHero" && shown == "CH")
                 || (p.answer == "-" && shown == "none");
             if !same {
+                let rule = if p.for_ally {
+                    rule!("2.01.09")
+                } else {
+                    rule!("2.01.08")
+                };
                 self.v_at(
                     p.pos,
-                    rule!("2.01.08"),
+                    rule,
                     format!(
                         "{} answered Prescience ({}) with {}, but the plan shows {shown}",
                         plan.faction, p.element, p.answer
@@ -405,10 +411,13 @@ impl Replay {
             };
             if !fits {
                 let slot = if weapon_slot { "weapon" } else { "defense" };
-                self.v(
-                    rule!("1.07.04.06"),
-                    format!("{c} cannot be played as {f}'s {slot}"),
-                );
+                // A card that is neither weapon nor defence is played as its own text says
+                // (the Cheap Hero as a leader, 3.01.04; the others not in battle at all).
+                let rule = match c.kind() {
+                    CardKind::Leader | CardKind::Special => c.rule(),
+                    _ => rule!("1.07.04.06"),
+                };
+                self.v(rule, format!("{c} cannot be played as {f}'s {slot}"));
             }
             self.take_card(f, c, c.rule());
         }

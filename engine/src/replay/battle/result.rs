@@ -199,6 +199,26 @@ impl Replay {
             a.sort();
             c.sort();
             if a != c {
+                // A death that turns on a card's own text is decided by that card: the Lasgun,
+                // which no defence stops (3.01.14), and the Ellaca Drug, a poison stopped by a
+                // projectile defence (3.01.06, rulings.md 17).
+                let disputed = a
+                    .iter()
+                    .chain(&c)
+                    .filter(|l| a.contains(l) != c.contains(l));
+                let card_rule = disputed
+                    .filter_map(|&l| {
+                        let i = plans
+                            .iter()
+                            .position(|p| p.leader == PlanLeader::Leader(l))?;
+                        plans[1 - i].weapon
+                    })
+                    .find(|&w| matches!(w, Card::Lasgun | Card::EllacaDrug))
+                    .map(Card::rule);
+                let death_rule = match o.decision {
+                    Decision::Totals | Decision::Tie => card_rule.unwrap_or(death_rule),
+                    _ => death_rule,
+                };
                 let names = |v: &[Leader]| {
                     if v.is_empty() {
                         "nobody".to_string()
