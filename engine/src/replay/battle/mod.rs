@@ -87,6 +87,9 @@ pub(super) struct BattleData {
     kwisatz_territory: Option<Territory>,
     /// Battles due this phase (see [`Replay::due`]).
     due: Option<Vec<(Territory, Faction, Faction)>>,
+    /// Where each leader fought this phase, whoever holds it now (1.07.04.03: a leader captured
+    /// or sent home after fighting stays bound to that territory), by [`Leader::index`].
+    fought_in: [Option<Territory>; 30],
 }
 
 impl Replay {

@@ -304,7 +304,21 @@ impl Replay {
         let opponent = b.sides[1 - side];
         let available = self.available_leaders(f, b);
         // The leader slot (1.07.04.02-1.07.04.05, 4.01.16).
+        let fought_elsewhere = match plan.leader {
+            PlanLeader::Leader(l) => self.t.battle.fought_in[l.index()].filter(|&x| x != t),
+            _ => None,
+        };
         match plan.leader {
+            PlanLeader::Leader(l) if let Some(x) = fought_elsewhere => {
+                self.v(
+                    rule!("1.07.04.03"),
+                    format!(
+                        "{l} fought in {} this phase and cannot fight in {} too",
+                        x.name(),
+                        t.name()
+                    ),
+                );
+            }
             PlanLeader::Leader(l) => match self.st.leaders[l.index()] {
                 LeaderState::Fought(h, x) if h == f && x != t => self.v(
                     rule!("1.07.04.03"),

@@ -419,6 +419,15 @@ impl Replay {
                 self.place_card(f, c, keep);
             }
         }
+        // The traitor's winner takes its leader back, free to fight elsewhere this phase
+        // (1.07.06.06.00, which 1.07.04.03 gives way to).
+        for (i, p) in plans.iter().enumerate() {
+            if let PlanLeader::Leader(l) = p.leader
+                && !(o.decision == Decision::Traitor && Some(i) == o.winner)
+            {
+                self.t.battle.fought_in[l.index()] = Some(t);
+            }
+        }
         // Leaders (1.07.06.02, 1.07.06.03; the traitor's winner takes its leader back at once,
         // 1.07.06.06.00).
         for l in &o.killed {
