@@ -49,6 +49,7 @@ pub enum Action {
     QualifyingClosed,
     FinalsTieDrawn,
     PlayerLinked,
+    GameLogSaved,
 }
 
 impl Action {
@@ -92,6 +93,7 @@ impl Action {
             Self::QualifyingClosed => "qualifying_closed",
             Self::FinalsTieDrawn => "finals_tie_drawn",
             Self::PlayerLinked => "player_linked",
+            Self::GameLogSaved => "game_log_saved",
         }
     }
 }

@@ -1,0 +1,330 @@
+//! Server functions for a table's game log: reading it with its verification and board, live
+//! verification while a judge types, saving a revision, the batch upload, and the same
+//! verification as JSON for scripts. Each begins with its role check.
+
+use dune::Faction;
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+use tournament::ids::{Revision, RoundNumber, TableNumber};
+
+use crate::error::AppError;
+use crate::replay::{Replayed, Verification, batch::BatchLine, map::BoardMap, suggest::Vocabulary};
+#[cfg(feature = "ssr")]
+use crate::{
+    events::load,
+    replay::bridge,
+    server::{answer, fail, pool, require_actor},
+};
+
+/// One saved revision, as the history lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogRevisionView {
+    pub revision: Revision,
+    pub by: Option<String>,
+    pub at: String,
+    pub reason: Option<String>,
+    pub source: Option<String>,
+    pub lines: usize,
+}
+
+/// One seat of the table, for the page's heading and the report comparison.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogSeat {
+    pub player: String,
+    pub faction: Option<Faction>,
+}
+
+/// Where the judge's report and the log disagree, or agree, value by value.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Comparison {
+    pub report_revision: Option<Revision>,
+    pub rows: Vec<ComparisonRow>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ComparisonRow {
+    pub player: String,
+    pub faction: Faction,
+    /// "Forces on the board", "Last turn", …
+    pub what: String,
+    /// The judge's report: `None` when no report has the value yet.
+    pub report: Option<String>,
+    /// What the log implies: `None` when the engine does not derive it (yet).
+    pub log: Option<String>,
+}
+
+impl ComparisonRow {
+    pub fn differs(&self) -> bool {
+        matches!((&self.report, &self.log), (Some(a), Some(b)) if a != b)
+    }
+}
+
+/// Everything the log page shows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LogPage {
+    pub slug: String,
+    pub event_name: String,
+    pub round: RoundNumber,
+    pub table: TableNumber,
+    pub seats: Vec<LogSeat>,
+    /// The viewer may save a revision (judges; the head judge once the report is final).
+    pub can_write: bool,
+    pub report_final: bool,
+    /// Newest first.
+    pub revisions: Vec<LogRevisionView>,
+    pub latest_revision: Revision,
+    /// The latest revision's text (empty before the first save).
+    pub body: String,
+    pub replayed: Replayed,
+    pub map: BoardMap,
+    /// For the editor's suggestions (judges only).
+    pub vocabulary: Option<Vocabulary>,
+    pub alive: Option<Vec<String>>,
+    pub comparison: Comparison,
+}
+
+#[cfg(feature = "ssr")]
+fn when(at: chrono::DateTime<chrono::Utc>) -> String {
+    at.format("%Y-%m-%d %H:%M UTC").to_string()
+}
+
+/// The latest report's values beside what the log's last turn implies (4.01.11's end values,
+/// ruling 12's counting, the last turn, the winner).
+#[cfg(feature = "ssr")]
+fn compare(
+    results: Option<&db::results::reports::TableResults>,
+    seats: &[db::results::SeatLine],
+    replayed: &Replayed,
+) -> Comparison {
+    let latest = results.and_then(|r| r.latest());
+    let last = replayed.turns.last();
+    let mut rows = Vec::new();
+    for seat in seats {
+        let Some(faction) = seat.faction else {
+            continue;
+        };
+        let reported =
+            latest.and_then(|r| r.draft.seats.iter().find(|s| s.player_id == seat.player_id));
+        let holding = last.and_then(|t| t.holdings.iter().find(|h| h.faction == faction));
+        let forces: Option<u32> = last.map(|t| {
+            t.places
+                .iter()
+                .flat_map(|p| p.tokens.iter())
+                .filter(|(f, _)| *f == faction)
+                .map(|(_, s)| s.total())
+                .sum()
+        });
+        let knows_control = last.is_some_and(|t| t.knows_control);
+        let mut row = |what: &str, report: Option<String>, log: Option<String>| {
+            rows.push(ComparisonRow {
+                player: seat.player.to_string(),
+                faction,
+                what: what.to_owned(),
+                report,
+                log,
+            })
+        };
+        row(
+            "Strongholds controlled",
+            reported.map(|r| r.end.strongholds.to_string()),
+            holding
+                .filter(|_| knows_control)
+                .map(|h| h.strongholds.len().to_string()),
+        );
+        row(
+            "Forces on the board",
+            reported.map(|r| r.end.forces.to_string()),
+            forces.map(|n| n.to_string()),
+        );
+        row(
+            "Spice behind the shield",
+            reported.map(|r| r.end.spice.to_string()),
+            holding.map(|h| h.spice.to_string()),
+        );
+        row(
+            "Treachery cards in hand",
+            reported.map(|r| r.end.cards.to_string()),
+            holding.map(|h| h.cards.to_string()),
+        );
+        row(
+            "Active leaders",
+            reported.map(|r| r.end.leaders.to_string()),
+            holding
+                .and_then(|h| h.leaders.as_ref())
+                .map(|l| l.len().to_string()),
+        );
+    }
+    Comparison {
+        report_revision: latest.map(|r| r.revision),
+        rows,
+    }
+}
+
+#[server]
+pub async fn get_log(
+    slug: String,
+    round: RoundNumber,
+    table: TableNumber,
+) -> Result<LogPage, AppError> {
+    let event = load(&slug).await?;
+    let actor = crate::server::actor().await?;
+    let pool = pool()?;
+    let log = answer(db::results::logs::table_log(&pool, event.id, round, table).await)?;
+    let access = db::results::logs::access(&pool, actor.as_ref(), &log.table)
+        .await
+        .map_err(|e| crate::server::internal("checking your role", e))?;
+    if !access.read {
+        return fail(match actor {
+            None => AppError::SignInRequired,
+            Some(_) if access.seated => AppError::Forbidden(
+                "The players of a table read its log once the report is final (4.01.05).".into(),
+            ),
+            Some(_) => AppError::Forbidden(
+                "Only the event's judges and the table's own players read this log.".into(),
+            ),
+        });
+    }
+    let body = log.latest().map(|r| r.body.clone()).unwrap_or_default();
+    // Judges audit (sealed entries and hands shown); a player sees what was public.
+    let staff = access.write || !access.seated;
+    let replayed = bridge::replay(&body, staff);
+    let results = db::results::reports::table_results(&pool, event.id, round, table)
+        .await
+        .ok();
+    let comparison = compare(results.as_ref(), &log.table.seats, &replayed);
+    Ok(LogPage {
+        slug: event.slug,
+        event_name: event.name,
+        round,
+        table,
+        seats: log
+            .table
+            .seats
+            .iter()
+            .map(|s| LogSeat {
+                player: s.player.to_string(),
+                faction: s.faction,
+            })
+            .collect(),
+        can_write: access.write,
+        report_final: log.table.final_report,
+        latest_revision: log.latest().map_or(Revision::NONE, |r| r.revision),
+        revisions: log
+            .revisions
+            .iter()
+            .map(|r| LogRevisionView {
+                revision: r.revision,
+                by: r.created_by.clone(),
+                at: when(r.created_at),
+                reason: r.reason.clone(),
+                source: r.source.clone(),
+                lines: r.body.lines().count(),
+            })
+            .collect(),
+        alive: access
+            .write
+            .then(|| bridge::living_leaders(&body))
+            .flatten(),
+        vocabulary: access.write.then(|| bridge::vocabulary().clone()),
+        body,
+        replayed,
+        map: bridge::board_map().clone(),
+        comparison,
+    })
+}
+
+/// The live check while a judge types: the verification and the leaders still alive at the end
+/// of the text (for the suggestions).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LiveCheck {
+    pub verification: Verification,
+    pub alive: Option<Vec<String>>,
+}
+
+#[server]
+pub async fn check_log(text: String) -> Result<LiveCheck, AppError> {
+    require_actor().await?;
+    let replayed = bridge::replay(&text, true);
+    Ok(LiveCheck {
+        verification: replayed.verification,
+        alive: bridge::living_leaders(&text),
+    })
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogForm {
+    pub slug: String,
+    pub round: RoundNumber,
+    pub table: TableNumber,
+    /// The revision the page showed (0: none).
+    pub base_revision: Revision,
+    pub body: String,
+    #[serde(default)]
+    pub reason: String,
+}
+
+#[server]
+pub async fn save_log(form: LogForm) -> Result<Revision, AppError> {
+    let event = load(&form.slug).await?;
+    let actor = require_actor().await?;
+    answer(
+        db::results::logs::save(
+            &pool()?,
+            &actor,
+            event.id,
+            form.round,
+            form.table,
+            db::results::logs::LogEntry {
+                body: form.body,
+                base_revision: form.base_revision,
+                reason: Some(form.reason),
+                source: None,
+            },
+        )
+        .await,
+    )
+}
+
+/// The engine's report of a log, exactly as `mentat replay --json` prints it, for scripts:
+/// `curl --data-urlencode text@game.dgn https://…/api/verify`. Anyone may ask; nothing is saved.
+#[server(endpoint = "verify")]
+pub async fn verify(text: String) -> Result<serde_json::Value, AppError> {
+    if text.len() > db::results::logs::MAX_BYTES {
+        return fail(AppError::field("text", "A log is at most 1 MB."));
+    }
+    serde_json::from_str(&bridge::report_json(&text))
+        .map_err(|e| crate::server::internal("reading the engine's report", e))
+}
+
+/// The report JSON of a table's saved log (the latest revision), for scripts with a judge's
+/// session: `GET /api/table_log_report?slug=…&round=1&table=3`.
+#[server(endpoint = "table_log_report", input = server_fn::codec::GetUrl)]
+pub async fn table_log_report(
+    slug: String,
+    round: RoundNumber,
+    table: TableNumber,
+) -> Result<serde_json::Value, AppError> {
+    let event = load(&slug).await?;
+    let actor = crate::server::actor().await?;
+    let pool = pool()?;
+    let log = answer(db::results::logs::table_log(&pool, event.id, round, table).await)?;
+    let access = db::results::logs::access(&pool, actor.as_ref(), &log.table)
+        .await
+        .map_err(|e| crate::server::internal("checking your role", e))?;
+    if !access.read {
+        return fail(AppError::Forbidden(
+            "Only the event's judges and the table's own players read this log.".into(),
+        ));
+    }
+    let Some(latest) = log.latest() else {
+        return fail(AppError::NotFound("This table has no log yet.".into()));
+    };
+    serde_json::from_str(&bridge::report_json(&latest.body))
+        .map_err(|e| crate::server::internal("reading the engine's report", e))
+}
+
+/// The batch's answer: one line per file, in upload order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BatchSummary {
+    pub lines: Vec<BatchLine>,
+}
