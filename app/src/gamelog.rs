@@ -328,3 +328,200 @@ pub async fn table_log_report(
 pub struct BatchSummary {
     pub lines: Vec<BatchLine>,
 }
+
+/// One table's latest log in a round's list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundLogLine {
+    pub table: TableNumber,
+    pub revision: Revision,
+    /// `None`: not readable as DGN.
+    pub violations: Option<usize>,
+    pub winner: Option<String>,
+    pub turns: u32,
+}
+
+/// The batch page: the round's tables that have a log, with the engine's verdict on each.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundLogList {
+    pub slug: String,
+    pub event_name: String,
+    pub round: RoundNumber,
+    pub lines: Vec<RoundLogLine>,
+}
+
+#[cfg(feature = "ssr")]
+fn verdict(text: &str) -> (Option<usize>, Option<String>, u32) {
+    let v = bridge::replay(text, true).verification;
+    (v.readable.then_some(v.problems.len()), v.winner, v.turns)
+}
+
+#[server]
+pub async fn round_logs(slug: String, round: RoundNumber) -> Result<RoundLogList, AppError> {
+    let event = load(&slug).await?;
+    crate::server::require_staff(event.id, db::roles::Action::RecordResults).await?;
+    let stored = answer(db::results::logs::round_logs(&pool()?, event.id, round).await)?;
+    Ok(RoundLogList {
+        slug: event.slug,
+        event_name: event.name,
+        round,
+        lines: stored
+            .into_iter()
+            .map(|(table, revision, text)| {
+                let (violations, winner, turns) = verdict(&text);
+                RoundLogLine {
+                    table,
+                    revision,
+                    violations,
+                    winner,
+                    turns,
+                }
+            })
+            .collect(),
+    })
+}
+
+/// Reads the upload's files: plain text logs, or zip archives of them.
+#[cfg(feature = "ssr")]
+fn unpack(name: &str, bytes: &[u8], out: &mut Vec<(String, Result<String, String>)>) {
+    if name.to_lowercase().ends_with(".zip") {
+        // The zip crate reads archives from organisers' laptops of every kind (deflate included).
+        match zip::ZipArchive::new(std::io::Cursor::new(bytes)) {
+            Err(e) => out.push((
+                name.to_owned(),
+                Err(format!("not a readable zip archive ({e})")),
+            )),
+            Ok(mut archive) => {
+                for i in 0..archive.len() {
+                    let Ok(mut entry) = archive.by_index(i) else {
+                        continue;
+                    };
+                    let inner = entry.name().to_owned();
+                    let lower = inner.to_lowercase();
+                    if entry.is_dir() || !(lower.ends_with(".dgn") || lower.ends_with(".txt")) {
+                        continue;
+                    }
+                    let mut text = String::new();
+                    let read = std::io::Read::read_to_string(&mut entry, &mut text)
+                        .map(|_| text)
+                        .map_err(|_| "not UTF-8 text".to_owned());
+                    out.push((format!("{name}/{inner}"), read));
+                }
+            }
+        }
+    } else {
+        out.push((
+            name.to_owned(),
+            String::from_utf8(bytes.to_vec()).map_err(|_| "not UTF-8 text".to_owned()),
+        ));
+    }
+}
+
+/// Several logs at once (files or zip archives), each mapped to its table by its `[Table]` and
+/// `[Round]` tags or its file name, saved as a new revision of that table's log when it changed,
+/// and verified. The browser sends one file per request to show progress; a plain form sends all.
+#[server(input = server_fn::codec::MultipartFormData)]
+pub async fn upload_logs(data: server_fn::codec::MultipartData) -> Result<BatchSummary, AppError> {
+    use crate::replay::batch::{BatchOutcome, destination};
+    let Some(mut parts) = data.into_inner() else {
+        return fail(AppError::Invalid("The upload was empty.".into()));
+    };
+    let mut slug = String::new();
+    let mut default_round = 1;
+    let mut files: Vec<(String, Result<String, String>)> = Vec::new();
+    while let Ok(Some(field)) = parts.next_field().await {
+        let name = field.name().unwrap_or_default().to_owned();
+        let file_name = field.file_name().map(str::to_owned);
+        let bytes = field
+            .bytes()
+            .await
+            .map_err(|e| AppError::Invalid(format!("The upload broke off ({e}); try again.")))?;
+        match (name.as_str(), file_name) {
+            ("slug", _) => slug = String::from_utf8_lossy(&bytes).trim().to_owned(),
+            ("round", _) => {
+                default_round = String::from_utf8_lossy(&bytes).trim().parse().unwrap_or(1)
+            }
+            (_, Some(file)) if !bytes.is_empty() => unpack(&file, &bytes, &mut files),
+            _ => {}
+        }
+    }
+    let event = load(&slug).await?;
+    let actor = crate::server::require_staff(event.id, db::roles::Action::RecordResults).await?;
+    if files.is_empty() {
+        return fail(AppError::field(
+            "files",
+            "Choose one or more .dgn files or a .zip of them.",
+        ));
+    }
+    let pool = pool()?;
+    let mut lines = Vec::new();
+    for (file, text) in files {
+        let mut line = crate::replay::batch::BatchLine {
+            file: file.clone(),
+            round: None,
+            table: None,
+            outcome: BatchOutcome::Refused(String::new()),
+            violations: None,
+            winner: None,
+            turns: 0,
+        };
+        let text = match text {
+            Ok(t) => t,
+            Err(why) => {
+                line.outcome = BatchOutcome::Refused(format!("{file} is {why}."));
+                lines.push(line);
+                continue;
+            }
+        };
+        let (round, table) = match destination(&file, &text, default_round) {
+            Ok(d) => d,
+            Err(why) => {
+                line.outcome = BatchOutcome::Refused(format!("No table for {file}: {why}."));
+                lines.push(line);
+                continue;
+            }
+        };
+        line.round = Some(round);
+        line.table = Some(table);
+        let (violations, winner, turns) = verdict(&text);
+        (line.violations, line.winner, line.turns) = (violations, winner, turns);
+        let (round, table) = (RoundNumber(round), TableNumber(table));
+        let current = db::results::logs::table_log(&pool, event.id, round, table).await;
+        let current = match current {
+            Ok(c) => c,
+            Err(e) => {
+                line.outcome = BatchOutcome::Refused(AppError::from(e).to_string());
+                lines.push(line);
+                continue;
+            }
+        };
+        let base = current.latest().map_or(Revision::NONE, |r| r.revision);
+        if current
+            .latest()
+            .is_some_and(|r| r.body.trim_end() == text.replace("\r\n", "\n").trim_end())
+        {
+            line.outcome = BatchOutcome::Unchanged(base.0);
+            lines.push(line);
+            continue;
+        }
+        let saved = db::results::logs::save(
+            &pool,
+            &actor,
+            event.id,
+            round,
+            table,
+            db::results::logs::LogEntry {
+                body: text,
+                base_revision: base,
+                reason: Some(format!("batch upload of {file}")),
+                source: Some(file.clone()),
+            },
+        )
+        .await;
+        line.outcome = match saved {
+            Ok(r) => BatchOutcome::Saved(r.0),
+            Err(e) => BatchOutcome::Refused(AppError::from(e).to_string()),
+        };
+        lines.push(line);
+    }
+    Ok(BatchSummary { lines })
+}

@@ -74,6 +74,7 @@ pub fn App() -> impl IntoView {
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("rounds"), ParamSegment("number")) view=pages::round::RoundPage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("rounds"), ParamSegment("number"), StaticSegment("tables"), ParamSegment("table")) view=pages::table::TablePage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("rounds"), ParamSegment("number"), StaticSegment("tables"), ParamSegment("table"), StaticSegment("log")) view=pages::log::LogPage ssr=SsrMode::Async/>
+                <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("logs")) view=pages::logs::LogsPage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("finals")) view=pages::finals::FinalsPage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("clocks")) view=pages::projector::ProjectorPage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("find")) view=pages::find::FindPage ssr=SsrMode::Async/>

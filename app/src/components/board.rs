@@ -30,6 +30,7 @@ pub fn TurnBoard(map: BoardMap, turns: Vec<BoardTurn>, initial: usize) -> impl I
         })
     };
     view! {
+        {view! {
         <form method="get" action="#board" class="turn-slider">
             <label for="turn">"Turn"</label>
             <input id="turn" name="turn" type="range" min="0" max=last.to_string() step="1"
@@ -43,10 +44,12 @@ pub fn TurnBoard(map: BoardMap, turns: Vec<BoardTurn>, initial: usize) -> impl I
             <output for="turn" data-testid="turn-shown">{label}</output>
             <noscript><button type="submit">"Show"</button></noscript>
         </form>
+        }
+        .into_any()}
         {move || {
             let i = chosen.get();
             turns.with_value(|t| t.get(i).cloned()).map(|turn| {
-                map.with_value(|m| view! { <BoardSvg map=m.clone() turn=turn.clone()/> <BoardTables turn=turn/> })
+                map.with_value(|m| view! { <BoardSvg map=m.clone() turn=turn.clone()/> <BoardTables turn=turn/> }.into_any())
             })
         }}
     }
@@ -114,7 +117,7 @@ fn BoardSvg(map: BoardMap, turn: BoardTurn) -> impl IntoView {
         .collect_view();
     let storm_view = storm.map(|s| {
         let u = f64::from(s.saturating_sub(1));
-        let (x, y) = crate::replay::map::point(u + 0.5, crate::replay::map::EDGE + 11.0);
+        let (x, y) = crate::replay::map::point(u + 0.5, crate::replay::map::EDGE + 10.5);
         view! {
             <path d=annulus_path(u, u + 1.0, 1.0, 5.25) class="storm"/>
             <text x=format!("{x:.1}") y=format!("{y:.1}") class="storm-label">"STORM"</text>
@@ -131,7 +134,7 @@ fn BoardSvg(map: BoardMap, turn: BoardTurn) -> impl IntoView {
         .iter()
         .filter_map(|p| {
             let area = map.areas.iter().find(|a| a.code == p.code)?;
-            let width = 12.0;
+            let width = 13.0;
             let n = p.tokens.len() as f64;
             let chips = p
                 .tokens
@@ -146,9 +149,9 @@ fn BoardSvg(map: BoardMap, turn: BoardTurn) -> impl IntoView {
                     let label = format!("{}: {} {}", area.name, f.code(), t.describe());
                     view! {
                         <g class="chip" role="listitem" aria-label=label data-territory=area.code.clone() data-faction=f.code()>
-                            <rect x=format!("{:.1}", x + 0.5) y=format!("{y:.1}") width=format!("{:.1}", width - 1.0) height="7.5" rx="1.5"
+                            <rect x=format!("{:.1}", x + 0.5) y=format!("{y:.1}") width=format!("{:.1}", width - 1.0) height="8" rx="1.5"
                                 fill=if only_advisors { "#fff" } else { fill } stroke=fill stroke-width="0.8"/>
-                            <text x=format!("{:.1}", x + width / 2.0) y=format!("{:.1}", y + 5.6) class="chip-text"
+                            <text x=format!("{:.1}", x + width / 2.0) y=format!("{:.1}", y + 6.0) class="chip-text"
                                 fill=if only_advisors { fill } else { ink }>{text}</text>
                         </g>
                     }
@@ -167,14 +170,14 @@ fn BoardSvg(map: BoardMap, turn: BoardTurn) -> impl IntoView {
         .collect_view();
     let title = format!("The board after {}", turn_label(&turn).to_lowercase());
     view! {
-        <figure class="board">
-            <svg viewBox="-114 -114 228 228" role="img" aria-labelledby="board-title board-desc" class="board-svg">
+        <figure class="game-board">
+            <svg viewBox="-110 -110 220 220" role="group" aria-labelledby="board-title board-desc" class="board-svg">
                 <title id="board-title">{title.clone()}</title>
                 <desc id="board-desc">{desc.clone()}</desc>
                 <circle r="95" class="map-edge"/>
                 <g class="areas">{areas}</g>
-                <g class="sectors" aria-hidden="true">{sectors}</g>
                 <g aria-hidden="true">{storm_view}</g>
+                <g class="sectors" aria-hidden="true">{sectors}</g>
                 <g class="labels" aria-hidden="true">{labels}</g>
                 <g class="tokens" role="list" aria-label="Tokens and spice on the map">{tokens}</g>
             </svg>

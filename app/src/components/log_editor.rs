@@ -233,4 +233,5 @@ pub fn LogEditor(
             </section>
         </div>
     }
+    .into_any()
 }

@@ -28,6 +28,7 @@ pub fn RunNav(slug: Memo<String>) -> impl IntoView {
             <a href=to("/clocks")>"Projector"</a>
             <a href=move || standings::path(&slug.get()) rel="external">"Standings"</a>
             <a href=to("/finals")>"Finals"</a>
+            <a href=to("/logs")>"Game logs"</a>
         </nav>
     }
 }

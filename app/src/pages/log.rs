@@ -70,6 +70,7 @@ fn Log(d: Data, save: ServerAction<SaveLog>, turn: Option<usize>) -> impl IntoVi
                     vocabulary=d.vocabulary.clone().unwrap_or_default() alive=d.alive.clone() save=save/>
             </section>
         }
+        .into_any()
     });
     let reading = (!d.can_write).then(|| {
         view! {
@@ -78,6 +79,7 @@ fn Log(d: Data, save: ServerAction<SaveLog>, turn: Option<usize>) -> impl IntoVi
                 <VerificationList verification=Signal::stored(verification.clone())/>
             </section>
         }
+        .into_any()
     });
     let turns = d.replayed.turns.clone();
     let initial = turn.unwrap_or(turns.len().saturating_sub(1));
@@ -92,7 +94,7 @@ fn Log(d: Data, save: ServerAction<SaveLog>, turn: Option<usize>) -> impl IntoVi
         }}</p>
         {editor}
         {reading}
-        {has_log.then(|| view! { <SavedLog body=d.body.clone() problems=problems/> })}
+        {has_log.then(|| view! { <SavedLog body=d.body.clone() problems=problems/> }.into_any())}
         <section aria-labelledby="board" id="board">
             <h2 id="board-heading">"The board"</h2>
             <TurnBoard map=d.map.clone() turns=turns.clone() initial=initial/>
@@ -101,6 +103,7 @@ fn Log(d: Data, save: ServerAction<SaveLog>, turn: Option<usize>) -> impl IntoVi
         <Comparison d=d.clone()/>
         <History d=d/>
     }
+    .into_any()
 }
 
 /// The saved log, line by line, each problem under its line.
@@ -129,6 +132,7 @@ fn SavedLog(body: String, problems: Vec<Problem>) -> impl IntoView {
             <pre class="log" tabindex="0" aria-label="The saved log with its problems">{lines}</pre>
         </section>
     }
+    .into_any()
 }
 
 /// The engine's per-turn summary: storm, spice, forces on the board, strongholds, the winner.

@@ -9,6 +9,7 @@ pub mod finals;
 pub mod find;
 pub mod home;
 pub mod log;
+pub mod logs;
 pub mod params;
 pub mod players;
 pub mod projector;

@@ -64,8 +64,8 @@ pub fn RulesPage() -> impl IntoView {
                                 searched && d.hits.len() >= 1 && normalised(&d.query) == h.number
                             }).map(|h| h.number.clone());
                             view! {
-                                {exact.map(|n| view! { <RuleBody number=n/> })}
-                                {searched.then(|| view! {
+                                {exact.clone().map(|n| view! { <RuleBody number=n/> })}
+                                {(searched && exact.is_none()).then(|| view! {
                                     <section aria-labelledby="hits">
                                         <h2 id="hits">{format!("{} rule{} found for “{}”", d.hits.len(), if d.hits.len() == 1 { "" } else { "s" }, d.query.trim())}</h2>
                                         {if d.hits.is_empty() {

@@ -276,7 +276,7 @@ pub fn living_leaders(text: &str) -> Option<Vec<String>> {
 mod tests {
     use super::*;
 
-    const TINY: &str = "[Factions \"1=AT 2=HK\"] [Mode \"Basic\"]\nT0\nSTORM0 HK 1 AT 2 -> 4\n";
+    const TINY: &str = "[Factions \"1=AT 2=HK\"] [Mode \"Basic\"]\nT0\nSTORM0 HK 1 AT 2 -> 4\nT1\n";
 
     #[test]
     fn every_territory_of_the_engine_is_on_the_map_inside_its_sectors() {
