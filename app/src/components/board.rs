@@ -134,22 +134,29 @@ fn BoardSvg(map: BoardMap, turn: BoardTurn) -> impl IntoView {
         .iter()
         .filter_map(|p| {
             let area = map.areas.iter().find(|a| a.code == p.code)?;
-            let width = 13.0;
-            let n = p.tokens.len() as f64;
+            // Each chip as wide as its text, the row centred under the territory's code.
+            let texts: Vec<String> = p.tokens.iter().map(|(_, t)| chip_text(*t)).collect();
+            let widths: Vec<f64> = texts
+                .iter()
+                .map(|t| (t.chars().count() as f64 * 3.4 + 3.6).max(9.0))
+                .collect();
+            let total: f64 = widths.iter().sum();
+            let mut left = area.x - total / 2.0;
             let chips = p
                 .tokens
                 .iter()
-                .enumerate()
-                .map(|(i, (f, t))| {
+                .zip(texts)
+                .zip(widths)
+                .map(|(((f, t), text), width)| {
                     let (fill, ink) = faction_colours(*f);
-                    let x = area.x - n * width / 2.0 + i as f64 * width;
+                    let x = left;
+                    left += width;
                     let y = area.y + if area.code == "PS" { -4.0 } else { 0.5 };
-                    let text = chip_text(*t);
                     let only_advisors = t.fighting == 0;
                     let label = format!("{}: {} {}", area.name, f.code(), t.describe());
                     view! {
                         <g class="chip" role="listitem" aria-label=label data-territory=area.code.clone() data-faction=f.code()>
-                            <rect x=format!("{:.1}", x + 0.5) y=format!("{y:.1}") width=format!("{:.1}", width - 1.0) height="8" rx="1.5"
+                            <rect x=format!("{:.1}", x + 0.4) y=format!("{y:.1}") width=format!("{:.1}", width - 0.8) height="8" rx="1.5"
                                 fill=if only_advisors { "#fff" } else { fill } stroke=fill stroke-width="0.8"/>
                             <text x=format!("{:.1}", x + width / 2.0) y=format!("{:.1}", y + 6.0) class="chip-text"
                                 fill=if only_advisors { fill } else { ink }>{text}</text>
@@ -209,7 +216,7 @@ fn BoardTables(turn: BoardTurn) -> impl IntoView {
         .map(|p| {
             view! {
                 <tr data-territory=p.code.clone()>
-                    <th scope="row">{p.code.clone()}</th>
+                    <th scope="row">{p.name.clone()}" "<span class="hint">{p.code.clone()}</span></th>
                     <td>{p.tokens.iter().map(|(f, t)| view! { <span class="force">{faction_cell(*f)}" "<span data-testid="force-count">{t.describe()}</span></span> }).collect_view()}</td>
                     <td class="num">{(p.spice > 0).then(|| p.spice.to_string())}</td>
                     <td>{p.controller.map(|f| f.code())}</td>

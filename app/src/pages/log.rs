@@ -185,7 +185,7 @@ fn Summary(turns: Vec<BoardTurn>) -> impl IntoView {
         <section aria-labelledby="summary">
             <h2 id="summary">"Turn by turn"</h2>
             <div class="scroll">
-                <table class="compact">
+                <table class="compact nowrap">
                     <caption class="sr-only">"Storm sector, then per faction: forces on the map, spice behind the shield, strongholds controlled"</caption>
                     <thead><tr><th scope="col">"Turn"</th><th scope="col">"Storm"</th>{head}</tr></thead>
                     <tbody>{rows}</tbody>

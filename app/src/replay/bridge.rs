@@ -116,6 +116,7 @@ fn board_turn(t: &TurnJson) -> BoardTurn {
         if !tokens.is_empty() || spice > 0 || controller.is_some() {
             places.push(PlaceState {
                 code: row.code.to_owned(),
+                name: row.name.to_owned(),
                 tokens,
                 spice,
                 controller,

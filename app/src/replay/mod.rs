@@ -77,6 +77,7 @@ pub struct BoardTurn {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PlaceState {
     pub code: String,
+    pub name: String,
     pub tokens: Vec<(Faction, Tokens)>,
     pub spice: u32,
     /// The stronghold's controller (1.09.02), when the engine reports control.
