@@ -108,7 +108,7 @@ fn read(file: &Path) -> String {
     std::fs::read_to_string(file).unwrap_or_else(|e| fail(file, 0, &format!("cannot read: {e}")))
 }
 
-/// `1.06.03.05`: a chapter digit, then one to three two-digit parts.
+/// `1.06.03.05`: a chapter digit, then one to four two-digit parts.
 fn is_rule_number(text: &str) -> bool {
     let mut parts = text.split('.');
     let chapter_ok = parts
@@ -116,7 +116,7 @@ fn is_rule_number(text: &str) -> bool {
         .is_some_and(|c| c.len() == 1 && c.bytes().all(|b| b.is_ascii_digit()));
     let rest: Vec<&str> = parts.collect();
     chapter_ok
-        && (1..=3).contains(&rest.len())
+        && (1..=4).contains(&rest.len())
         && rest
             .iter()
             .all(|p| p.len() == 2 && p.bytes().all(|b| b.is_ascii_digit()))
@@ -137,7 +137,7 @@ fn rule_numbers(text: &str) -> Vec<String> {
         }
         let mut j = i + 1;
         let mut groups = 0;
-        while groups < 3 && b.get(j) == Some(&b'.') && digit(j + 1) && digit(j + 2) && !digit(j + 3)
+        while groups < 4 && b.get(j) == Some(&b'.') && digit(j + 1) && digit(j + 2) && !digit(j + 3)
         {
             j += 3;
             groups += 1;
@@ -331,11 +331,9 @@ fn read_engine_index(file: &Path, known: &BTreeSet<&str>, dir: &Path) -> (Checks
         let cells: Vec<&str> = line.split('\t').collect();
         let rule = cells.first().copied().unwrap_or_default();
         if !known.contains(rule) {
-            fail(
-                file,
-                i + 1,
-                &format!("{rule} has no row in gencon-2.13.3.md: add one"),
-            );
+            // The staleness test names it; the build goes on so that the test can run.
+            println!("cargo:warning={rule} is cited by the engine but has no row in gencon-2.13.3.md");
+            continue;
         }
         match cells.as_slice() {
             [_, "check", path, count] => {
@@ -349,11 +347,12 @@ fn read_engine_index(file: &Path, known: &BTreeSet<&str>, dir: &Path) -> (Checks
             }
             [_, "example", path] => {
                 if !dir.join("..").join(path).exists() {
-                    fail(
-                        file,
-                        i + 1,
-                        &format!("{path} does not exist: regenerate the index"),
+                    // Left out rather than failing the build, so that the staleness test
+                    // (tests/engine_index.rs) runs and says how to regenerate the index.
+                    println!(
+                        "cargo:warning={path} is gone: regenerate rulebook/engine-index.txt"
                     );
+                    continue;
                 }
                 examples
                     .entry(rule.to_owned())

@@ -34,28 +34,65 @@ pub struct LogSeat {
     pub faction: Option<Faction>,
 }
 
-/// Where the judge's report and the log disagree, or agree, value by value.
+/// The judge's report beside the report the log implies, value by value, for the judge to decide
+/// where they differ. Values are as the report form takes them (codes and numbers).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Comparison {
+    /// The latest report revision (its values are the "report" column).
     pub report_revision: Option<Revision>,
+    /// The engine derived a whole report from the log (the game is over).
+    pub derived: bool,
+    /// Why it could not, when it could not (a game still in progress).
+    pub why_not: Option<String>,
+    /// How the game ended and the last turn.
+    pub table_rows: Vec<ComparisonRow>,
+    pub seats: Vec<SeatComparison>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatComparison {
+    pub player_id: tournament::ids::PlayerId,
+    pub player: String,
+    /// The faction dealt (0.08); the log's when none was dealt.
+    pub faction: Faction,
     pub rows: Vec<ComparisonRow>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ComparisonRow {
-    pub player: String,
-    pub faction: Faction,
-    /// "Forces on the board", "Last turn", …
+    /// The report form's field (`result`, `forces`, `ended`, …); `win_attempts` is shown only
+    /// (the win-attempt record counts them).
+    pub field: String,
+    /// "Forces on the board", …
     pub what: String,
     /// The judge's report: `None` when no report has the value yet.
     pub report: Option<String>,
-    /// What the log implies: `None` when the engine does not derive it (yet).
+    /// What the log implies: `None` when the engine does not derive it.
     pub log: Option<String>,
 }
 
 impl ComparisonRow {
     pub fn differs(&self) -> bool {
         matches!((&self.report, &self.log), (Some(a), Some(b)) if a != b)
+    }
+
+    /// The value as people read it: a win type's or faction's name, "none" for an empty one.
+    pub fn show(value: &str) -> String {
+        if value.is_empty() {
+            return "none".to_owned();
+        }
+        if let Some(w) = dune::WinType::from_code(value) {
+            return format!("{} ({})", w.name(), w.code());
+        }
+        if let Some(f) = Faction::from_code(value) {
+            return f.name().to_owned();
+        }
+        match value {
+            "win" => "a win during play".to_owned(),
+            "time" => "the clock".to_owned(),
+            "turns" => "the last turn".to_owned(),
+            other => other.to_owned(),
+        }
     }
 }
 
@@ -88,75 +125,150 @@ fn when(at: chrono::DateTime<chrono::Utc>) -> String {
     at.format("%Y-%m-%d %H:%M UTC").to_string()
 }
 
-/// The latest report's values beside what the log's last turn implies (4.01.11's end values,
-/// ruling 12's counting, the last turn, the winner).
+/// The latest report's values beside the report the engine derives from the log (4.01.07,
+/// 4.01.11, rulings 6 and 12); for a game in progress, beside what the last turn shows.
 #[cfg(feature = "ssr")]
 fn compare(
     results: Option<&db::results::reports::TableResults>,
     seats: &[db::results::SeatLine],
     replayed: &Replayed,
+    derived: Option<&Result<tournament::report::GameReport, String>>,
 ) -> Comparison {
     let latest = results.and_then(|r| r.latest());
+    let counts = results.map(|r| r.counts()).unwrap_or_default();
+    let game = derived.and_then(|d| d.as_ref().ok());
     let last = replayed.turns.last();
-    let mut rows = Vec::new();
-    for seat in seats {
-        let Some(faction) = seat.faction else {
-            continue;
-        };
-        let reported =
-            latest.and_then(|r| r.draft.seats.iter().find(|s| s.player_id == seat.player_id));
-        let holding = last.and_then(|t| t.holdings.iter().find(|h| h.faction == faction));
-        let forces: Option<u32> = last.map(|t| {
-            t.places
-                .iter()
-                .flat_map(|p| p.tokens.iter())
-                .filter(|(f, _)| *f == faction)
-                .map(|(_, s)| s.total())
-                .sum()
-        });
-        let knows_control = last.is_some_and(|t| t.knows_control);
-        let mut row = |what: &str, report: Option<String>, log: Option<String>| {
-            rows.push(ComparisonRow {
+    let row = |field: &str, what: &str, report: Option<String>, log: Option<String>| ComparisonRow {
+        field: field.to_owned(),
+        what: what.to_owned(),
+        report,
+        log,
+    };
+    let table_rows = vec![
+        row(
+            "ended",
+            "How the game ended",
+            latest.map(|r| r.draft.ended.code().to_owned()),
+            game.map(|g| g.ended.code().to_owned()),
+        ),
+        row(
+            "last_turn",
+            "Last turn played",
+            latest.map(|r| r.draft.last_turn.to_string()),
+            game.and_then(|g| g.last_turn)
+                .or_else(|| last.map(|t| t.turn).filter(|t| *t >= 1))
+                .map(|t| t.to_string()),
+        ),
+    ];
+    let seats = seats
+        .iter()
+        .filter_map(|seat| {
+            let faction = seat.faction?;
+            let reported = latest.and_then(|r| {
+                r.draft
+                    .seats
+                    .iter()
+                    .find(|s| s.player_id == seat.player_id)
+            });
+            let logged = game.and_then(|g| g.seats.iter().find(|s| s.faction == faction));
+            let holding = last.and_then(|t| t.holdings.iter().find(|h| h.faction == faction));
+            // Without a derived report, the last turn's board gives what it can.
+            let forces_now: Option<u32> = last.map(|t| {
+                t.places
+                    .iter()
+                    .flat_map(|p| p.tokens.iter())
+                    .filter(|(f, _)| *f == faction)
+                    .map(|(_, s)| s.total())
+                    .sum()
+            });
+            let knows_control = last.is_some_and(|t| t.knows_control);
+            let end = logged.map(|l| l.tiebreakers.end);
+            let rows = vec![
+                row(
+                    "result",
+                    "Result",
+                    reported.map(|r| r.result.map_or(String::new(), |w| w.code().to_owned())),
+                    logged.map(|l| l.result.map_or(String::new(), |w| w.code().to_owned())),
+                ),
+                row(
+                    "ally",
+                    "Ally",
+                    reported.map(|r| r.ally.map_or(String::new(), |a| a.code().to_owned())),
+                    logged
+                        .map(|l| l.ally.map_or(String::new(), |a| a.code().to_owned()))
+                        .or_else(|| {
+                            last.map(|t| {
+                                t.alliances
+                                    .iter()
+                                    .find_map(|(a, b)| {
+                                        (*a == faction).then_some(*b).or((*b == faction).then_some(*a))
+                                    })
+                                    .map_or(String::new(), |f| f.code().to_owned())
+                            })
+                        }),
+                ),
+                row(
+                    "win_attempts",
+                    "Win attempts (4.01.04)",
+                    Some(counts.get(&seat.player_id).copied().unwrap_or(0).to_string()),
+                    logged.map(|l| l.tiebreakers.win_attempts.to_string()),
+                ),
+                row(
+                    "strongholds",
+                    "Strongholds controlled",
+                    reported.map(|r| r.end.strongholds.to_string()),
+                    end.map(|e| e.strongholds.to_string()).or_else(|| {
+                        holding
+                            .filter(|_| knows_control)
+                            .map(|h| h.strongholds.len().to_string())
+                    }),
+                ),
+                row(
+                    "forces",
+                    "Forces on the board",
+                    reported.map(|r| r.end.forces.to_string()),
+                    end.map(|e| e.forces.to_string())
+                        .or_else(|| forces_now.map(|n| n.to_string())),
+                ),
+                row(
+                    "spice",
+                    "Spice behind the shield",
+                    reported.map(|r| r.end.spice.to_string()),
+                    end.map(|e| e.spice.to_string())
+                        .or_else(|| holding.map(|h| h.spice.to_string())),
+                ),
+                row(
+                    "cards",
+                    "Treachery cards in hand",
+                    reported.map(|r| r.end.cards.to_string()),
+                    end.map(|e| e.cards.to_string())
+                        .or_else(|| holding.map(|h| h.cards.to_string())),
+                ),
+                row(
+                    "leaders",
+                    "Active leaders",
+                    reported.map(|r| r.end.leaders.to_string()),
+                    end.map(|e| e.leaders.to_string()).or_else(|| {
+                        holding
+                            .and_then(|h| h.leaders.as_ref())
+                            .map(|l| l.len().to_string())
+                    }),
+                ),
+            ];
+            Some(SeatComparison {
+                player_id: seat.player_id,
                 player: seat.player.to_string(),
                 faction,
-                what: what.to_owned(),
-                report,
-                log,
+                rows,
             })
-        };
-        row(
-            "Strongholds controlled",
-            reported.map(|r| r.end.strongholds.to_string()),
-            holding
-                .filter(|_| knows_control)
-                .map(|h| h.strongholds.len().to_string()),
-        );
-        row(
-            "Forces on the board",
-            reported.map(|r| r.end.forces.to_string()),
-            forces.map(|n| n.to_string()),
-        );
-        row(
-            "Spice behind the shield",
-            reported.map(|r| r.end.spice.to_string()),
-            holding.map(|h| h.spice.to_string()),
-        );
-        row(
-            "Treachery cards in hand",
-            reported.map(|r| r.end.cards.to_string()),
-            holding.map(|h| h.cards.to_string()),
-        );
-        row(
-            "Active leaders",
-            reported.map(|r| r.end.leaders.to_string()),
-            holding
-                .and_then(|h| h.leaders.as_ref())
-                .map(|l| l.len().to_string()),
-        );
-    }
+        })
+        .collect();
     Comparison {
         report_revision: latest.map(|r| r.revision),
-        rows,
+        derived: game.is_some(),
+        why_not: derived.and_then(|d| d.as_ref().err().cloned()),
+        table_rows,
+        seats,
     }
 }
 
@@ -187,11 +299,17 @@ pub async fn get_log(
     let body = log.latest().map(|r| r.body.clone()).unwrap_or_default();
     // Judges audit (sealed entries and hands shown); a player sees what was public.
     let staff = access.write || !access.seated;
-    let replayed = bridge::replay(&body, staff);
+    let analysis = bridge::analyse(&body, staff, true);
+    let replayed = analysis.replayed;
     let results = db::results::reports::table_results(&pool, event.id, round, table)
         .await
         .ok();
-    let comparison = compare(results.as_ref(), &log.table.seats, &replayed);
+    let comparison = compare(
+        results.as_ref(),
+        &log.table.seats,
+        &replayed,
+        analysis.derived.as_ref(),
+    );
     Ok(LogPage {
         slug: event.slug,
         event_name: event.name,
@@ -221,10 +339,7 @@ pub async fn get_log(
                 lines: r.body.lines().count(),
             })
             .collect(),
-        alive: access
-            .write
-            .then(|| bridge::living_leaders(&body))
-            .flatten(),
+        alive: access.write.then_some(analysis.alive).flatten(),
         vocabulary: access.write.then(|| bridge::vocabulary().clone()),
         body,
         replayed,
@@ -244,10 +359,10 @@ pub struct LiveCheck {
 #[server]
 pub async fn check_log(text: String) -> Result<LiveCheck, AppError> {
     require_actor().await?;
-    let replayed = bridge::replay(&text, true);
+    let analysis = bridge::analyse(&text, true, false);
     Ok(LiveCheck {
-        verification: replayed.verification,
-        alive: bridge::living_leaders(&text),
+        verification: analysis.replayed.verification,
+        alive: analysis.alive,
     })
 }
 

@@ -16,6 +16,8 @@ const legal = readFileSync(join(__dirname, "../../engine/tests/games/legal-two-t
 const wrongDeclaration = legal.replace("A decl SG1 FR1 AT1 BG1 HK2 EM1", "A decl SG1 FR1 AT2 BG1 HK2 EM1");
 const twoMistakes = wrongDeclaration.replace("M SG ship 4 TUK $2 ;", "M SG ship 4 TUK $3 ;");
 const oneMistake = legal.replace("M SG ship 4 TUK $2 ;", "M SG ship 4 TUK $3 ;");
+// A complete game the Harkonnen win alone in turn 2: the engine derives its whole report.
+const solo = readFileSync(join(__dirname, "../../engine/tests/games/legal-game-solo-stronghold-victory.dgn"), "utf8");
 
 test.beforeAll(() => {
   createUser(judge.name, judge.password, true);
@@ -98,6 +100,21 @@ test("a log's violations appear at their lines as it is typed, and the board fol
   await page.goto(`${eventUrl}/rounds/1/tables/1/log?turn=0`);
   await expect(page.getByTestId("storm")).toHaveText("The storm is in sector 17.");
 
+  // The log and the report meet: a finished game's log implies the whole report, which the
+  // judge saves from here after checking it.
+  await live(page);
+  await editor.fill(solo);
+  await expect(page.getByTestId("verdict")).toContainText("No rule broken in 2 turns.");
+  await expect(page.getByTestId("verdict")).toContainText("Winner: HK (Solo Stronghold Victory) in turn 2.");
+  await page.getByLabel("Why this change").fill("the whole game, as the table finished it");
+  await page.getByRole("button", { name: "Save the log" }).click();
+  await expect(page.getByText("Revision 2 saved by")).toBeVisible();
+  await expect(page.getByTestId("comparison")).toContainText("No report yet: the log implies the one below.");
+  await page.getByRole("button", { name: "Save as the table's report" }).click();
+  await expect(page.getByTestId("comparison")).toContainText("Report revision 1 agrees with the log.");
+  await page.goto(`${eventUrl}/rounds/1/tables/1`);
+  await expect(page.getByTestId("result").filter({ hasText: "SSH" })).toHaveCount(1);
+
   // A batch: one log for table 2 by its name, one Mentat cannot place.
   await page.goto(`${eventUrl}/logs?round=1`);
   // The debug bundle is large: on a busy machine it may take longer than usual to start.
@@ -113,7 +130,7 @@ test("a log's violations appear at their lines as it is typed, and the board fol
   await expect(page.getByText(/notes\.dgn: not saved: No table for notes\.dgn/)).toBeVisible();
   const rows = page.getByRole("table").locator("tbody tr");
   await expect(rows.filter({ hasText: "Table 2" }).getByTestId("violations")).toHaveText("2");
-  await expect(rows.filter({ hasText: "Table 1" }).getByTestId("violations")).toHaveText("1");
+  await expect(rows.filter({ hasText: "Table 1" }).getByTestId("violations")).toHaveText("0");
 });
 
 test("a judge opens a rule by its number on a phone in two taps", async ({ browser }) => {

@@ -40,6 +40,20 @@ pub enum Command {
         #[arg(long)]
         base_url: Option<String>,
     },
+    /// Create a large event for load tests and benchmarks (script/bench, script/faults): players
+    /// checked in, rounds with every report final, a head judge; prints it as JSON.
+    /// Needs DATABASE_URL.
+    Seed {
+        /// How many players.
+        #[arg(long, default_value_t = 300)]
+        players: usize,
+        /// How many rounds, each with every report final.
+        #[arg(long, default_value_t = 4)]
+        rounds: i32,
+        /// Draw and begin one more round whose reports are still to be written.
+        #[arg(long)]
+        open_round: bool,
+    },
     /// Table sizes for a number of players (4.01.01), as a JSON array.
     Tables {
         /// How many players are present.
@@ -71,6 +85,11 @@ pub enum Command {
         /// Ignore sealed entries `{…}`, as a public observer would (default: audit them).
         #[arg(long)]
         public: bool,
+        /// Print the game report derived from the log: the JSON `mentat standings` reads (the
+        /// replay's verdict goes to standard error). Exit code 1 when the log breaks a rule or the
+        /// game is not over.
+        #[arg(long, conflicts_with_all = ["parse_only", "json", "public"])]
+        report: bool,
         /// One or more DGN files (`-` for standard input).
         #[arg(required = true)]
         files: Vec<PathBuf>,
@@ -128,12 +147,14 @@ pub fn main() -> ExitCode {
             parse_only,
             json,
             public,
+            report,
             files,
         } => {
             let options = commands::replay::Options {
                 parse_only: *parse_only,
                 json: *json,
                 public: *public,
+                report: *report,
             };
             return commands::replay::run(files, &options);
         }
@@ -149,6 +170,15 @@ pub fn main() -> ExitCode {
         Command::Demo { seed, base_url } => {
             commands::demo::run(&commands::demo::Options { seed, base_url })
         }
+        Command::Seed {
+            players,
+            rounds,
+            open_round,
+        } => commands::seed::run(&commands::seed::Options {
+            players,
+            rounds,
+            open_round,
+        }),
         Command::Tables { .. }
         | Command::Draw { .. }
         | Command::Standings { .. }

@@ -12,21 +12,57 @@ use leptos::prelude::*;
 
 use crate::replay::{BoardTurn, Tokens, faction_colours, map::BoardMap, map::annulus_path};
 
-/// The slider and the board of the chosen turn.
+/// The slider and the board of the chosen turn; below the slider, the phases of that turn
+/// (when the engine kept them) to step through it.
 #[component]
-pub fn TurnBoard(map: BoardMap, turns: Vec<BoardTurn>, initial: usize) -> impl IntoView {
+pub fn TurnBoard(
+    map: BoardMap,
+    turns: Vec<BoardTurn>,
+    /// The board at the end of every phase, all turns; may be empty.
+    phases: Vec<BoardTurn>,
+    initial: usize,
+    /// A phase of the initial turn to show instead of its end (an index into its phases).
+    initial_phase: Option<usize>,
+) -> impl IntoView {
     let last = turns.len().saturating_sub(1);
-    let chosen = RwSignal::new(initial.min(last));
-    let turns = StoredValue::new(turns);
-    let map = StoredValue::new(map);
-    if last == 0 && turns.with_value(|t| t.is_empty()) {
+    if turns.is_empty() {
         return view! { <p>"The log has no turn to draw yet."</p> }.into_any();
     }
-    let label = move || {
-        turns.with_value(|t| {
-            t.get(chosen.get())
-                .map(|b| turn_label(b))
-                .unwrap_or_default()
+    let chosen = RwSignal::new(initial.min(last));
+    let phase = RwSignal::new(initial_phase);
+    let turns = StoredValue::new(turns);
+    let phases = StoredValue::new(phases);
+    let map = StoredValue::new(map);
+    // The phases of the chosen turn, in order.
+    let of_turn = move |i: usize| -> Vec<BoardTurn> {
+        let number = turns.with_value(|t| t.get(i).map(|b| b.turn));
+        phases.with_value(|p| p.iter().filter(|b| Some(b.turn) == number).cloned().collect())
+    };
+    let shown = Memo::new(move |_| {
+        let i = chosen.get();
+        match phase.get() {
+            Some(k) => of_turn(i).get(k).cloned(),
+            None => turns.with_value(|t| t.get(i).cloned()),
+        }
+    });
+    let label = move || shown.get().map(|b| turn_label(&b)).unwrap_or_default();
+    let phase_nav = move || {
+        let i = chosen.get();
+        let list = of_turn(i);
+        (list.len() > 1).then(|| {
+            let items = list
+                .iter()
+                .enumerate()
+                .map(|(k, b)| {
+                    let current = move || phase.get() == Some(k);
+                    view! {
+                        <li><a href=format!("?turn={i}&phase={k}#board")
+                            aria-current=move || current().then_some("step")
+                            on:click=move |ev| { ev.prevent_default(); phase.set(Some(k)); }>{b.phase.clone()}</a></li>
+                    }
+                })
+                .collect_view();
+            view! { <nav aria-label="Phases of this turn" class="phases"><ul>{items}</ul></nav> }
         })
     };
     view! {
@@ -39,6 +75,7 @@ pub fn TurnBoard(map: BoardMap, turns: Vec<BoardTurn>, initial: usize) -> impl I
                 on:input=move |ev| {
                     if let Ok(n) = event_target_value(&ev).parse::<usize>() {
                         chosen.set(n.min(last));
+                        phase.set(None);
                     }
                 }/>
             <output for="turn" data-testid="turn-shown">{label}</output>
@@ -46,9 +83,9 @@ pub fn TurnBoard(map: BoardMap, turns: Vec<BoardTurn>, initial: usize) -> impl I
         </form>
         }
         .into_any()}
+        {phase_nav}
         {move || {
-            let i = chosen.get();
-            turns.with_value(|t| t.get(i).cloned()).map(|turn| {
+            shown.get().map(|turn| {
                 map.with_value(|m| view! { <BoardSvg map=m.clone() turn=turn.clone()/> <BoardTables turn=turn/> }.into_any())
             })
         }}

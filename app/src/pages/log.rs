@@ -9,10 +9,11 @@ use leptos_router::hooks::use_query_map;
 use crate::{
     components::{
         board::TurnBoard,
-        field::count_successes,
+        field::{FormError, count_successes, last_error},
         log_editor::{LogEditor, VerificationList},
     },
-    gamelog::{LogPage as Data, SaveLog, get_log},
+    gamelog::{ComparisonRow, LogPage as Data, SaveLog, get_log},
+    results::SaveReport,
     pages::params::{number_param, slug_param, table_param},
     replay::{BoardTurn, Problem},
 };
@@ -24,8 +25,10 @@ pub fn LogPage() -> impl IntoView {
     let table = table_param();
     let query = use_query_map();
     let save = ServerAction::<SaveLog>::new();
+    let report = ServerAction::<SaveReport>::new();
     let changes = RwSignal::new(0u32);
     count_successes(save.value(), changes);
+    count_successes(report.value(), changes);
     let data = Resource::new(
         move || (slug.get(), round.get(), table.get(), changes.get()),
         |(slug, round, table, _)| get_log(slug, round, table),
@@ -35,8 +38,9 @@ pub fn LogPage() -> impl IntoView {
             <Transition fallback=|| view! { <p>"Loading the log…"</p> }>
                 {move || Suspend::new(async move {
                     let turn = query.with_untracked(|q| q.get("turn").and_then(|t| t.parse::<usize>().ok()));
+                    let phase = query.with_untracked(|q| q.get("phase").and_then(|t| t.parse::<usize>().ok()));
                     match data.await {
-                        Ok(d) => view! { <Log d=d save=save turn=turn/> }.into_any(),
+                        Ok(d) => view! { <Log d=d save=save report=report turn=turn phase=phase/> }.into_any(),
                         Err(e) => view! {
                             <h1>{format!("Game log · round {}, table {}", round.get_untracked(), table.get_untracked())}</h1>
                             <p role="alert">{e.to_string()}</p>
@@ -50,7 +54,13 @@ pub fn LogPage() -> impl IntoView {
 }
 
 #[component]
-fn Log(d: Data, save: ServerAction<SaveLog>, turn: Option<usize>) -> impl IntoView {
+fn Log(
+    d: Data,
+    save: ServerAction<SaveLog>,
+    report: ServerAction<SaveReport>,
+    turn: Option<usize>,
+    phase: Option<usize>,
+) -> impl IntoView {
     let table_href = format!("/events/{}/rounds/{}/tables/{}", d.slug, d.round, d.table);
     let seats = d
         .seats
@@ -97,10 +107,10 @@ fn Log(d: Data, save: ServerAction<SaveLog>, turn: Option<usize>) -> impl IntoVi
         {has_log.then(|| view! { <SavedLog body=d.body.clone() problems=problems/> }.into_any())}
         <section aria-labelledby="board" id="board">
             <h2 id="board-heading">"The board"</h2>
-            <TurnBoard map=d.map.clone() turns=turns.clone() initial=initial/>
+            <TurnBoard map=d.map.clone() turns=turns.clone() phases=d.replayed.phases.clone() initial=initial initial_phase=phase/>
         </section>
         <Summary turns=turns/>
-        <Comparison d=d.clone()/>
+        <Comparison d=d.clone() report=report/>
         <History d=d/>
     }
     .into_any()
@@ -196,50 +206,159 @@ fn Summary(turns: Vec<BoardTurn>) -> impl IntoView {
     .into_any()
 }
 
-/// The judge's report beside what the log implies; differences are marked for the judge to decide.
+/// The judge's report beside the report the log implies. Where they differ both are shown; a
+/// judge saves the report from here, choosing for each differing value which one is right
+/// (the log's is chosen until they pick). The form goes to the report's own server function, so
+/// every rule of the report applies as on the table page.
 #[component]
-fn Comparison(d: Data) -> impl IntoView {
+fn Comparison(d: Data, report: ServerAction<SaveReport>) -> impl IntoView {
     let c = d.comparison.clone();
-    if c.rows.is_empty() {
+    if c.seats.is_empty() {
         return ().into_any();
     }
-    let table_href = format!(
-        "/events/{}/rounds/{}/tables/{}#edit-report",
-        d.slug, d.round, d.table
-    );
-    let differing = c.rows.iter().filter(|r| r.differs()).count();
+    let table_href = format!("/events/{}/rounds/{}/tables/{}", d.slug, d.round, d.table);
+    let all_rows = || c.table_rows.iter().chain(c.seats.iter().flat_map(|s| s.rows.iter()));
+    let differing = all_rows().filter(|r| r.differs()).count();
+    let cell = |v: &Option<String>, missing: &'static str| {
+        v.as_deref().map_or_else(|| missing.to_owned(), ComparisonRow::show)
+    };
+    let line = |who: String, r: &ComparisonRow| {
+        view! {
+            <tr class:differs=r.differs()>
+                <th scope="row">{who}</th>
+                <td>{r.what.clone()}</td>
+                <td>{cell(&r.report, "—")}</td>
+                <td>{cell(&r.log, "not derived")}</td>
+                <td>{if r.differs() { "differs" } else { "" }}</td>
+            </tr>
+        }
+    };
     let rows = c
-        .rows
+        .table_rows
         .iter()
-        .map(|r| {
+        .map(|r| line("Table".to_owned(), r))
+        .chain(c.seats.iter().flat_map(|s| {
+            s.rows
+                .iter()
+                .map(|r| line(format!("{} ({})", s.player, s.faction.code()), r))
+                .collect::<Vec<_>>()
+        }))
+        .collect_view();
+    let headline = match (c.report_revision, c.derived) {
+        (_, false) => format!(
+            "The engine derives the report once the game is over{}. Until then: what the last turn shows.",
+            c.why_not.as_ref().map(|w| format!(" ({w})")).unwrap_or_default()
+        ),
+        (None, true) => "No report yet: the log implies the one below. Check it and save it as the report.".to_owned(),
+        (Some(r), true) if differing == 0 => format!("Report revision {r} agrees with the log."),
+        (Some(r), true) => format!(
+            "Report revision {r} differs from the log in {differing} value{}: choose which is right for each, below.",
+            if differing == 1 { "" } else { "s" }
+        ),
+    };
+    let form = (d.can_write && c.derived).then(|| view! { <ReportFromLog d=d.clone() report=report/> });
+    view! {
+        <section aria-labelledby="compare">
+            <h2 id="compare">"The log and the report"</h2>
+            <p data-testid="comparison">{headline}" "<a href=table_href>"The table's report"</a></p>
+            <div class="scroll">
+                <table class="compact comparison">
+                    <thead><tr><th scope="col">"Who"</th><th scope="col">"Value (4.01.07, 4.01.11)"</th><th scope="col">"Report"</th><th scope="col">"Log"</th><th scope="col">"Agree?"</th></tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+            {form}
+        </section>
+    }
+    .into_any()
+}
+
+/// One value of the report from the log: the agreed value as a hidden field, or, where the
+/// report and the log differ, the judge's choice between them.
+fn choice(name: String, id: String, who: String, row: &ComparisonRow) -> AnyView {
+    if row.differs() {
+        let (log, report) = (row.log.clone().unwrap_or_default(), row.report.clone().unwrap_or_default());
+        view! {
+            <fieldset class="choice">
+                <legend>{format!("{who}: {}", row.what)}</legend>
+                <label class="check" for=format!("{id}-log")>
+                    <input type="radio" id=format!("{id}-log") name=name.clone() value=log.clone() checked=true/>
+                    {format!("From the log: {}", ComparisonRow::show(&log))}
+                </label>
+                <label class="check" for=format!("{id}-report")>
+                    <input type="radio" id=format!("{id}-report") name=name value=report.clone()/>
+                    {format!("As reported: {}", ComparisonRow::show(&report))}
+                </label>
+            </fieldset>
+        }
+        .into_any()
+    } else {
+        let value = row.log.clone().or_else(|| row.report.clone()).unwrap_or_default();
+        view! { <input type="hidden" name=name value=value/> }.into_any()
+    }
+}
+
+#[component]
+fn ReportFromLog(d: Data, report: ServerAction<SaveReport>) -> impl IntoView {
+    let c = d.comparison.clone();
+    let error = last_error(report.value());
+    let saved = move || {
+        report
+            .value()
+            .get()
+            .and_then(Result::ok)
+            .map(|r| format!("Saved as report revision {r}."))
+    };
+    let table_fields = c
+        .table_rows
+        .iter()
+        .map(|r| choice(format!("form[{}]", r.field), format!("from-log-{}", r.field), "Table".to_owned(), r))
+        .collect_view();
+    let seat_fields = c
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let fields = s
+                .rows
+                .iter()
+                .filter(|r| r.field != "win_attempts")
+                .map(|r| {
+                    choice(
+                        format!("form[seats][{i}][{}]", r.field),
+                        format!("from-log-{i}-{}", r.field),
+                        s.player.clone(),
+                        r,
+                    )
+                })
+                .collect_view();
             view! {
-                <tr class:differs=r.differs()>
-                    <th scope="row">{format!("{} ({})", r.player, r.faction.code())}</th>
-                    <td>{r.what.clone()}</td>
-                    <td class="num">{r.report.clone().unwrap_or_else(|| "—".into())}</td>
-                    <td class="num">{r.log.clone().unwrap_or_else(|| "not derived yet".into())}</td>
-                    <td>{if r.differs() { "differs" } else { "" }}</td>
-                </tr>
+                <input type="hidden" name=format!("form[seats][{i}][player_id]") value=s.player_id.to_string()/>
+                <input type="hidden" name=format!("form[seats][{i}][faction]") value=s.faction.code()/>
+                {fields}
             }
         })
         .collect_view();
     view! {
-        <section aria-labelledby="compare">
-            <h2 id="compare">"The log and the report"</h2>
-            <p>{match c.report_revision {
-                None => "No report yet: the values the log implies are below, to copy into the report.".to_owned(),
-                Some(r) if differing == 0 => format!("Report revision {r} agrees with the log wherever the log tells."),
-                Some(r) => format!("Report revision {r} differs from the log in {differing} value{}: the judge decides which is right.", if differing == 1 { "" } else { "s" }),
-            }}" "<a href=table_href>"Open the report"</a></p>
-            <div class="scroll">
-                <table class="compact comparison">
-                    <thead><tr><th scope="col">"Player"</th><th scope="col">"Value (4.01.11)"</th><th scope="col" class="num">"Report"</th><th scope="col" class="num">"Log"</th><th scope="col"><span class="sr-only">"Agreement"</span></th></tr></thead>
-                    <tbody>{rows}</tbody>
-                </table>
+        <ActionForm action=report attr:class="report-from-log">
+            <h3>"Save the report from the log"</h3>
+            <input type="hidden" name="form[slug]" value=d.slug.clone()/>
+            <input type="hidden" name="form[round]" value=d.round.to_string()/>
+            <input type="hidden" name="form[table]" value=d.table.to_string()/>
+            <input type="hidden" name="form[base_revision]" value=c.report_revision.unwrap_or(tournament::ids::Revision::NONE).to_string()/>
+            <input type="hidden" name="form[judge_draw]" value=""/>
+            {table_fields}
+            {seat_fields}
+            <div class="field">
+                <label for="from-log-reason">"Reason for the correction"</label>
+                <p class="hint" id="from-log-reason-hint">"Required when the report is final; kept in its history."</p>
+                <input id="from-log-reason" type="text" name="form[reason]" aria-describedby="from-log-reason-hint"/>
             </div>
-        </section>
+            <FormError error=error/>
+            <p role="status" class="saved">{saved}</p>
+            <button type="submit">"Save as the table's report"</button>
+        </ActionForm>
     }
-    .into_any()
 }
 
 #[component]

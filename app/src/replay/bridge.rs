@@ -6,38 +6,81 @@ use std::time::Instant;
 
 use dune::{Faction, Rule, WinType};
 use engine::board::data::{CARDS, LEADERS, TERRITORIES, TerritoryKind};
+use engine::game_report::derive_game_report;
 use engine::replay::ReplayOptions;
-use engine::report::{Outcome, replay_text_with};
+use engine::report::{Outcome, replay_text_with, turn_json};
+use engine::state::LeaderState;
+use tournament::report::GameReport;
 
 use super::json::{ReportJson, Tokens, TurnJson};
 use super::map::{self, Area, AreaKind, BoardMap};
 use super::suggest::{Vocabulary, Word, WordKind};
 use super::{BoardTurn, Holding, PlaceState, Problem, Replayed, Verification};
 
-/// Replays a log. `audit`: use sealed entries and show hidden information (judges); otherwise
-/// public mode, as a player may see it.
-pub fn replay(text: &str, audit: bool) -> Replayed {
+/// Everything one replay gives the pages.
+pub struct Analysis {
+    pub replayed: Replayed,
+    /// The leaders still alive where the log stops (in a pool, or back from a battle), by their
+    /// short names: the editor suggests only these. `None` when the text is not DGN.
+    pub alive: Option<Vec<String>>,
+    /// The game report the engine derives from a finished game, or why it cannot.
+    pub derived: Option<Result<GameReport, String>>,
+}
+
+/// Replays a log once for everything a page needs. `audit`: use sealed entries and show hidden
+/// information (judges); otherwise public mode, as a player sees it. `phases`: keep the board at
+/// the end of every phase too, for stepping through a turn.
+pub fn analyse(text: &str, audit: bool, phases: bool) -> Analysis {
     let started = Instant::now();
-    let outcome = replay_text_with(text, &ReplayOptions { audit });
-    let json = outcome.to_json();
+    let options = ReplayOptions {
+        audit,
+        snapshots: phases,
+        ..ReplayOptions::default()
+    };
+    let (json, phase_json, alive, derived) = match engine::dgn::parse(text) {
+        Err(errors) => (Outcome::Unreadable(errors).to_json(), Vec::new(), None, None),
+        Ok(game) => {
+            let r = engine::replay::replay(&game, &options);
+            let phase_json: Vec<serde_json::Value> = r.phases.iter().map(turn_json).collect();
+            let alive = LEADERS
+                .iter()
+                .filter(|row| !matches!(r.state.leader(row.leader), LeaderState::Tanks { .. }))
+                .map(|row| row.code.to_owned())
+                .collect();
+            let derived = derive_game_report(&game, &r).map_err(|e| e.to_string());
+            (
+                Outcome::Replayed(Box::new(r)).to_json(),
+                phase_json,
+                Some(alive),
+                Some(derived),
+            )
+        }
+    };
     let report: ReportJson = serde_json::from_str(&json).unwrap_or_default();
     let mut replayed = from_report(&report);
+    replayed.phases = phase_json
+        .into_iter()
+        .filter_map(|v| serde_json::from_value::<TurnJson>(v).ok())
+        .map(|t| board_turn(&t))
+        .collect();
     replayed.audit = audit;
-    replayed.verification.micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
-    replayed
+    replayed.verification.micros =
+        u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+    Analysis {
+        replayed,
+        alive,
+        derived,
+    }
+}
+
+/// The replay alone (verification and the board after each turn).
+pub fn replay(text: &str, audit: bool) -> Replayed {
+    analyse(text, audit, false).replayed
 }
 
 /// The engine's report JSON for scripts (`mentat replay --json`), audit mode.
 pub fn report_json(text: &str) -> String {
-    replay_text_with(text, &ReplayOptions { audit: true }).to_json()
-}
-
-/// Whether the engine could read the text at all.
-pub fn readable(text: &str) -> bool {
-    !matches!(
-        replay_text_with(text, &ReplayOptions { audit: false }),
-        Outcome::Unreadable(_)
-    )
+    replay_text_with(text, &ReplayOptions::default()).to_json()
 }
 
 pub fn from_report(report: &ReportJson) -> Replayed {
@@ -86,6 +129,7 @@ pub fn from_report(report: &ReportJson) -> Replayed {
             micros: 0,
         },
         turns: report.turns.iter().map(board_turn).collect(),
+        phases: Vec::new(),
         audit: false,
     }
 }
@@ -254,25 +298,6 @@ pub fn vocabulary() -> &'static Vocabulary {
     })
 }
 
-/// The leaders still alive where the log stops (in a leader pool, or in a territory after a
-/// battle), by their short names: the editor suggests only these.
-pub fn living_leaders(text: &str) -> Option<Vec<String>> {
-    let game = engine::dgn::parse(text).ok()?;
-    let report = engine::replay::replay(&game, &ReplayOptions { audit: true });
-    Some(
-        LEADERS
-            .iter()
-            .filter(|row| {
-                !matches!(
-                    report.state.leaders[row.leader as usize],
-                    engine::state::LeaderState::Tanks { .. }
-                )
-            })
-            .map(|row| row.code.to_owned())
-            .collect(),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -349,7 +374,7 @@ mod tests {
                 .any(|w| w.code == "ARK" && w.label.contains("Arrakeen"))
         );
         assert!(v.words.iter().any(|w| w.kind == WordKind::Leader));
-        let alive = living_leaders(TINY).unwrap();
+        let alive = analyse(TINY, true, false).alive.unwrap();
         assert!(alive.len() >= 10, "{alive:?}");
     }
 }

@@ -104,6 +104,8 @@ pub struct Holding {
 pub struct Replayed {
     pub verification: Verification,
     pub turns: Vec<BoardTurn>,
+    /// The board at the end of every phase, when asked for (for stepping through a turn).
+    pub phases: Vec<BoardTurn>,
     /// Hidden information (cards in hand, sealed entries) was used: a judge's audit.
     pub audit: bool,
 }
