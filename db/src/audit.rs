@@ -55,6 +55,7 @@ pub enum Action {
     DataExported,
     EventBackedUp,
     EventRestored,
+    GameLogSaved,
 }
 
 impl Action {
@@ -104,6 +105,7 @@ impl Action {
             Self::DataExported => "data_exported",
             Self::EventBackedUp => "event_backed_up",
             Self::EventRestored => "event_restored",
+            Self::GameLogSaved => "game_log_saved",
         }
     }
 }

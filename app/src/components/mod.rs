@@ -1,6 +1,8 @@
 //! Pieces shared by several pages.
 
+pub mod board;
 pub mod clock;
 pub mod field;
 pub mod header;
+pub mod log_editor;
 pub mod refresh;
