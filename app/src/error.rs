@@ -121,7 +121,7 @@ mod from_db {
             match error {
                 E::NotFound => AppError::NotFound(error.to_string()),
                 E::Forbidden(m) => AppError::Forbidden(m),
-                E::Changed { .. } => AppError::Conflict(error.to_string()),
+                E::Changed { .. } | E::Taken { .. } => AppError::Conflict(error.to_string()),
                 // A problem of the whole form (a page older than the table) goes to the form's
                 // message; one at a field the form shows is told there alone.
                 E::Invalid(mut problems) if problems.len() == 1 => {

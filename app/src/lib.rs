@@ -6,12 +6,16 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod auth;
+pub mod clocks;
 pub mod components;
+pub mod disputes;
 pub mod error;
 pub mod events;
 pub mod gamelog;
 pub mod pages;
 pub mod players;
+pub mod qualifying;
+pub mod registration;
 pub mod replay;
 pub mod results;
 pub mod rounds;

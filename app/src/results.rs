@@ -671,13 +671,6 @@ pub async fn get_finals(slug: String) -> Result<FinalsView, AppError> {
 }
 
 #[server]
-pub async fn close_qualifying(slug: String) -> Result<(), AppError> {
-    let event = load(&slug).await?;
-    let actor = require_staff(event.id, db::roles::Action::Override).await?;
-    answer(db::results::finals::close_qualifying(&pool()?, &actor, event.id).await).map(|_| ())
-}
-
-#[server]
 pub async fn draw_finals_tie(
     slug: String,
     #[server(default)] seed: String,

@@ -56,6 +56,14 @@ pub enum Action {
     EventBackedUp,
     EventRestored,
     GameLogSaved,
+    DisputeTaken,
+    DisputeResolved,
+    ClocksStarted,
+    ClocksPaused,
+    ClocksResumed,
+    PlayerEdited,
+    PlayerDeleted,
+    QualifyingReopened,
 }
 
 impl Action {
@@ -106,6 +114,14 @@ impl Action {
             Self::EventBackedUp => "event_backed_up",
             Self::EventRestored => "event_restored",
             Self::GameLogSaved => "game_log_saved",
+            Self::DisputeTaken => "dispute_taken",
+            Self::DisputeResolved => "dispute_resolved",
+            Self::ClocksStarted => "clocks_started",
+            Self::ClocksPaused => "clocks_paused",
+            Self::ClocksResumed => "clocks_resumed",
+            Self::PlayerEdited => "player_edited",
+            Self::PlayerDeleted => "player_deleted",
+            Self::QualifyingReopened => "qualifying_reopened",
         }
     }
 }

@@ -43,6 +43,8 @@ pub enum ClockCommandError {
     },
     #[error("Give the reason for the extension (it is kept in the audit log).")]
     ReasonRequired,
+    #[error("No clock could be {verb}: {why}.")]
+    NoneChanged { verb: &'static str, why: String },
     #[error("database error")]
     Database(#[from] sqlx::Error),
 }
@@ -146,6 +148,168 @@ pub async fn apply(
     }
     tx.commit().await?;
     Ok(changed)
+}
+
+/// What the head judge does to every clock of a round at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoomCommand {
+    /// Every clock not started yet starts at the same instant; the round begins.
+    StartAll,
+    /// Every running clock pauses (a fire alarm, an announcement).
+    PauseAll,
+    /// Every paused clock runs again.
+    ResumeAll,
+}
+
+impl RoomCommand {
+    fn verb(self) -> &'static str {
+        match self {
+            RoomCommand::StartAll => "started",
+            RoomCommand::PauseAll => "paused",
+            RoomCommand::ResumeAll => "resumed",
+        }
+    }
+}
+
+/// What a room command did: the tables it changed, at one instant, and the tables it left as
+/// they were, each with the reason (already running, report final, time over…).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RoomOutcome {
+    pub round: RoundNumber,
+    pub changed: Vec<TableNumber>,
+    pub skipped: Vec<(TableNumber, String)>,
+    /// The one instant written to every changed table.
+    pub at: chrono::DateTime<chrono::Utc>,
+}
+
+impl RoomOutcome {
+    /// "Clocks started at 4 tables (1, 2, 3, 4)."
+    pub fn summary(&self, command: RoomCommand) -> String {
+        let list: Vec<String> = self.changed.iter().map(ToString::to_string).collect();
+        format!(
+            "Clocks {} at {} table{} ({}).",
+            command.verb(),
+            list.len(),
+            if list.len() == 1 { "" } else { "s" },
+            list.join(", ")
+        )
+    }
+}
+
+/// Applies `command` to every table of round `number` in one transaction, with one instant
+/// (the database's `now()`) for all: a room of fifty tables starts together, not fifty clicks
+/// apart. Tables the command does not fit are left as they were and named. Refused when it
+/// fits none.
+pub async fn apply_all(
+    pool: &PgPool,
+    actor: &Actor,
+    event_id: EventId,
+    number: RoundNumber,
+    command: RoomCommand,
+) -> Result<RoomOutcome, ClockCommandError> {
+    let mut tx = pool.begin().await?;
+    let round: Option<(i64, bool, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
+        "SELECT id, started_at IS NOT NULL, now() FROM rounds WHERE event_id = $1 AND number = $2 \
+         FOR UPDATE",
+    )
+    .bind(event_id)
+    .bind(number)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let (round_id, begun, now) = round.ok_or(ClockCommandError::NotFound)?;
+    #[allow(clippy::type_complexity)]
+    let rows: Vec<(
+        TableId,
+        TableNumber,
+        Option<chrono::DateTime<chrono::Utc>>,
+        Option<chrono::DateTime<chrono::Utc>>,
+        i64,
+        i64,
+        Option<chrono::DateTime<chrono::Utc>>,
+        i32,
+        i64,
+    )> = sqlx::query_as(&format!(
+        "SELECT {TABLE_COLUMNS}, (SELECT count(*) FROM seats s WHERE s.table_id = t.id) \
+         FROM game_tables t WHERE t.round_id = $1 ORDER BY t.number FOR UPDATE OF t"
+    ))
+    .bind(round_id)
+    .fetch_all(&mut *tx)
+    .await?;
+    let now_ms = now.timestamp_millis();
+    let mut changed = Vec::new();
+    let mut skipped = Vec::new();
+    for r in rows {
+        let row = (r.0, r.1, r.2, r.3, r.4, r.5, r.6, r.7);
+        let clock = clock_of(&row, usize::try_from(r.8).unwrap_or(0));
+        let result = match command {
+            RoomCommand::StartAll => clock.start(now_ms),
+            RoomCommand::PauseAll => clock.pause(now_ms),
+            RoomCommand::ResumeAll => clock.resume(now_ms),
+        };
+        match result {
+            Ok(next) => {
+                sqlx::query(
+                    "UPDATE game_tables SET \
+                       clock_started_at = CASE WHEN $2 THEN $3 ELSE clock_started_at END, \
+                       clock_paused_at = CASE WHEN $4 THEN $3 WHEN $5 THEN NULL ELSE clock_paused_at END, \
+                       clock_paused_ms = $6, version = version + 1 \
+                     WHERE id = $1",
+                )
+                .bind(r.0)
+                .bind(command == RoomCommand::StartAll)
+                .bind(now)
+                .bind(command == RoomCommand::PauseAll)
+                .bind(command == RoomCommand::ResumeAll)
+                .bind(next.paused_ms)
+                .execute(&mut *tx)
+                .await?;
+                changed.push(r.1);
+            }
+            Err(error) => skipped.push((r.1, error.to_string())),
+        }
+    }
+    if changed.is_empty() {
+        return Err(ClockCommandError::NoneChanged {
+            verb: command.verb(),
+            why: skipped
+                .iter()
+                .map(|(t, why)| format!("table {t}: {why}"))
+                .collect::<Vec<_>>()
+                .join("; "),
+        });
+    }
+    let action = match command {
+        RoomCommand::StartAll => audit::Action::ClocksStarted,
+        RoomCommand::PauseAll => audit::Action::ClocksPaused,
+        RoomCommand::ResumeAll => audit::Action::ClocksResumed,
+    };
+    let subject = format!("round {number}");
+    audit::record(
+        &mut *tx,
+        audit::Entry::by(
+            actor,
+            action,
+            event_id,
+            &subject,
+            serde_json::json!({
+                "round": number,
+                "tables": changed,
+                "skipped": skipped.iter().map(|(t, why)| serde_json::json!({ "table": t, "why": why })).collect::<Vec<_>>(),
+            }),
+        ),
+    )
+    .await?;
+    if command == RoomCommand::StartAll && !begun {
+        crate::rounds::mark_begun(&mut tx, actor, event_id, round_id, number).await?;
+    }
+    crate::live::notify(&mut *tx, event_id, crate::live::Topic::Table).await?;
+    tx.commit().await?;
+    Ok(RoomOutcome {
+        round: number,
+        changed,
+        skipped,
+        at: now,
+    })
 }
 
 /// Every table's clock in the event's latest round: the projector page.

@@ -9,9 +9,10 @@ use sqlx::{PgPool, Postgres, Transaction};
 use tournament::PlayerName;
 use tournament::ids::{EventId, PlayerId, UserId};
 
-use crate::{accounts::parse_email, audit, roles::Actor};
+use crate::{accounts::parse_email, audit, live, roles::Actor};
 
 mod import;
+pub mod search;
 pub use import::*;
 
 /// Longest club name accepted.
@@ -123,6 +124,10 @@ pub enum PlayerError {
     NoSuchAccount(String),
     #[error("The account {0:?} is already linked to another player of this event.")]
     AccountTaken(String),
+    #[error(
+        "{name} cannot be deleted: they played in {place}, which stays in the event's record. Drop them instead; their games stay as they were."
+    )]
+    Seated { name: String, place: String },
     #[error("database error")]
     Database(#[from] sqlx::Error),
 }
@@ -232,27 +237,171 @@ pub struct Match {
     pub club: Option<String>,
 }
 
-/// Players whose name contains `query`, ignoring case; at most `limit`.
+/// Players whose name matches `query` the forgiving way ([`search::rank`]: any part of the
+/// name, case and accents aside), best first; at most `limit`.
 pub async fn search(
     pool: &PgPool,
     event_id: EventId,
     query: &str,
-    limit: i64,
+    limit: usize,
 ) -> Result<Vec<Match>, sqlx::Error> {
-    let query = query.trim();
-    if query.is_empty() {
+    if search::fold(query).is_empty() {
         return Ok(Vec::new());
     }
-    // strpos rather than LIKE, so '%' and '_' in a name are ordinary characters.
-    sqlx::query_as(
-        "SELECT id, name, club FROM players WHERE event_id = $1 AND strpos(lower(name), lower($2)) > 0 \
-         ORDER BY strpos(lower(name), lower($2)), lower(name) LIMIT $3",
+    // An event has hundreds of players at most: folding every name here is cheaper than
+    // keeping a folded copy in the database in step with every rename.
+    let all: Vec<Match> =
+        sqlx::query_as("SELECT id, name, club FROM players WHERE event_id = $1 AND NOT alternate")
+            .bind(event_id)
+            .fetch_all(pool)
+            .await?;
+    Ok(matching(all, query, |m| &m.name, limit))
+}
+
+/// The items whose name matches `query`, best first, then by name; at most `limit`.
+pub fn matching<T>(items: Vec<T>, query: &str, name: impl Fn(&T) -> &str, limit: usize) -> Vec<T> {
+    let mut ranked: Vec<((bool, usize), String, T)> = items
+        .into_iter()
+        .filter_map(|item| {
+            let rank = search::rank(query, name(&item))?;
+            let key = search::fold(name(&item));
+            Some((rank, key, item))
+        })
+        .collect();
+    ranked.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+    ranked
+        .into_iter()
+        .take(limit)
+        .map(|(_, _, item)| item)
+        .collect()
+}
+
+/// Fixes a player's name, e-mail or club at any time, if the entry is still as the page showed
+/// it (`version`). Pages read names from the database, so the new name shows on the draws,
+/// standings and finals at once; the audit log keeps the old values.
+pub async fn edit(
+    pool: &PgPool,
+    actor: &Actor,
+    event_id: EventId,
+    player_id: PlayerId,
+    version: i32,
+    new: NewPlayer,
+) -> Result<Player, PlayerError> {
+    let mut tx = pool.begin().await?;
+    let current = locked(&mut tx, event_id, player_id, version).await?;
+    let updated: Result<Player, sqlx::Error> = sqlx::query_as(&format!(
+        "UPDATE players SET name = $2, email = $3, club = $4, version = version + 1 \
+         WHERE id = $1 RETURNING {PLAYER_COLUMNS}"
+    ))
+    .bind(player_id)
+    .bind(new.name.as_str())
+    .bind(new.email.as_deref())
+    .bind(new.club.as_deref())
+    .fetch_one(&mut *tx)
+    .await;
+    let player = match updated {
+        Ok(p) => p,
+        Err(sqlx::Error::Database(e)) if e.constraint() == Some("players_event_name") => {
+            return Err(PlayerError::NameTaken(new.name.to_string()));
+        }
+        Err(sqlx::Error::Database(e)) if e.constraint() == Some("players_event_email") => {
+            return Err(PlayerError::EmailTaken(new.email.unwrap_or_default()));
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let mut changes = serde_json::Map::new();
+    for (field, before, after) in [
+        (
+            "name",
+            Some(current.name.clone()),
+            Some(player.name.clone()),
+        ),
+        ("email", current.email.clone(), player.email.clone()),
+        ("club", current.club.clone(), player.club.clone()),
+    ] {
+        if before != after {
+            changes.insert(
+                field.into(),
+                serde_json::json!({ "from": before, "to": after }),
+            );
+        }
+    }
+    if changes.is_empty() {
+        // Nothing changed: nothing to record (the version moved, which is harmless).
+        tx.commit().await?;
+        return Ok(player);
+    }
+    audit::record(
+        &mut *tx,
+        audit::Entry::by(
+            actor,
+            audit::Action::PlayerEdited,
+            event_id,
+            &player.name,
+            serde_json::Value::Object(changes),
+        ),
     )
+    .await?;
+    // Names show on the standings and at the tables: open pages and cached ones follow.
+    live::notify(&mut *tx, event_id, live::Topic::Standings).await?;
+    live::notify(&mut *tx, event_id, live::Topic::Table).await?;
+    tx.commit().await?;
+    Ok(player)
+}
+
+/// Deletes a player who has never been seated (a duplicate, a typo entered twice, a no-show).
+/// A player who has sat at a table or had a bye is part of the event's record: drop them
+/// instead, which keeps their games.
+pub async fn delete(
+    pool: &PgPool,
+    actor: &Actor,
+    event_id: EventId,
+    player_id: PlayerId,
+    version: i32,
+) -> Result<(), PlayerError> {
+    let mut tx = pool.begin().await?;
+    // The event first, as draws lock it: a round being drawn cannot seat the player meanwhile.
+    lock_event(&mut tx, event_id).await?;
+    let current = locked(&mut tx, event_id, player_id, version).await?;
+    let seated: Option<(i32, Option<i32>)> = sqlx::query_as(
+        "SELECT r.number, t.number FROM rounds r \
+         LEFT JOIN seats s ON s.round_id = r.id AND s.player_id = $1 \
+         LEFT JOIN game_tables t ON t.id = s.table_id \
+         LEFT JOIN round_byes b ON b.round_id = r.id AND b.player_id = $1 \
+         WHERE r.event_id = $2 AND (s.player_id IS NOT NULL OR b.player_id IS NOT NULL) \
+         ORDER BY r.number LIMIT 1",
+    )
+    .bind(player_id)
     .bind(event_id)
-    .bind(query)
-    .bind(limit)
-    .fetch_all(pool)
-    .await
+    .fetch_optional(&mut *tx)
+    .await?;
+    if let Some((round, table)) = seated {
+        return Err(PlayerError::Seated {
+            name: current.name,
+            place: match table {
+                Some(t) => format!("round {round}, table {t}"),
+                None => format!("round {round} (a bye)"),
+            },
+        });
+    }
+    sqlx::query("DELETE FROM players WHERE id = $1")
+        .bind(player_id)
+        .execute(&mut *tx)
+        .await?;
+    audit::record(
+        &mut *tx,
+        audit::Entry::by(
+            actor,
+            audit::Action::PlayerDeleted,
+            event_id,
+            &current.name,
+            serde_json::json!({ "email": current.email, "club": current.club }),
+        ),
+    )
+    .await?;
+    live::notify(&mut *tx, event_id, live::Topic::Standings).await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 /// Checks a player in or out, if the entry is still as the page showed it (`version`).

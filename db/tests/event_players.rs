@@ -385,14 +385,193 @@ async fn find_me_searches_names_without_regard_to_case(pool: PgPool) {
     assert_eq!(names, ["Alia Atreides", "Paul Atreides"]);
     let hits = players::search(&pool, event.id, "PAUL", 20).await.unwrap();
     assert_eq!(hits.len(), 1);
-    // LIKE wildcards are plain characters.
-    let hits = players::search(&pool, event.id, "%", 20).await.unwrap();
+    // Punctuation is no wildcard: "%" alone finds nobody, "100" finds the name that has it.
+    assert!(
+        players::search(&pool, event.id, "%", 20)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    let hits = players::search(&pool, event.id, "100", 20).await.unwrap();
     assert_eq!(hits[0].name, "100% Fremen");
     assert_eq!(hits.len(), 1);
+    let hits = players::search(&pool, event.id, "feyd rautha", 20)
+        .await
+        .unwrap();
+    assert_eq!(hits[0].name, "Feyd-Rautha");
     assert!(
         players::search(&pool, event.id, "  ", 20)
             .await
             .unwrap()
             .is_empty()
     );
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn the_search_forgives_case_accents_and_finds_any_part_of_the_name(pool: PgPool) {
+    let (admin, event) = event(&pool).await;
+    for name in ["Hanna Ölund", "Søren Berg", "Johanna Ek"] {
+        players::add(
+            &pool,
+            &admin,
+            event.id,
+            NewPlayer::parse(name, "", "").unwrap(),
+        )
+        .await
+        .unwrap();
+    }
+    let names = |hits: Vec<players::Match>| hits.into_iter().map(|m| m.name).collect::<Vec<_>>();
+    // "Hanna" begins a word of Hanna Ölund's name; Johanna only contains it.
+    assert_eq!(
+        names(players::search(&pool, event.id, "hanna", 20).await.unwrap()),
+        ["Hanna Ölund", "Johanna Ek"]
+    );
+    assert_eq!(
+        names(players::search(&pool, event.id, "OLUND", 20).await.unwrap()),
+        ["Hanna Ölund"]
+    );
+    assert_eq!(
+        names(players::search(&pool, event.id, "soren", 20).await.unwrap()),
+        ["Søren Berg"]
+    );
+    assert_eq!(
+        players::search(&pool, event.id, "hanna", 1)
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn a_player_is_renamed_everywhere_and_the_audit_log_keeps_the_old_values(pool: PgPool) {
+    let (admin, event) = event(&pool).await;
+    let ids = players(&pool, &admin, event.id, 12).await;
+    start(&pool, &admin, event.id, 1, 5).await;
+    let round = db::rounds::detail(&pool, event.id, RoundNumber(1))
+        .await
+        .unwrap()
+        .unwrap();
+    for table in &round.tables {
+        final_report(&pool, &admin, event.id, RoundNumber(1), table).await;
+    }
+    let before = players::get(&pool, event.id, ids[0])
+        .await
+        .unwrap()
+        .unwrap();
+    let fixed = NewPlayer::parse("Hanna Ölund", "hanna@example.org", "Sietch Tabr").unwrap();
+    let after = players::edit(
+        &pool,
+        &admin,
+        event.id,
+        ids[0],
+        before.version,
+        fixed.clone(),
+    )
+    .await
+    .expect("edited");
+    assert_eq!(after.name, "Hanna Ölund");
+    assert_eq!(after.club.as_deref(), Some("Sietch Tabr"));
+    // A stale page is refused rather than overwriting.
+    let err = players::edit(&pool, &admin, event.id, ids[0], before.version, fixed)
+        .await
+        .unwrap_err();
+    assert!(matches!(err, PlayerError::Stale(_)));
+    // Another player's name is taken.
+    let other = players::get(&pool, event.id, ids[1])
+        .await
+        .unwrap()
+        .unwrap();
+    let err = players::edit(
+        &pool,
+        &admin,
+        event.id,
+        ids[1],
+        other.version,
+        NewPlayer::parse("Hanna Ölund", "", "").unwrap(),
+    )
+    .await
+    .unwrap_err();
+    assert!(matches!(err, PlayerError::NameTaken(_)));
+    assert_eq!(err.field(), Some("name"));
+
+    // The table, the standings and the player's phone read the new name.
+    let round = db::rounds::detail(&pool, event.id, RoundNumber(1))
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(
+        round
+            .tables
+            .iter()
+            .flat_map(|t| &t.seats)
+            .any(|s| s.player == "Hanna Ölund")
+    );
+    let standings = db::results::standings::event_standings(&pool, event.id)
+        .await
+        .unwrap();
+    assert!(standings.rows.iter().any(|r| r.player == "Hanna Ölund"));
+    assert!(!standings.rows.iter().any(|r| r.player == before.name));
+    let view = db::rounds::player_view(&pool, event.id, ids[0])
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(view.name, "Hanna Ölund");
+    let rows = db::audit::list(&pool, Some(event.id), 100).await.unwrap();
+    let edit = rows
+        .iter()
+        .find(|r| r.action == "player_edited")
+        .expect("audited");
+    assert_eq!(edit.detail["name"]["from"], before.name.as_str());
+    assert_eq!(edit.detail["name"]["to"], "Hanna Ölund");
+    assert_eq!(edit.detail["club"]["to"], "Sietch Tabr");
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn only_a_player_never_seated_can_be_deleted(pool: PgPool) {
+    let (admin, event) = event(&pool).await;
+    let ids = players(&pool, &admin, event.id, 12).await;
+    let late = players::add(
+        &pool,
+        &admin,
+        event.id,
+        NewPlayer::parse("Duplicate Entry", "", "").unwrap(),
+    )
+    .await
+    .unwrap();
+    start(&pool, &admin, event.id, 1, 5).await;
+    let seated = players::get(&pool, event.id, ids[0])
+        .await
+        .unwrap()
+        .unwrap();
+    let err = players::delete(&pool, &admin, event.id, ids[0], seated.version)
+        .await
+        .unwrap_err();
+    assert!(matches!(err, PlayerError::Seated { .. }));
+    let message = err.to_string();
+    assert!(message.contains("round 1, table"), "{message}");
+    assert!(message.contains("Drop them instead"), "{message}");
+    assert!(
+        players::get(&pool, event.id, ids[0])
+            .await
+            .unwrap()
+            .is_some()
+    );
+
+    // The late entry was never checked in, so never seated: they go.
+    players::delete(&pool, &admin, event.id, late.id, late.version)
+        .await
+        .expect("deleted");
+    assert!(
+        players::get(&pool, event.id, late.id)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let actions = audit_actions(&pool, event.id).await;
+    assert!(actions.contains(&"player_deleted".to_owned()));
+    let err = players::delete(&pool, &admin, event.id, late.id, late.version)
+        .await
+        .unwrap_err();
+    assert!(matches!(err, PlayerError::NotFound));
 }

@@ -993,7 +993,7 @@ async fn finals_close_after_every_report_and_a_cut_tie_is_drawn_reproducibly(poo
     let (admin, event) = event(&pool).await;
     // Twelve players, two tables; every non-winner identical, so a tie crosses a 6-seat cut.
     let tables = round_one(&pool, &admin, event.id, 12).await;
-    let err = finals::close_qualifying(&pool, &admin, event.id)
+    let err = finals::close_qualifying(&pool, &admin, event.id, true)
         .await
         .unwrap_err();
     assert!(err.to_string().contains("round 1 table 1"), "{err}");
@@ -1041,13 +1041,13 @@ async fn finals_close_after_every_report_and_a_cut_tie_is_drawn_reproducibly(poo
     assert_eq!((tied.len(), open), (10, 4));
     assert!(s.rows[2].reason.is_none() || s.rows[2].tie);
 
-    let closed = finals::close_qualifying(&pool, &admin, event.id)
+    let closed = finals::close_qualifying(&pool, &admin, event.id, true)
         .await
         .unwrap();
     assert_eq!(closed.finalists.len(), 2);
     assert_eq!(closed.all_finalists(), None, "the tie is not drawn yet");
     assert!(
-        finals::close_qualifying(&pool, &admin, event.id)
+        finals::close_qualifying(&pool, &admin, event.id, true)
             .await
             .is_err()
     );
@@ -1113,4 +1113,160 @@ async fn a_final_report_notifies_listeners_when_it_commits(pool: PgPool) {
         topics.push(news.topic);
     }
     assert_eq!(topics, [Topic::Table, Topic::Table, Topic::Standings]);
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn closing_qualifying_early_needs_a_confirmation_and_can_be_undone(pool: PgPool) {
+    let (admin, event) = event(&pool).await;
+    let tables = round_one(&pool, &admin, event.id, 12).await;
+    for t in &tables {
+        reports::save(
+            &pool,
+            &admin,
+            false,
+            event.id,
+            ROUND,
+            t.number,
+            Revision::NONE,
+            &solo_win(t),
+            None,
+        )
+        .await
+        .unwrap();
+        reports::finalise(&pool, &admin, event.id, ROUND, t.number, Revision(1))
+            .await
+            .unwrap();
+    }
+    // Round 1 of 4 played: closing asks first, naming the rounds left.
+    let err = finals::close_qualifying(&pool, &admin, event.id, false)
+        .await
+        .unwrap_err();
+    assert!(matches!(&err, ResultsError::Invalid(p) if p[0].field == Field::Named("confirm")));
+    assert!(
+        err.to_string()
+            .starts_with("3 of the 4 qualifying rounds have not been played (rounds 2, 3, 4)"),
+        "{err}"
+    );
+    assert!(
+        finals::close_qualifying(&pool, &admin, event.id, true)
+            .await
+            .is_ok()
+    );
+    assert!(
+        standings::event_standings(&pool, event.id)
+            .await
+            .unwrap()
+            .closed
+            .is_some()
+    );
+
+    // Reopened by the head judge, audited with what the closing had fixed.
+    finals::reopen_qualifying(&pool, &admin, event.id)
+        .await
+        .expect("reopened");
+    assert!(
+        standings::event_standings(&pool, event.id)
+            .await
+            .unwrap()
+            .closed
+            .is_none()
+    );
+    let rows = db::audit::list(&pool, Some(event.id), 100).await.unwrap();
+    let reopened = rows
+        .iter()
+        .find(|r| r.action == "qualifying_reopened")
+        .expect("audited");
+    assert_eq!(reopened.actor.as_deref(), Some("admin"));
+    assert_eq!(
+        reopened.detail["finalists"].as_array().map(Vec::len),
+        Some(2)
+    );
+    let err = finals::reopen_qualifying(&pool, &admin, event.id)
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("open already"));
+
+    // With every planned round played, no confirmation is asked.
+    sqlx::query("UPDATE events SET qualifying_rounds = 1 WHERE id = $1")
+        .bind(event.id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    finals::close_qualifying(&pool, &admin, event.id, false)
+        .await
+        .expect("closed after the last round");
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn the_finals_list_always_agrees_with_the_standings(pool: PgPool) {
+    let (admin, event) = event(&pool).await;
+    sqlx::query("UPDATE events SET qualifying_rounds = 1, options = options || '{\"finals_seats\": 2}'::jsonb WHERE id = $1")
+        .bind(event.id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    let tables = round_one(&pool, &admin, event.id, 12).await;
+    for t in &tables {
+        reports::save(
+            &pool,
+            &admin,
+            false,
+            event.id,
+            ROUND,
+            t.number,
+            Revision::NONE,
+            &solo_win(t),
+            None,
+        )
+        .await
+        .unwrap();
+        reports::finalise(&pool, &admin, event.id, ROUND, t.number, Revision(1))
+            .await
+            .unwrap();
+    }
+    let closed = finals::close_qualifying(&pool, &admin, event.id, false)
+        .await
+        .unwrap();
+    let winners = [
+        tables[0].seats[0].player.clone(),
+        tables[1].seats[0].player.clone(),
+    ];
+    let mut listed = closed.finalists.clone();
+    listed.sort();
+    let mut expected = winners.to_vec();
+    expected.sort();
+    assert_eq!(listed, expected);
+
+    // The head judge corrects table 2 after closing: its winner is now seat 2. The finals list
+    // follows the standings' finals line; it was not frozen at closing.
+    let t = &tables[1];
+    let mut corrected = solo_win(t);
+    corrected.seats[0].result = None;
+    corrected.seats[0].end.strongholds = 1;
+    corrected.seats[1].result = Some(WinType::SoloStronghold);
+    corrected.seats[1].end.strongholds = 3;
+    reports::save(
+        &pool,
+        &admin,
+        true,
+        event.id,
+        ROUND,
+        t.number,
+        Revision(1),
+        &corrected,
+        Some("wrong winner"),
+    )
+    .await
+    .expect("corrected");
+    let s = standings::event_standings(&pool, event.id).await.unwrap();
+    let line: Vec<String> = s
+        .rows
+        .iter()
+        .filter(|r| r.finalist == Some(true))
+        .map(|r| r.player.clone())
+        .collect();
+    let closed = s.closed.expect("still closed");
+    assert_eq!(closed.finalists, line);
+    assert!(closed.finalists.contains(&t.seats[1].player));
+    assert!(!closed.finalists.contains(&t.seats[0].player));
 }

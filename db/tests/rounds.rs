@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use db::{
     PgPool,
-    clocks::{self, ClockCommandError, Command},
+    clocks::{self, ClockCommandError, Command, RoomCommand},
     players::{self, NewPlayer},
     rounds::{self, Fallback, NewRound, Place, RoundError},
 };
@@ -880,4 +880,210 @@ async fn under_the_full_ruleset_each_player_is_offered_a_classic_and_an_expansio
     let entrants = rounds::entrants(&pool, event.id).await.unwrap();
     assert_eq!(entrants.len(), 10);
     assert_eq!(entrants[0].1, player_name(1));
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn start_all_starts_every_clock_of_a_round_at_one_instant_and_pause_all_holds_them(
+    pool: PgPool,
+) {
+    let (admin, event) = event(&pool).await;
+    players(&pool, &admin, event.id, 17).await;
+    start(&pool, &admin, event.id, 1, 3).await;
+    let round = rounds::detail(&pool, event.id, ROUND_1)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(round.tables.len(), 3);
+    // One table was started by hand before the room.
+    let first = &round.tables[0];
+    clocks::apply(
+        &pool,
+        &admin,
+        event.id,
+        first.id,
+        first.version,
+        Command::Start,
+    )
+    .await
+    .unwrap();
+    backdate(&pool, first.id, "clock_started_at", 5).await;
+
+    let started = clocks::apply_all(&pool, &admin, event.id, ROUND_1, RoomCommand::StartAll)
+        .await
+        .expect("started");
+    assert_eq!(started.changed, [TableNumber(2), TableNumber(3)]);
+    assert_eq!(started.skipped.len(), 1);
+    assert_eq!(started.skipped[0].0, TableNumber(1));
+    assert!(started.skipped[0].1.contains("already running"));
+    assert_eq!(
+        started.summary(RoomCommand::StartAll),
+        "Clocks started at 2 tables (2, 3)."
+    );
+    // One stored timestamp for every table the command started; the round has begun.
+    let stamps: Vec<Option<chrono::DateTime<chrono::Utc>>> = sqlx::query_scalar(
+        "SELECT t.clock_started_at FROM game_tables t JOIN rounds r ON r.id = t.round_id \
+         WHERE r.event_id = $1 ORDER BY t.number",
+    )
+    .bind(event.id)
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    assert_eq!(stamps[1], Some(started.at));
+    assert_eq!(stamps[2], Some(started.at));
+    assert_ne!(
+        stamps[0],
+        Some(started.at),
+        "the hand-started table keeps its start"
+    );
+    let round = rounds::detail(&pool, event.id, ROUND_1)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(round.round.started_at.is_some());
+    // Starting all again finds nothing to start, and says why for each table.
+    let err = clocks::apply_all(&pool, &admin, event.id, ROUND_1, RoomCommand::StartAll)
+        .await
+        .unwrap_err();
+    assert!(matches!(err, ClockCommandError::NoneChanged { .. }));
+    assert!(
+        err.to_string()
+            .contains("table 3: the clock is already running"),
+        "{err}"
+    );
+
+    // The fire alarm: every clock pauses at one instant, then every one runs again.
+    let paused = clocks::apply_all(&pool, &admin, event.id, ROUND_1, RoomCommand::PauseAll)
+        .await
+        .expect("paused");
+    assert_eq!(paused.changed.len(), 3);
+    let round = rounds::detail(&pool, event.id, ROUND_1)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(
+        round
+            .tables
+            .iter()
+            .all(|t| t.clock.read(round.now_ms).paused)
+    );
+    assert!(
+        round
+            .tables
+            .iter()
+            .all(|t| t.clock.paused_at == Some(paused.at.timestamp_millis()))
+    );
+    let resumed = clocks::apply_all(&pool, &admin, event.id, ROUND_1, RoomCommand::ResumeAll)
+        .await
+        .expect("resumed");
+    assert_eq!(resumed.changed.len(), 3);
+    let round = rounds::detail(&pool, event.id, ROUND_1)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(
+        round
+            .tables
+            .iter()
+            .all(|t| !t.clock.read(round.now_ms).paused)
+    );
+    let actions = audit_actions(&pool, event.id).await;
+    for action in ["clocks_started", "clocks_paused", "clocks_resumed"] {
+        assert_eq!(
+            actions.iter().filter(|a| *a == action).count(),
+            1,
+            "{action}"
+        );
+    }
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn a_tables_clock_stops_when_its_report_becomes_final(pool: PgPool) {
+    let (admin, event) = event(&pool).await;
+    players(&pool, &admin, event.id, 12).await;
+    start(&pool, &admin, event.id, 1, 3).await;
+    clocks::apply_all(&pool, &admin, event.id, ROUND_1, RoomCommand::StartAll)
+        .await
+        .unwrap();
+    let round = rounds::detail(&pool, event.id, ROUND_1)
+        .await
+        .unwrap()
+        .unwrap();
+    let table = &round.tables[0];
+    backdate(&pool, table.id, "clock_started_at", 200).await;
+    final_report(&pool, &admin, event.id, ROUND_1, table).await;
+    // An hour later (the report's instant moved back by as much as the start).
+    backdate(&pool, table.id, "clock_started_at", 60).await;
+    backdate(&pool, table.id, "reported_at", 60).await;
+
+    let round = rounds::detail(&pool, event.id, ROUND_1)
+        .await
+        .unwrap()
+        .unwrap();
+    let table = &round.tables[0];
+    let reading = table.clock.read(round.now_ms);
+    assert!(reading.stopped);
+    assert!(!reading.paused);
+    // The time at finality (about 200 minutes of play), not the 260 since the start.
+    let minutes = reading.elapsed_ms / 60_000;
+    assert!((199..=201).contains(&minutes), "{minutes} min");
+    let board = clocks::board(&pool, event.id).await.unwrap().unwrap();
+    assert!(board.tables[0].clock.read(board.now_ms).stopped);
+    assert!(!board.tables[1].clock.read(board.now_ms).stopped);
+    // A stopped clock takes no more commands; the room commands pass it by.
+    let err = clocks::apply(
+        &pool,
+        &admin,
+        event.id,
+        table.id,
+        table.version,
+        Command::Pause,
+    )
+    .await
+    .unwrap_err();
+    assert!(err.to_string().contains("report is final"), "{err}");
+    let paused = clocks::apply_all(&pool, &admin, event.id, ROUND_1, RoomCommand::PauseAll)
+        .await
+        .unwrap();
+    assert_eq!(paused.changed, [TableNumber(2)]);
+    // A player's phone reads the same stopped clock.
+    let view = rounds::player_view(&pool, event.id, table.seats[0].player_id)
+        .await
+        .unwrap()
+        .unwrap();
+    match view.place {
+        Place::Seated {
+            clock, reported, ..
+        } => {
+            assert!(reported);
+            assert!(clock.read(view.now_ms).stopped);
+        }
+        other => panic!("seated, not {other:?}"),
+    }
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn no_qualifying_round_starts_while_qualifying_is_closed(pool: PgPool) {
+    let (admin, event) = event(&pool).await;
+    players(&pool, &admin, event.id, 12).await;
+    start(&pool, &admin, event.id, 1, 3).await;
+    let round = rounds::detail(&pool, event.id, ROUND_1)
+        .await
+        .unwrap()
+        .unwrap();
+    for table in &round.tables {
+        final_report(&pool, &admin, event.id, ROUND_1, table).await;
+    }
+    db::results::finals::close_qualifying(&pool, &admin, event.id, true)
+        .await
+        .expect("closed early, confirmed");
+    let err = rounds::start(&pool, &admin, event.id, new_round(2, 1))
+        .await
+        .unwrap_err();
+    assert!(matches!(err, RoundError::QualifyingClosed), "{err}");
+    db::results::finals::reopen_qualifying(&pool, &admin, event.id)
+        .await
+        .expect("reopened");
+    rounds::start(&pool, &admin, event.id, new_round(2, 1))
+        .await
+        .expect("round 2 after reopening");
 }

@@ -125,7 +125,7 @@ async fn demo(pool: &PgPool) -> (EventId, String) {
                 .expect("finalised");
         }
     }
-    db::results::finals::close_qualifying(pool, &boss, demo.event_id)
+    db::results::finals::close_qualifying(pool, &boss, demo.event_id, true)
         .await
         .expect("qualifying closed");
     (demo.event_id, demo.slug)

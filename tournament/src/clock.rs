@@ -28,6 +28,10 @@ pub struct Clock {
     pub extension_ms: i64,
     /// Players seated at the table: the limit is one hour each.
     pub players: u8,
+    /// When the table's report became final: the game is over, so its time stops there and
+    /// the clock takes no more commands. Readings keep showing the time at that instant.
+    #[serde(default)]
+    pub stopped_at: Option<i64>,
 }
 
 /// Where a game is in its time (the state judges and players see).
@@ -68,8 +72,11 @@ impl Phase {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Reading {
     pub phase: Phase,
-    /// Paused (only ever while running or in the finish window).
+    /// Paused (only ever while running or in the finish window, and not stopped).
     pub paused: bool,
+    /// Stopped for good: the table's report is final. The other fields are as at that instant.
+    #[serde(default)]
+    pub stopped: bool,
     /// Playing time so far, pauses excluded.
     pub elapsed_ms: i64,
     /// The limit: players × 1 hour, plus extensions.
@@ -93,6 +100,8 @@ pub enum ClockError {
     Over,
     #[error("an extension is 1 minute to 2 hours")]
     BadExtension,
+    #[error("the table's report is final, so its clock has stopped")]
+    Stopped,
 }
 
 impl Clock {
@@ -111,9 +120,15 @@ impl Clock {
     /// Playing time at `now`: from the start, minus every pause. A clock read slightly before
     /// its start (two servers' clocks differ by a few milliseconds) shows zero, never less.
     pub fn elapsed_ms(&self, now: i64) -> i64 {
+        // A pause that began before the stop holds the time where the pause began.
+        let end = match (self.paused_at, self.stopped_at) {
+            (Some(paused), Some(stopped)) => paused.min(stopped),
+            (Some(at), None) | (None, Some(at)) => at,
+            (None, None) => now,
+        };
         match self.started_at {
             None => 0,
-            Some(start) => (self.paused_at.unwrap_or(now) - start - self.paused_ms).max(0),
+            Some(start) => (end - start - self.paused_ms).max(0),
         }
     }
 
@@ -132,16 +147,27 @@ impl Clock {
         } else {
             (Phase::Over, 0)
         };
+        let stopped = self.stopped_at.is_some();
         Reading {
             phase,
-            paused: self.paused_at.is_some() && phase != Phase::Over,
+            paused: self.paused_at.is_some() && phase != Phase::Over && !stopped,
+            stopped,
             elapsed_ms,
             limit_ms,
             remaining_ms,
         }
     }
 
+    /// Refuses any command once the report is final.
+    fn running_still(self) -> Result<Clock, ClockError> {
+        match self.stopped_at {
+            Some(_) => Err(ClockError::Stopped),
+            None => Ok(self),
+        }
+    }
+
     pub fn start(self, now: i64) -> Result<Clock, ClockError> {
+        self.running_still()?;
         if self.started_at.is_some() {
             return Err(ClockError::AlreadyStarted);
         }
@@ -154,6 +180,7 @@ impl Clock {
     }
 
     pub fn pause(self, now: i64) -> Result<Clock, ClockError> {
+        self.running_still()?;
         match self.read(now) {
             Reading {
                 phase: Phase::NotStarted,
@@ -171,6 +198,7 @@ impl Clock {
     }
 
     pub fn resume(self, now: i64) -> Result<Clock, ClockError> {
+        self.running_still()?;
         let (Some(_), Some(paused_at)) = (self.started_at, self.paused_at) else {
             return Err(if self.started_at.is_none() {
                 ClockError::NotStarted
@@ -188,6 +216,7 @@ impl Clock {
     /// Adds time to the limit. Allowed at any time, even after the end, because a judge may
     /// give back time lost to a dispute once the clock has run out.
     pub fn extend(self, by_ms: i64) -> Result<Clock, ClockError> {
+        self.running_still()?;
         if !(60_000..=MAX_EXTENSION_MS).contains(&by_ms) {
             return Err(ClockError::BadExtension);
         }
@@ -296,6 +325,39 @@ mod tests {
         assert_eq!(running.resume(T0 + 1), Err(ClockError::NotPaused));
         let paused = running.pause(T0 + 1).unwrap();
         assert_eq!(paused.pause(T0 + 2), Err(ClockError::AlreadyPaused));
+    }
+
+    #[test]
+    fn a_final_report_stops_the_clock_at_its_instant() {
+        let running = Clock::new(5).start(T0).unwrap();
+        let stopped = Clock {
+            stopped_at: Some(T0 + 200 * MIN),
+            ..running
+        };
+        // Hours later the reading is still the one at finality.
+        let r = stopped.read(T0 + 900 * MIN);
+        assert!(r.stopped);
+        assert!(!r.paused);
+        assert_eq!(r.elapsed_ms, 200 * MIN);
+        assert_eq!(r.phase, Phase::Running);
+        assert_eq!(r.remaining_ms, 100 * MIN);
+        // A clock paused before the report became final keeps the time of the pause.
+        let paused = Clock {
+            stopped_at: Some(T0 + 200 * MIN),
+            ..running.pause(T0 + 150 * MIN).unwrap()
+        };
+        assert_eq!(paused.read(T0 + 900 * MIN).elapsed_ms, 150 * MIN);
+        assert!(!paused.read(T0 + 900 * MIN).paused);
+        // A stopped clock takes no more commands.
+        assert_eq!(stopped.pause(T0 + 901 * MIN), Err(ClockError::Stopped));
+        assert_eq!(paused.resume(T0 + 901 * MIN), Err(ClockError::Stopped));
+        assert_eq!(stopped.extend(5 * MIN), Err(ClockError::Stopped));
+        let never_started = Clock {
+            stopped_at: Some(T0),
+            ..Clock::new(6)
+        };
+        assert_eq!(never_started.start(T0 + 1), Err(ClockError::Stopped));
+        assert!(!running.read(T0 + MIN).stopped);
     }
 
     #[test]

@@ -59,7 +59,12 @@ pub fn state_text(reading: &ClockReading) -> String {
         ),
         ClockPhase::Over => "Over · play stops; an unfinished game is adjudicated (4.01.09)".into(),
     };
-    if reading.paused {
+    if reading.stopped {
+        format!(
+            "Stopped · the report is final, after {} of play",
+            format_hms(reading.elapsed_ms)
+        )
+    } else if reading.paused {
         format!("Paused · {state}")
     } else {
         state
@@ -79,6 +84,7 @@ pub fn ClockFace(
         <div class="clock" role="group"
             data-phase=move || reading.get().phase.code()
             data-paused=move || reading.get().paused.then_some("true")
+            data-stopped=move || reading.get().stopped.then_some("true")
             aria-label=label.clone()
         >
             <span class="clock-time" role="timer">{move || format_hms(reading.get().remaining_ms)}</span>

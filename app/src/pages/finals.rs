@@ -6,7 +6,8 @@ use leptos::prelude::*;
 use crate::{
     components::field::{Field, FormError, count_successes, last_error},
     pages::{dashboard::RunNav, params::slug_param},
-    results::{CloseQualifying, DrawFinalsTie, FinalsView, get_finals},
+    qualifying::CloseQualifying,
+    results::{DrawFinalsTie, FinalsView, get_finals},
 };
 
 #[component]

@@ -5,26 +5,33 @@ use sqlx::PgPool;
 use tournament::PlayerName;
 use tournament::ids::{EventId, PlayerId};
 
-use super::{
-    ResultsError,
-    qualifying::{Closed, closed},
-    standings,
-};
+use super::{ResultsError, qualifying::Closed, standings};
 use crate::{audit, live, roles::Actor};
 
-/// The head judge closes qualifying: the finalists are fixed from the standings as they are.
-/// Refused while a table of the event has no final report.
+/// The head judge closes qualifying: from then on no qualifying round starts, and the finals
+/// list is the standings' finals line. Refused while a table of the event has no final report,
+/// and, while qualifying rounds remain undrawn, unless the head judge confirms closing early
+/// (`early_confirmed`): the refusal says how many remain.
 pub async fn close_qualifying(
     pool: &PgPool,
     actor: &Actor,
     event_id: EventId,
+    early_confirmed: bool,
 ) -> Result<Closed, ResultsError> {
     let mut tx = pool.begin().await?;
     // One closing at a time: the event row is the lock.
-    sqlx::query("SELECT id FROM events WHERE id = $1 FOR UPDATE")
+    let planned: Option<i32> =
+        sqlx::query_scalar("SELECT qualifying_rounds FROM events WHERE id = $1 FOR UPDATE")
+            .bind(event_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let planned = planned.ok_or(ResultsError::NotFound)?;
+    let drawn: i64 = sqlx::query_scalar("SELECT count(*) FROM rounds WHERE event_id = $1")
         .bind(event_id)
-        .execute(&mut *tx)
+        .fetch_one(&mut *tx)
         .await?;
+    let drawn = i32::try_from(drawn).unwrap_or(i32::MAX);
+    let remaining = planned.saturating_sub(drawn).max(0);
     let already: Option<i64> =
         sqlx::query_scalar("SELECT event_id FROM finals WHERE event_id = $1")
             .bind(event_id)
@@ -50,10 +57,23 @@ pub async fn close_qualifying(
             list.join(", ")
         )));
     }
-    let standings = standings::event_standings(pool, event_id).await?;
+    let standings = standings::event_standings_on(&mut tx, event_id).await?;
     if standings.rounds == 0 {
         return Err(ResultsError::State(
             "No round has been played yet; there is nothing to qualify from.".into(),
+        ));
+    }
+    if remaining > 0 && !early_confirmed {
+        let rounds: Vec<String> = (drawn + 1..=planned).map(|n| n.to_string()).collect();
+        return Err(ResultsError::field(
+            "confirm",
+            format!(
+                "{remaining} of the {planned} qualifying rounds {} not been played (round{} {}). \
+                 Closing now ends qualifying after round {drawn}: tick the box to confirm.",
+                if remaining == 1 { "has" } else { "have" },
+                if remaining == 1 { "" } else { "s" },
+                rounds.join(", ")
+            ),
         ));
     }
     let finalists: Vec<PlayerId> = standings
@@ -86,15 +106,75 @@ pub async fn close_qualifying(
             audit::Action::QualifyingClosed,
             event_id,
             "finals",
-            serde_json::json!({ "finalists": finalists, "tied": tied, "open_seats": open_seats }),
+            serde_json::json!({
+                "finalists": finalists, "tied": tied, "open_seats": open_seats,
+                "rounds_played": drawn, "rounds_planned": planned,
+            }),
         ),
     )
     .await?;
     live::notify(&mut *tx, event_id, live::Topic::Standings).await?;
     tx.commit().await?;
-    closed(pool, event_id)
+    closed_now(
+        pool,
+        event_id,
+        "Qualifying closed but could not be read back.",
+    )
+    .await
+}
+
+/// The closing record as the standings show it (the finals list derived from them).
+async fn closed_now(
+    pool: &PgPool,
+    event_id: EventId,
+    missing: &str,
+) -> Result<Closed, ResultsError> {
+    standings::event_standings(pool, event_id)
         .await?
-        .ok_or_else(|| ResultsError::State("Qualifying closed but could not be read back.".into()))
+        .closed
+        .ok_or_else(|| ResultsError::State(missing.to_owned()))
+}
+
+/// The head judge reopens qualifying (closed too early, or by mistake): rounds may be drawn
+/// again and the cut-line draw, if made, no longer holds. The closing record, draw included, is
+/// kept in the audit log. Mentat has no final table yet; once it does, its report ends the
+/// chance to reopen.
+pub async fn reopen_qualifying(
+    pool: &PgPool,
+    actor: &Actor,
+    event_id: EventId,
+) -> Result<(), ResultsError> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("SELECT id FROM events WHERE id = $1 FOR UPDATE")
+        .bind(event_id)
+        .execute(&mut *tx)
+        .await?;
+    let Some(record) = super::qualifying::closed_on(&mut tx, event_id).await? else {
+        return Err(ResultsError::State("Qualifying is open already.".into()));
+    };
+    sqlx::query("DELETE FROM finals WHERE event_id = $1")
+        .bind(event_id)
+        .execute(&mut *tx)
+        .await?;
+    audit::record(
+        &mut *tx,
+        audit::Entry::by(
+            actor,
+            audit::Action::QualifyingReopened,
+            event_id,
+            "finals",
+            serde_json::json!({
+                "closed_at": record.closed_at, "closed_by": record.closed_by,
+                "finalists": record.finalists, "tied": record.tied,
+                "open_seats": record.open_seats,
+                "draw": record.draw.map(|d| serde_json::json!({ "seed": d.seed, "picked": d.picked })),
+            }),
+        ),
+    )
+    .await?;
+    live::notify(&mut *tx, event_id, live::Topic::Standings).await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 /// The head judge draws who of the tied players takes the open finals seats. The seed is
@@ -112,21 +192,42 @@ pub async fn draw_cut(
     .bind(event_id)
     .fetch_optional(&mut *tx)
     .await?;
-    let Some((tied, open_seats, drawn)) = row else {
+    let Some((stored_tied, stored_open, drawn)) = row else {
         return Err(ResultsError::State(
             "Close qualifying first: the draw settles a tie across the final cut.".into(),
         ));
     };
+    // The tie as the standings give it now (a correction after closing may have moved it).
+    let now = standings::event_standings_on(&mut tx, event_id).await?;
+    let mut tied: Vec<i64> = now
+        .rows
+        .iter()
+        .filter(|r| r.finalist.is_none())
+        .map(|r| r.player_id.get())
+        .collect();
+    let open_seats = now
+        .cut_tie
+        .as_ref()
+        .map_or(0, |t| i32::try_from(t.1).unwrap_or(i32::MAX));
     if tied.is_empty() {
         return Err(ResultsError::State(
             "There is no tie across the cut line to draw.".into(),
         ));
     }
-    if drawn.is_some() {
+    let mut before = stored_tied.clone();
+    before.sort_unstable();
+    tied.sort_unstable();
+    if drawn.is_some() && before == tied && stored_open == open_seats {
         return Err(ResultsError::State(
             "The cut-line draw has been made already; it is final.".into(),
         ));
     }
+    sqlx::query("UPDATE finals SET tied = $2, open_seats = $3 WHERE event_id = $1")
+        .bind(event_id)
+        .bind(&tied)
+        .bind(open_seats)
+        .execute(&mut *tx)
+        .await?;
     let seed = match seed {
         Some(s) if s <= crate::rounds::MAX_SEED => s,
         Some(_) => {
@@ -184,7 +285,10 @@ pub async fn draw_cut(
     .await?;
     live::notify(&mut *tx, event_id, live::Topic::Standings).await?;
     tx.commit().await?;
-    closed(pool, event_id)
-        .await?
-        .ok_or_else(|| ResultsError::State("The draw was made but could not be read back.".into()))
+    closed_now(
+        pool,
+        event_id,
+        "The draw was made but could not be read back.",
+    )
+    .await
 }

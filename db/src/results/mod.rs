@@ -6,9 +6,11 @@
 //! the second is told what changed instead of silently replacing it.
 
 pub mod attempts;
+pub mod disputes;
 pub mod finals;
 pub mod logs;
 pub mod qualifying;
+pub mod queue;
 pub mod reports;
 pub mod standings;
 mod table;
@@ -50,6 +52,9 @@ pub enum ResultsError {
         revision: Revision,
         by: String,
     },
+    /// Another judge has taken the dispute: the caller is told who, so they can talk.
+    #[error("{by} has taken this dispute; ask them, or leave it to them.")]
+    Taken { by: String },
     #[error("{}", .0.iter().map(|p| p.message.as_str()).collect::<Vec<_>>().join(" "))]
     Invalid(Vec<FieldProblem>),
     #[error("{0}")]
@@ -67,7 +72,10 @@ impl ResultsError {
     }
 
     pub fn is_conflict(&self) -> bool {
-        matches!(self, ResultsError::Changed { .. })
+        matches!(
+            self,
+            ResultsError::Changed { .. } | ResultsError::Taken { .. }
+        )
     }
 }
 

@@ -28,6 +28,31 @@ pub struct Draw {
 }
 
 impl Closed {
+    /// The record of closing with the finals list as the standings give it now, so the two
+    /// never disagree: a head judge's correction after closing moves the finals line, and the
+    /// cut-line draw counts only while the tie it settled is still the tie.
+    pub fn agreeing_with(
+        mut self,
+        finalists: Vec<String>,
+        tied: Vec<String>,
+        open_seats: usize,
+    ) -> Closed {
+        let sorted = |names: &[String]| {
+            let mut v = names.to_vec();
+            v.sort();
+            v
+        };
+        if sorted(&self.tied) != sorted(&tied)
+            || usize::try_from(self.open_seats).ok() != Some(open_seats)
+        {
+            self.draw = None;
+        }
+        self.finalists = finalists;
+        self.tied = tied;
+        self.open_seats = i32::try_from(open_seats).unwrap_or(i32::MAX);
+        self
+    }
+
     /// Everyone in the finals, or `None` while a cut tie is undrawn.
     pub fn all_finalists(&self) -> Option<Vec<String>> {
         if !self.tied.is_empty() && self.draw.is_none() {

@@ -16,6 +16,7 @@ use tournament::{
     EndValues, ReportField, SeatEntry, TableOutcome, TableReport, TableSeat, validate_table,
 };
 
+use super::disputes::{self, DisputeState};
 use super::table::corrupt;
 use super::{Field, FieldProblem, ResultsError, TableContext, attempts, reason_of, table};
 use crate::{audit, live, roles::Actor};
@@ -50,6 +51,15 @@ pub struct Confirmation {
     /// Who answered: the player, or the judge for them.
     pub by: Option<String>,
     pub at: DateTime<Utc>,
+    /// Where a dispute stands (open, taken by a judge, resolved); `None` when the player agrees.
+    pub dispute: Option<DisputeState>,
+}
+
+impl Confirmation {
+    /// A disagreement no judge has resolved yet.
+    pub fn is_open_dispute(&self) -> bool {
+        !self.agrees && !matches!(self.dispute, Some(DisputeState::Resolved { .. }))
+    }
 }
 
 /// One saved version of a table's report.
@@ -103,7 +113,8 @@ fn status_of(table: &TableContext, latest: Option<&ReportRevision>) -> Status {
     if rev.final_at.is_some() {
         return Status::Final;
     }
-    if rev.confirmations.iter().any(|c| !c.agrees) {
+    // A resolved dispute no longer holds the report up: the judge's note says what was decided.
+    if rev.confirmations.iter().any(Confirmation::is_open_dispute) {
         return Status::Disputed;
     }
     Status::Awaiting {
@@ -263,6 +274,7 @@ async fn revisions(
     .bind(table.table_id)
     .fetch_all(&mut *db)
     .await?;
+    let steps = disputes::steps_of_table(&mut *db, table.table_id).await?;
     let mut out = Vec::with_capacity(rows.len());
     for (revision, ended, last_turn, seats, judge_draw, reason, by, at, final_at, fin) in rows {
         let seats: Vec<SeatResult> =
@@ -290,6 +302,7 @@ async fn revisions(
                     note: c.3.clone(),
                     by: c.4.clone(),
                     at: c.5,
+                    dispute: (!c.2).then(|| disputes::state_of(&steps, revision, c.1, c.5)),
                 })
                 .collect(),
         });
@@ -511,9 +524,11 @@ pub async fn answer(
         ));
     }
     sqlx::query(
-        "INSERT INTO report_confirmations (report_id, player_id, agrees, note, by_user) \
-         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (report_id, player_id) DO UPDATE \
-         SET agrees = EXCLUDED.agrees, note = EXCLUDED.note, by_user = EXCLUDED.by_user, at = now()",
+        // The instant of the answer itself (not of the transaction's start), taken after the
+        // table's lock: a dispute's steps are those after its latest answer.
+        "INSERT INTO report_confirmations (report_id, player_id, agrees, note, by_user, at) \
+         VALUES ($1, $2, $3, $4, $5, clock_timestamp()) ON CONFLICT (report_id, player_id) DO UPDATE \
+         SET agrees = EXCLUDED.agrees, note = EXCLUDED.note, by_user = EXCLUDED.by_user, at = EXCLUDED.at",
     )
     .bind(report_id)
     .bind(answer.player_id)
@@ -562,7 +577,7 @@ pub async fn answer(
 
 /// The id of the table's latest revision, if it is `revision` (the one the caller's page
 /// showed) and not final yet.
-async fn open_revision(
+pub(crate) async fn open_revision(
     tx: &mut PgConnection,
     table: &TableContext,
     revision: Revision,
@@ -592,7 +607,7 @@ async fn open_revision(
     Ok(report_id)
 }
 
-async fn mark_final(
+pub(crate) async fn mark_final(
     tx: &mut PgConnection,
     report_id: i64,
     table: &TableContext,
@@ -647,4 +662,107 @@ pub async fn finalise(
     live::notify(&mut *tx, event_id, live::Topic::Standings).await?;
     tx.commit().await?;
     Ok(())
+}
+
+/// One seat of a report as the player asked to confirm it reads it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ReportLine {
+    pub player_id: PlayerId,
+    pub player: String,
+    pub faction: Faction,
+    pub ally: Option<Faction>,
+    /// The result, adjudication included (4.01.09).
+    pub result: Option<WinType>,
+    pub end: EndValues,
+    pub win_attempts: u32,
+}
+
+/// A report at a player's table that is not final yet: what they are asked to confirm.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AwaitingReport {
+    pub round: RoundNumber,
+    pub table: TableNumber,
+    pub revision: Revision,
+    pub ended: Ending,
+    pub last_turn: u32,
+    /// In seat order.
+    pub seats: Vec<ReportLine>,
+    /// The player's answer to this revision: none yet, agreed, or disputed.
+    pub answer: Option<bool>,
+    /// Where the player's dispute stands, if they disputed.
+    pub dispute: Option<DisputeState>,
+}
+
+/// The reports at `player_id`'s tables that are not final yet, oldest round first: the
+/// player's card says that they await the player's confirmation, with the values.
+pub async fn awaiting_for(
+    pool: &PgPool,
+    event_id: EventId,
+    player_id: PlayerId,
+) -> Result<Vec<AwaitingReport>, ResultsError> {
+    let tables: Vec<(RoundNumber, TableNumber)> = sqlx::query_as(
+        "SELECT r.number, t.number FROM seats s JOIN game_tables t ON t.id = s.table_id \
+         JOIN rounds r ON r.id = t.round_id \
+         WHERE r.event_id = $1 AND s.player_id = $2 AND t.reported_at IS NULL \
+           AND EXISTS (SELECT 1 FROM game_reports g WHERE g.table_id = t.id) \
+         ORDER BY r.number",
+    )
+    .bind(event_id)
+    .bind(player_id)
+    .fetch_all(pool)
+    .await?;
+    let mut out = Vec::new();
+    for (round, table) in tables {
+        let results = table_results(pool, event_id, round, table).await?;
+        let Some(latest) = results.latest() else {
+            continue;
+        };
+        if latest.final_at.is_some() {
+            continue;
+        }
+        let counts = results.counts();
+        let result_of = |id: PlayerId, drafted: Option<WinType>| {
+            results.outcome.as_ref().map_or(drafted, |o| {
+                o.results
+                    .iter()
+                    .find(|(p, _)| *p == id)
+                    .map_or(drafted, |(_, w)| *w)
+            })
+        };
+        let mine = latest
+            .confirmations
+            .iter()
+            .find(|c| c.player_id == player_id);
+        out.push(AwaitingReport {
+            round,
+            table,
+            revision: latest.revision,
+            ended: latest.draft.ended,
+            last_turn: latest.draft.last_turn,
+            seats: results
+                .table
+                .seats
+                .iter()
+                .filter_map(|line| {
+                    let s = latest
+                        .draft
+                        .seats
+                        .iter()
+                        .find(|s| s.player_id == line.player_id)?;
+                    Some(ReportLine {
+                        player_id: s.player_id,
+                        player: line.player.to_string(),
+                        faction: s.faction,
+                        ally: s.ally,
+                        result: result_of(s.player_id, s.result),
+                        end: s.end,
+                        win_attempts: counts.get(&s.player_id).copied().unwrap_or(0),
+                    })
+                })
+                .collect(),
+            answer: mine.map(|c| c.agrees),
+            dispute: mine.and_then(|c| c.dispute.clone()),
+        });
+    }
+    Ok(out)
 }

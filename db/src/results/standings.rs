@@ -300,17 +300,33 @@ pub async fn event_standings_on(
             })
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
+    let cut_tie = standings.finals.cut_tie.map(|t| {
+        (
+            t.players
+                .iter()
+                .map(|p| p.as_str().to_owned())
+                .collect::<Vec<_>>(),
+            t.open_seats,
+        )
+    });
+    // The finals list is derived from the standings, never frozen at closing.
+    let closed = finals.map(|c| {
+        let (tied, open) = cut_tie.clone().unwrap_or_default();
+        c.agreeing_with(
+            rows.iter()
+                .filter(|r| r.finalist == Some(true))
+                .map(|r| r.player.clone())
+                .collect(),
+            tied,
+            open,
+        )
+    });
     Ok(EventStandings {
         ruleset,
         rows,
         finals_seats,
-        cut_tie: standings.finals.cut_tie.map(|t| {
-            (
-                t.players.iter().map(|p| p.as_str().to_owned()).collect(),
-                t.open_seats,
-            )
-        }),
-        closed: finals,
+        cut_tie,
+        closed,
         tables,
         tables_final,
         rounds,

@@ -191,6 +191,14 @@ pub async fn start(
             next,
         });
     }
+    let closed: bool =
+        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM finals WHERE event_id = $1)")
+            .bind(event_id)
+            .fetch_one(&mut *tx)
+            .await?;
+    if closed {
+        return Err(RoundError::QualifyingClosed);
+    }
     if next.get() > qualifying_rounds {
         return Err(RoundError::AllRoundsDrawn(qualifying_rounds));
     }

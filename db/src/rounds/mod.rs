@@ -72,6 +72,10 @@ pub enum RoundError {
         "All {0} qualifying rounds are drawn. To add one, raise the number of rounds in the event settings."
     )]
     AllRoundsDrawn(i32),
+    #[error(
+        "Qualifying is closed, so no qualifying round starts. The head judge can reopen qualifying on the finals page."
+    )]
+    QualifyingClosed,
     #[error("Play has begun in round {0}; its seats are final.")]
     Begun(RoundNumber),
     #[error("Only the latest round can be cancelled, and round {0} is not the latest.")]

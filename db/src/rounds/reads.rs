@@ -147,6 +147,8 @@ pub(crate) fn clock_of(row: &TableRow, players: usize) -> Clock {
         paused_ms: row.4,
         extension_ms: row.5,
         players: u8::try_from(players).unwrap_or(u8::MAX),
+        // The report became final: the game's time stops there.
+        stopped_at: millis(row.6),
     }
 }
 

@@ -223,6 +223,7 @@ fn clock_of(clock: &tournament::Clock, now_ms: i64) -> types::Clock {
         }
         .to_owned(),
         paused: reading.paused,
+        stopped: reading.stopped,
         elapsed_seconds: reading.elapsed_ms / 1000,
         limit_seconds: reading.limit_ms / 1000,
         remaining_seconds: reading.remaining_ms / 1000,

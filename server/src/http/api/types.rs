@@ -117,6 +117,8 @@ pub struct Clock {
     #[schema(example = "running")]
     pub phase: String,
     pub paused: bool,
+    /// The table's report is final: the clock stopped then, and shows the time at that instant.
+    pub stopped: bool,
     pub elapsed_seconds: i64,
     pub limit_seconds: i64,
     /// To the limit while running, to the end of the finish window in it.

@@ -209,6 +209,7 @@ fn results_error_in(error: ResultsError, name: &dyn Fn(Field) -> String) -> ApiE
             "{what} changed: {by} saved revision {revision} since the revision you based yours on. \
              Read it, then send yours again with \"base_revision\": {revision}."
         )),
+        e @ ResultsError::Taken { .. } => ApiError::conflict(e.to_string()),
         ResultsError::Invalid(problems) => ApiError::fields(
             problems
                 .into_iter()
