@@ -332,7 +332,9 @@ fn read_engine_index(file: &Path, known: &BTreeSet<&str>, dir: &Path) -> (Checks
         let rule = cells.first().copied().unwrap_or_default();
         if !known.contains(rule) {
             // The staleness test names it; the build goes on so that the test can run.
-            println!("cargo:warning={rule} is cited by the engine but has no row in gencon-2.13.3.md");
+            println!(
+                "cargo:warning={rule} is cited by the engine but has no row in gencon-2.13.3.md"
+            );
             continue;
         }
         match cells.as_slice() {
@@ -349,9 +351,7 @@ fn read_engine_index(file: &Path, known: &BTreeSet<&str>, dir: &Path) -> (Checks
                 if !dir.join("..").join(path).exists() {
                     // Left out rather than failing the build, so that the staleness test
                     // (tests/engine_index.rs) runs and says how to regenerate the index.
-                    println!(
-                        "cargo:warning={path} is gone: regenerate rulebook/engine-index.txt"
-                    );
+                    println!("cargo:warning={path} is gone: regenerate rulebook/engine-index.txt");
                     continue;
                 }
                 examples

@@ -138,12 +138,13 @@ fn compare(
     let counts = results.map(|r| r.counts()).unwrap_or_default();
     let game = derived.and_then(|d| d.as_ref().ok());
     let last = replayed.turns.last();
-    let row = |field: &str, what: &str, report: Option<String>, log: Option<String>| ComparisonRow {
-        field: field.to_owned(),
-        what: what.to_owned(),
-        report,
-        log,
-    };
+    let row =
+        |field: &str, what: &str, report: Option<String>, log: Option<String>| ComparisonRow {
+            field: field.to_owned(),
+            what: what.to_owned(),
+            report,
+            log,
+        };
     let table_rows = vec![
         row(
             "ended",
@@ -164,12 +165,8 @@ fn compare(
         .iter()
         .filter_map(|seat| {
             let faction = seat.faction?;
-            let reported = latest.and_then(|r| {
-                r.draft
-                    .seats
-                    .iter()
-                    .find(|s| s.player_id == seat.player_id)
-            });
+            let reported =
+                latest.and_then(|r| r.draft.seats.iter().find(|s| s.player_id == seat.player_id));
             let logged = game.and_then(|g| g.seats.iter().find(|s| s.faction == faction));
             let holding = last.and_then(|t| t.holdings.iter().find(|h| h.faction == faction));
             // Without a derived report, the last turn's board gives what it can.
@@ -201,7 +198,9 @@ fn compare(
                                 t.alliances
                                     .iter()
                                     .find_map(|(a, b)| {
-                                        (*a == faction).then_some(*b).or((*b == faction).then_some(*a))
+                                        (*a == faction)
+                                            .then_some(*b)
+                                            .or((*b == faction).then_some(*a))
                                     })
                                     .map_or(String::new(), |f| f.code().to_owned())
                             })
@@ -210,7 +209,13 @@ fn compare(
                 row(
                     "win_attempts",
                     "Win attempts (4.01.04)",
-                    Some(counts.get(&seat.player_id).copied().unwrap_or(0).to_string()),
+                    Some(
+                        counts
+                            .get(&seat.player_id)
+                            .copied()
+                            .unwrap_or(0)
+                            .to_string(),
+                    ),
                     logged.map(|l| l.tiebreakers.win_attempts.to_string()),
                 ),
                 row(

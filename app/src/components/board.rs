@@ -36,7 +36,12 @@ pub fn TurnBoard(
     // The phases of the chosen turn, in order.
     let of_turn = move |i: usize| -> Vec<BoardTurn> {
         let number = turns.with_value(|t| t.get(i).map(|b| b.turn));
-        phases.with_value(|p| p.iter().filter(|b| Some(b.turn) == number).cloned().collect())
+        phases.with_value(|p| {
+            p.iter()
+                .filter(|b| Some(b.turn) == number)
+                .cloned()
+                .collect()
+        })
     };
     let shown = Memo::new(move |_| {
         let i = chosen.get();

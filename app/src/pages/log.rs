@@ -13,9 +13,9 @@ use crate::{
         log_editor::{LogEditor, VerificationList},
     },
     gamelog::{ComparisonRow, LogPage as Data, SaveLog, get_log},
-    results::SaveReport,
     pages::params::{number_param, slug_param, table_param},
     replay::{BoardTurn, Problem},
+    results::SaveReport,
 };
 
 #[component]
@@ -217,10 +217,15 @@ fn Comparison(d: Data, report: ServerAction<SaveReport>) -> impl IntoView {
         return ().into_any();
     }
     let table_href = format!("/events/{}/rounds/{}/tables/{}", d.slug, d.round, d.table);
-    let all_rows = || c.table_rows.iter().chain(c.seats.iter().flat_map(|s| s.rows.iter()));
+    let all_rows = || {
+        c.table_rows
+            .iter()
+            .chain(c.seats.iter().flat_map(|s| s.rows.iter()))
+    };
     let differing = all_rows().filter(|r| r.differs()).count();
     let cell = |v: &Option<String>, missing: &'static str| {
-        v.as_deref().map_or_else(|| missing.to_owned(), ComparisonRow::show)
+        v.as_deref()
+            .map_or_else(|| missing.to_owned(), ComparisonRow::show)
     };
     let line = |who: String, r: &ComparisonRow| {
         view! {
@@ -247,16 +252,23 @@ fn Comparison(d: Data, report: ServerAction<SaveReport>) -> impl IntoView {
     let headline = match (c.report_revision, c.derived) {
         (_, false) => format!(
             "The engine derives the report once the game is over{}. Until then: what the last turn shows.",
-            c.why_not.as_ref().map(|w| format!(" ({w})")).unwrap_or_default()
+            c.why_not
+                .as_ref()
+                .map(|w| format!(" ({w})"))
+                .unwrap_or_default()
         ),
-        (None, true) => "No report yet: the log implies the one below. Check it and save it as the report.".to_owned(),
+        (None, true) => {
+            "No report yet: the log implies the one below. Check it and save it as the report."
+                .to_owned()
+        }
         (Some(r), true) if differing == 0 => format!("Report revision {r} agrees with the log."),
         (Some(r), true) => format!(
             "Report revision {r} differs from the log in {differing} value{}: choose which is right for each, below.",
             if differing == 1 { "" } else { "s" }
         ),
     };
-    let form = (d.can_write && c.derived).then(|| view! { <ReportFromLog d=d.clone() report=report/> });
+    let form =
+        (d.can_write && c.derived).then(|| view! { <ReportFromLog d=d.clone() report=report/> });
     view! {
         <section aria-labelledby="compare">
             <h2 id="compare">"The log and the report"</h2>
@@ -277,7 +289,10 @@ fn Comparison(d: Data, report: ServerAction<SaveReport>) -> impl IntoView {
 /// report and the log differ, the judge's choice between them.
 fn choice(name: String, id: String, who: String, row: &ComparisonRow) -> AnyView {
     if row.differs() {
-        let (log, report) = (row.log.clone().unwrap_or_default(), row.report.clone().unwrap_or_default());
+        let (log, report) = (
+            row.log.clone().unwrap_or_default(),
+            row.report.clone().unwrap_or_default(),
+        );
         view! {
             <fieldset class="choice">
                 <legend>{format!("{who}: {}", row.what)}</legend>
@@ -293,7 +308,11 @@ fn choice(name: String, id: String, who: String, row: &ComparisonRow) -> AnyView
         }
         .into_any()
     } else {
-        let value = row.log.clone().or_else(|| row.report.clone()).unwrap_or_default();
+        let value = row
+            .log
+            .clone()
+            .or_else(|| row.report.clone())
+            .unwrap_or_default();
         view! { <input type="hidden" name=name value=value/> }.into_any()
     }
 }
@@ -312,7 +331,14 @@ fn ReportFromLog(d: Data, report: ServerAction<SaveReport>) -> impl IntoView {
     let table_fields = c
         .table_rows
         .iter()
-        .map(|r| choice(format!("form[{}]", r.field), format!("from-log-{}", r.field), "Table".to_owned(), r))
+        .map(|r| {
+            choice(
+                format!("form[{}]", r.field),
+                format!("from-log-{}", r.field),
+                "Table".to_owned(),
+                r,
+            )
+        })
         .collect_view();
     let seat_fields = c
         .seats

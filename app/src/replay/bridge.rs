@@ -38,7 +38,12 @@ pub fn analyse(text: &str, audit: bool, phases: bool) -> Analysis {
         ..ReplayOptions::default()
     };
     let (json, phase_json, alive, derived) = match engine::dgn::parse(text) {
-        Err(errors) => (Outcome::Unreadable(errors).to_json(), Vec::new(), None, None),
+        Err(errors) => (
+            Outcome::Unreadable(errors).to_json(),
+            Vec::new(),
+            None,
+            None,
+        ),
         Ok(game) => {
             let r = engine::replay::replay(&game, &options);
             let phase_json: Vec<serde_json::Value> = r.phases.iter().map(turn_json).collect();
@@ -64,8 +69,7 @@ pub fn analyse(text: &str, audit: bool, phases: bool) -> Analysis {
         .map(|t| board_turn(&t))
         .collect();
     replayed.audit = audit;
-    replayed.verification.micros =
-        u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+    replayed.verification.micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
     Analysis {
         replayed,
         alive,

@@ -1,8 +1,8 @@
 //! The HTTP surface: the health check, static files, sessions, CSRF and the Leptos pages.
 
-pub mod availability;
 pub mod access;
 pub mod api;
+pub mod availability;
 pub mod boundary;
 pub mod cache;
 mod csrf;
@@ -10,9 +10,9 @@ mod exports;
 pub mod headers;
 mod health;
 pub mod live;
-mod player_page;
 mod organise;
 mod organisers;
+mod player_page;
 mod print;
 pub mod standings;
 mod statistics;
