@@ -61,7 +61,7 @@ pub fn RulesPage() -> impl IntoView {
                             // A number typed whole opens that rule right here: two taps from
                             // the header to the rule.
                             let exact = d.hits.first().filter(|h| {
-                                searched && d.hits.len() >= 1 && normalised(&d.query) == h.number
+                                searched && !d.hits.is_empty() && normalised(&d.query) == h.number
                             }).map(|h| h.number.clone());
                             view! {
                                 {exact.clone().map(|n| view! { <RuleBody number=n/> })}

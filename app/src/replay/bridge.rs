@@ -35,7 +35,6 @@ pub fn analyse(text: &str, audit: bool, phases: bool) -> Analysis {
     let options = ReplayOptions {
         audit,
         snapshots: phases,
-        ..ReplayOptions::default()
     };
     let (json, phase_json, alive, derived) = match engine::dgn::parse(text) {
         Err(errors) => (
