@@ -12,6 +12,50 @@ use crate::{
     server::{answer, fail, pool, require_staff},
 };
 
+/// One player, for their edit page.
+#[server]
+pub async fn get_player(
+    slug: String,
+    player_id: PlayerId,
+) -> Result<crate::players::PlayerRow, AppError> {
+    let event = load(&slug).await?;
+    require_staff(event.id, db::roles::Action::RunEvent).await?;
+    let found = db::players::get(&pool()?, event.id, player_id)
+        .await
+        .map_err(|e| crate::server::internal("loading the player", e))?;
+    let Some(p) = found else {
+        return fail(AppError::NotFound(
+            "There is no such player in this event.".into(),
+        ));
+    };
+    Ok(crate::players::PlayerRow {
+        late_after: p.is_late_entry().then_some(p.entered_after_round),
+        id: p.id,
+        name: p.name,
+        email: p.email.unwrap_or_default(),
+        club: p.club.unwrap_or_default(),
+        checked_in: p.checked_in,
+        alternate: p.alternate,
+        dropped_after: p.dropped_after_round,
+        version: p.version,
+        linked: p.user_id.is_some(),
+    })
+}
+
+/// The players whose name matches `query` the forgiving way (case, accents, any part of the
+/// name), for check-in at the door; every player when the query is empty.
+#[server]
+pub async fn search_registered(
+    slug: String,
+    query: String,
+) -> Result<Vec<crate::players::PlayerRow>, AppError> {
+    let rows = crate::players::list_players(slug).await?;
+    if db::players::search::fold(&query).is_empty() {
+        return Ok(rows);
+    }
+    Ok(db::players::matching(rows, &query, |r| &r.name, usize::MAX))
+}
+
 /// Saves a player's details if the entry is still as the page showed it; returns the name.
 #[server]
 pub async fn edit_player(
@@ -39,6 +83,7 @@ pub async fn delete_player(
     slug: String,
     player_id: PlayerId,
     version: i32,
+    #[server(default)] confirm: bool,
 ) -> Result<String, AppError> {
     let event = load(&slug).await?;
     let actor = require_staff(event.id, db::roles::Action::RunEvent).await?;
@@ -48,5 +93,12 @@ pub async fn delete_player(
         .map_err(|e| crate::server::internal("loading the player", e))?
         .map(|p| p.name)
         .unwrap_or_default();
+    // Deleting cannot be undone: the form asks once.
+    if !confirm {
+        return fail(AppError::field(
+            "confirm",
+            format!("Tick the box to confirm that {name} is to be deleted."),
+        ));
+    }
     answer(db::players::delete(&pool, &actor, event.id, player_id, version).await).map(|()| name)
 }

@@ -433,3 +433,53 @@ async fn a_player_sees_the_report_that_awaits_their_confirmation(pool: PgPool) {
             .is_empty()
     );
 }
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn a_backup_carries_the_disputes_and_a_restore_puts_them_back(pool: PgPool) {
+    use db::backup;
+    let (admin, jude, _kim, event_id, tables) = setting(&pool).await;
+    let t = &tables[0];
+    let p = t.seats[1].player_id;
+    save(&pool, &jude, event_id, t, 0).await;
+    reply(&pool, &jude, event_id, t, 1, p, Some("Wrong spice")).await;
+    disputes::take(&pool, &jude, event_id, key(t, 1, p))
+        .await
+        .unwrap();
+    disputes::resolve(
+        &pool,
+        &jude,
+        false,
+        event_id,
+        key(t, 1, p),
+        &Resolution {
+            note: "Spice counted again".into(),
+            finalise: false,
+        },
+    )
+    .await
+    .unwrap();
+    let file = backup::to_json(&backup::dump(&pool, event_id).await.unwrap()).unwrap();
+    let restored = backup::restore(
+        &pool,
+        Some(&admin),
+        &file,
+        backup::RestoreOptions {
+            as_slug: Some("restored".into()),
+            replace: false,
+        },
+    )
+    .await
+    .expect("restored");
+    let results = reports::table_results(&pool, restored.event.id, ROUND, t.number)
+        .await
+        .unwrap();
+    let answer = results.revisions[0]
+        .confirmations
+        .iter()
+        .find(|c| !c.agrees)
+        .expect("the dispute");
+    assert!(matches!(
+        &answer.dispute,
+        Some(DisputeState::Resolved { note, by: Some(by), .. }) if note == "Spice counted again" && by == "jude"
+    ));
+}

@@ -248,6 +248,25 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
     .fetch_all(&mut *db)
     .await?;
     #[allow(clippy::type_complexity)]
+    let steps: Vec<(
+        i64,
+        i64,
+        String,
+        Option<String>,
+        bool,
+        Option<String>,
+        DateTime<Utc>,
+    )> = sqlx::query_as(
+        "SELECT s.report_id, s.player_id, s.step, s.note, s.finalised, u.username, s.at \
+             FROM dispute_steps s JOIN game_reports g ON g.id = s.report_id \
+               JOIN game_tables t ON t.id = g.table_id JOIN rounds r ON r.id = t.round_id \
+               LEFT JOIN users u ON u.id = s.by_user \
+             WHERE r.event_id = $1 ORDER BY s.id",
+    )
+    .bind(event_id)
+    .fetch_all(&mut *db)
+    .await?;
+    #[allow(clippy::type_complexity)]
     let logs: Vec<(
         i64,
         i32,
@@ -382,6 +401,20 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
                                     note: c.3.clone(),
                                     by: c.4.clone(),
                                     at: c.5,
+                                })
+                            })
+                            .collect::<Result<Vec<_>, sqlx::Error>>()?,
+                        dispute_steps: steps
+                            .iter()
+                            .filter(|s| s.0 == r.0)
+                            .map(|s| {
+                                Ok(DisputeStepRecord {
+                                    player: numbers.of(s.1)?,
+                                    step: s.2.clone(),
+                                    note: s.3.clone(),
+                                    finalised: s.4,
+                                    by: s.5.clone(),
+                                    at: s.6,
                                 })
                             })
                             .collect::<Result<Vec<_>, sqlx::Error>>()?,

@@ -164,6 +164,22 @@ pub struct ReportRecord {
     pub final_at: Option<DateTime<Utc>>,
     pub finalised_by: Option<String>,
     pub confirmations: Vec<ConfirmationRecord>,
+    /// Disputes taken and resolved by the judges (issue 18); absent from older files.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dispute_steps: Vec<DisputeStepRecord>,
+}
+
+/// One step of a player's dispute of this revision: taken by a judge, or resolved with a note.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DisputeStepRecord {
+    pub player: FilePlayer,
+    /// `taken` or `resolved`.
+    pub step: String,
+    pub note: Option<String>,
+    pub finalised: bool,
+    pub by: Option<String>,
+    pub at: DateTime<Utc>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

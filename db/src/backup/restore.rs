@@ -332,7 +332,8 @@ fn check(b: &Backup) -> Vec<String> {
                     .iter()
                     .map(|s| s.player_id.get())
                     .chain(rep.judge_draw)
-                    .chain(rep.confirmations.iter().map(|c| c.player));
+                    .chain(rep.confirmations.iter().map(|c| c.player))
+                    .chain(rep.dispute_steps.iter().map(|d| d.player));
                 for p in named {
                     if !seated.contains(&p) {
                         problem(format!("{at}: player {p} does not sit at the table."));
@@ -408,6 +409,9 @@ fn accounts(b: &Backup) -> BTreeSet<String> {
                 add(&rep.finalised_by);
                 for c in &rep.confirmations {
                     add(&c.by);
+                }
+                for d in &rep.dispute_steps {
+                    add(&d.by);
                 }
             }
         }
@@ -857,6 +861,21 @@ async fn write(
                     .bind(&c.note)
                     .bind(user(&c.by))
                     .bind(c.at)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                for d in &rep.dispute_steps {
+                    sqlx::query(
+                        "INSERT INTO dispute_steps (report_id, player_id, step, note, finalised, by_user, at) \
+                         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                    )
+                    .bind(report_id)
+                    .bind(id(d.player))
+                    .bind(&d.step)
+                    .bind(&d.note)
+                    .bind(d.finalised)
+                    .bind(user(&d.by))
+                    .bind(d.at)
                     .execute(&mut *tx)
                     .await?;
                 }
