@@ -219,6 +219,9 @@ test("results: win attempts, three reports, phone confirmations, a correction, l
   // The head judge closes qualifying and draws the open seat, with a recorded seed.
   await page.goto(eventUrl + "/finals");
   await live(page);
+  // Three of the four planned rounds are not played: closing asks first.
+  await expect(page.getByTestId("rounds-remain")).toHaveText("3 of the 4 qualifying rounds have not been played.");
+  await page.getByLabel("Yes, close qualifying after round 1").check();
   await page.getByRole("button", { name: "Close qualifying" }).click();
   await expect(page.getByRole("heading", { name: "Finalists" })).toBeVisible();
   await expect(page.locator("ol.finalists li")).toHaveCount(5);

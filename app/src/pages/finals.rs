@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use crate::{
     components::field::{Field, FormError, count_successes, last_error},
     pages::{dashboard::RunNav, params::slug_param},
-    qualifying::CloseQualifying,
+    qualifying::{CloseQualifying, QualifyingPlan, ReopenQualifying, qualifying_state},
     results::{DrawFinalsTie, FinalsView, get_finals},
 };
 
@@ -14,21 +14,23 @@ use crate::{
 pub fn FinalsPage() -> impl IntoView {
     let slug = slug_param();
     let close = ServerAction::<CloseQualifying>::new();
+    let reopen = ServerAction::<ReopenQualifying>::new();
     let draw = ServerAction::<DrawFinalsTie>::new();
     let changes = RwSignal::new(0u32);
     count_successes(close.value(), changes);
+    count_successes(reopen.value(), changes);
     count_successes(draw.value(), changes);
     let data = Resource::new(
         move || (slug.get(), changes.get()),
-        |(slug, _)| get_finals(slug),
+        |(slug, _)| async move { (get_finals(slug.clone()).await, qualifying_state(slug).await.ok()) },
     );
     view! {
         <main class="page narrow">
             <Transition fallback=|| view! { <p>"Loading the finals…"</p> }>
                 {move || Suspend::new(async move {
                     match data.await {
-                        Ok(f) => view! { <Finals f=f close=close draw=draw slug=slug/> }.into_any(),
-                        Err(e) => view! { <h1>"Finals"</h1><p role="alert">{e.to_string()}</p> }.into_any(),
+                        (Ok(f), plan) => view! { <Finals f=f plan=plan close=close reopen=reopen draw=draw slug=slug/> }.into_any(),
+                        (Err(e), _) => view! { <h1>"Finals"</h1><p role="alert">{e.to_string()}</p> }.into_any(),
                     }
                 })}
             </Transition>
@@ -43,11 +45,14 @@ fn names(list: &[String]) -> String {
 #[component]
 fn Finals(
     f: FinalsView,
+    plan: Option<QualifyingPlan>,
     close: ServerAction<CloseQualifying>,
+    reopen: ServerAction<ReopenQualifying>,
     draw: ServerAction<DrawFinalsTie>,
     slug: Memo<String>,
 ) -> impl IntoView {
     let close_error = last_error(close.value());
+    let reopen_error = last_error(reopen.value());
     let draw_error = last_error(draw.value());
     let state = if f.closed {
         format!(
@@ -91,13 +96,42 @@ fn Finals(
         }
     });
     let close_form = (!f.closed && f.can_override).then(|| {
+        let plan = plan.clone().unwrap_or(QualifyingPlan { rounds_drawn: 0, rounds_planned: 0, closed: false });
+        let remaining = plan.remaining();
         view! {
-            <ActionForm action=close>
-                <input type="hidden" name="slug" value=slug.get_untracked()/>
-                <p class="hint">"Closing fixes the finalists from the standings. Every report must be final."</p>
-                <FormError error=close_error/>
-                <button type="submit">"Close qualifying"</button>
-            </ActionForm>
+            <section aria-labelledby="close-qualifying">
+                <h2 id="close-qualifying">"Close qualifying"</h2>
+                <ActionForm action=close>
+                    <input type="hidden" name="slug" value=slug.get_untracked()/>
+                    <p class="hint">"From then on no qualifying round starts, and the finalists are the standings' finals line. Every report must be final. The head judge can reopen qualifying."</p>
+                    {(remaining > 0).then(|| view! {
+                        <p class="notice" data-testid="rounds-remain">{format!(
+                            "{remaining} of the {} qualifying rounds {} not been played.",
+                            plan.rounds_planned, if remaining == 1 { "has" } else { "have" }
+                        )}</p>
+                        <div class="choice">
+                            <input type="checkbox" id="confirm-close" name="confirm" value="true"/>
+                            <label for="confirm-close">{format!("Yes, close qualifying after round {}", plan.rounds_drawn)}</label>
+                        </div>
+                    })}
+                    <FormError error=close_error/>
+                    <p class="field-error" role="alert">{move || close_error.get().and_then(|e| e.message_for("confirm"))}</p>
+                    <button type="submit" class="danger">"Close qualifying"</button>
+                </ActionForm>
+            </section>
+        }
+    });
+    let reopen_form = (f.closed && f.can_override).then(|| {
+        view! {
+            <section aria-labelledby="reopen-qualifying">
+                <h2 id="reopen-qualifying">"Reopen qualifying"</h2>
+                <ActionForm action=reopen>
+                    <input type="hidden" name="slug" value=slug.get_untracked()/>
+                    <p class="hint">"Closed too early? Reopening lets the next round be drawn; a cut-line draw no longer holds. It is kept in the audit log."</p>
+                    <FormError error=reopen_error/>
+                    <button type="submit" class="secondary">"Reopen qualifying"</button>
+                </ActionForm>
+            </section>
         }
     });
     view! {
@@ -115,6 +149,7 @@ fn Finals(
         </section>
         {tie}
         {close_form}
+        {reopen_form}
         <p><a href=standings rel="external">"Full standings"</a></p>
     }
 }
