@@ -30,7 +30,7 @@ pub fn VerificationList(
                 let headline = if !v.readable {
                     format!("Not readable as DGN: {} syntax error{}.", v.problems.len(), if v.problems.len() == 1 { "" } else { "s" })
                 } else if v.legal {
-                    format!("No rule broken in {} turn{} replayed.", v.turns, if v.turns == 1 { "" } else { "s" })
+                    format!("No rule broken in {} turn{}.", v.turns, if v.turns == 1 { "" } else { "s" })
                 } else {
                     format!("{} rule{} broken in {} turn{}.", v.problems.len(), if v.problems.len() == 1 { "" } else { "s" }, v.turns, if v.turns == 1 { "" } else { "s" })
                 };
