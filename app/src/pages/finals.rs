@@ -22,7 +22,12 @@ pub fn FinalsPage() -> impl IntoView {
     count_successes(draw.value(), changes);
     let data = Resource::new(
         move || (slug.get(), changes.get()),
-        |(slug, _)| async move { (get_finals(slug.clone()).await, qualifying_state(slug).await.ok()) },
+        |(slug, _)| async move {
+            (
+                get_finals(slug.clone()).await,
+                qualifying_state(slug).await.ok(),
+            )
+        },
     );
     view! {
         <main class="page narrow">
