@@ -283,3 +283,57 @@ pub async fn my_reports(slug: String, player_id: PlayerId) -> Result<Vec<Awaitin
         })
         .collect())
 }
+
+/// What a table's badge on the round page says: the judges' queue, table by table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TableFlag {
+    Disputed,
+    OverTime,
+    Awaiting,
+}
+
+impl TableFlag {
+    pub fn label(self) -> &'static str {
+        match self {
+            TableFlag::Disputed => "Disputed: a judge is called",
+            TableFlag::OverTime => "Over time, no report",
+            TableFlag::Awaiting => "Report awaits confirmation",
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            TableFlag::Disputed => "disputed",
+            TableFlag::OverTime => "over-time",
+            TableFlag::Awaiting => "awaiting",
+        }
+    }
+}
+
+/// The flag of each table of round `round` that needs someone, the most urgent per table. The
+/// status of a report is public (its table page says it), so anyone may read these.
+#[server]
+pub async fn table_flags(
+    slug: String,
+    round: RoundNumber,
+) -> Result<Vec<(TableNumber, TableFlag)>, AppError> {
+    use db::results::queue::Item;
+    let event = load(&slug).await?;
+    require(event.id, db::roles::Action::ViewPublic).await?;
+    let queue = db::results::queue::queue(&pool()?, event.id)
+        .await
+        .map_err(|e| internal("loading the tables' state", e))?;
+    let mut flags: Vec<(TableNumber, TableFlag)> = Vec::new();
+    for item in queue.items {
+        let (r, t, flag) = match item {
+            Item::Dispute { round, table, .. } => (round, table, TableFlag::Disputed),
+            Item::OverTime { round, table, .. } => (round, table, TableFlag::OverTime),
+            Item::Awaiting { round, table, .. } => (round, table, TableFlag::Awaiting),
+        };
+        // The queue lists disputes first: the first flag of a table is its most urgent.
+        if r == round && !flags.iter().any(|(n, _)| *n == t) {
+            flags.push((t, flag));
+        }
+    }
+    Ok(flags)
+}
