@@ -2,6 +2,8 @@
 //! instant, pause them all (a fire alarm) and resume them all (4.01.08).
 
 use leptos::prelude::*;
+#[cfg(feature = "ssr")]
+use leptos::server_fn::ServerFn;
 use tournament::ids::RoundNumber;
 
 use crate::error::AppError;
@@ -36,5 +38,8 @@ pub async fn room_clocks(
             .iter()
             .map(|(table, why)| format!("Table {table} left as it was: {why}.")),
     );
+    if let Some((first, rest)) = said.split_first() {
+        crate::server::back_with(RoomClocks::url(), first, rest);
+    }
     Ok(said)
 }

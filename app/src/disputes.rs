@@ -4,6 +4,8 @@
 
 use dune::{Faction, WinType};
 use leptos::prelude::*;
+#[cfg(feature = "ssr")]
+use leptos::server_fn::ServerFn;
 use serde::{Deserialize, Serialize};
 use tournament::EndValues;
 use tournament::ids::{PlayerId, Revision, RoundNumber, TableNumber};
@@ -153,7 +155,9 @@ pub async fn take_dispute(
         revision,
         player_id,
     };
-    answer(disputes::take(&pool()?, &actor, event.id, key).await)
+    answer(disputes::take(&pool()?, &actor, event.id, key).await)?;
+    crate::server::back();
+    Ok(())
 }
 
 /// Resolves a dispute with a note; `finalise` ("true") makes the disputed revision final, which
@@ -186,7 +190,19 @@ pub async fn resolve_dispute(
         note: resolution,
         finalise,
     };
-    answer(disputes::resolve(&pool()?, &actor, may_override, event.id, key, &resolution).await)
+    let is_final = answer(
+        disputes::resolve(&pool()?, &actor, may_override, event.id, key, &resolution).await,
+    )?;
+    crate::server::back_with(
+        ResolveDispute::url(),
+        if is_final {
+            "Dispute resolved; the report is final."
+        } else {
+            "Dispute resolved; the report waits for the players' confirmations."
+        },
+        &[],
+    );
+    Ok(is_final)
 }
 
 /// One seat of a report a player is asked to confirm.

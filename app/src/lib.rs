@@ -11,6 +11,7 @@ pub mod components;
 pub mod disputes;
 pub mod error;
 pub mod events;
+pub mod forms;
 pub mod gamelog;
 pub mod pages;
 pub mod players;
@@ -75,6 +76,7 @@ pub fn App() -> impl IntoView {
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("settings")) view=pages::settings::SettingsPage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("run")) view=pages::dashboard::DashboardPage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("players")) view=pages::players::PlayersPage ssr=SsrMode::Async/>
+                <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("players"), ParamSegment("player")) view=pages::player::PlayerPage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("rounds"), ParamSegment("number")) view=pages::round::RoundPage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("rounds"), ParamSegment("number"), StaticSegment("tables"), ParamSegment("table")) view=pages::table::TablePage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("rounds"), ParamSegment("number"), StaticSegment("tables"), ParamSegment("table"), StaticSegment("log")) view=pages::log::LogPage ssr=SsrMode::Async/>

@@ -60,8 +60,9 @@ pub async fn close_qualifying(
 ) -> Result<(), AppError> {
     let event = load(&slug).await?;
     let actor = require_staff(event.id, db::roles::Action::Override).await?;
-    answer(db::results::finals::close_qualifying(&pool()?, &actor, event.id, confirm).await)
-        .map(|_| ())
+    answer(db::results::finals::close_qualifying(&pool()?, &actor, event.id, confirm).await)?;
+    crate::server::back();
+    Ok(())
 }
 
 /// The head judge reopens qualifying: rounds may be drawn again.
@@ -69,5 +70,7 @@ pub async fn close_qualifying(
 pub async fn reopen_qualifying(slug: String) -> Result<(), AppError> {
     let event = load(&slug).await?;
     let actor = require_staff(event.id, db::roles::Action::Override).await?;
-    answer(db::results::finals::reopen_qualifying(&pool()?, &actor, event.id).await)
+    answer(db::results::finals::reopen_qualifying(&pool()?, &actor, event.id).await)?;
+    crate::server::back();
+    Ok(())
 }

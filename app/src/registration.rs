@@ -3,6 +3,8 @@
 //! a player who was never seated.
 
 use leptos::prelude::*;
+#[cfg(feature = "ssr")]
+use leptos::server_fn::ServerFn;
 use tournament::ids::PlayerId;
 
 use crate::error::AppError;
@@ -72,8 +74,10 @@ pub async fn edit_player(
         Ok(new) => new,
         Err(problem) => return fail(AppError::field(problem.field, problem.message)),
     };
-    answer(db::players::edit(&pool()?, &actor, event.id, player_id, version, new).await)
-        .map(|p| p.name)
+    let name =
+        answer(db::players::edit(&pool()?, &actor, event.id, player_id, version, new).await)?.name;
+    crate::server::back_with(EditPlayer::url(), &format!("Saved: {name}."), &[]);
+    Ok(name)
 }
 
 /// Deletes a player who has never sat at a table; a seated player is refused with where they
@@ -100,5 +104,12 @@ pub async fn delete_player(
             format!("Tick the box to confirm that {name} is to be deleted."),
         ));
     }
-    answer(db::players::delete(&pool, &actor, event.id, player_id, version).await).map(|()| name)
+    answer(db::players::delete(&pool, &actor, event.id, player_id, version).await)?;
+    // The player's page is gone: back to the list, which says who was deleted.
+    let said: String = url::form_urlencoded::Serializer::new(String::new())
+        .append_pair(crate::forms::DONE, DeletePlayer::url())
+        .append_pair(crate::forms::SAID, &format!("{name} deleted."))
+        .finish();
+    crate::server::go_to(&format!("/events/{}/players?{said}", event.slug));
+    Ok(name)
 }

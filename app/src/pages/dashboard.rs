@@ -106,7 +106,7 @@ pub fn DashboardPage() -> impl IntoView {
                 {move || Suspend::new(async move {
                     let link = link.await.ok();
                     match dashboard.await {
-                        Ok(d) => view! { <Dashboard d=d link=link start=start error=error/> }.into_any(),
+                        Ok(d) => view! { <Dashboard d=d link=link start=start error=error slug=slug/> }.into_any(),
                         Err(e) => view! { <h1>"Dashboard"</h1><p role="alert">{e.to_string()}</p> }.into_any(),
                     }
                 })}
@@ -121,6 +121,7 @@ fn Dashboard(
     link: Option<StandingsLink>,
     start: ServerAction<StartRound>,
     error: Signal<Option<AppError>>,
+    slug: Memo<String>,
 ) -> impl IntoView {
     let base = format!("/events/{}", d.slug);
     let current = d.rounds.last().cloned();
@@ -136,6 +137,7 @@ fn Dashboard(
                 <div><dt>{format!("Round {}: reports missing", r.number)}</dt><dd>{r.reports_missing}</dd></div>
             })}
         </dl>
+        <crate::pages::queue::JudgesQueue slug=slug/>
         {(!d.rounds.is_empty()).then(|| view! {
             <table>
                 <caption>"Rounds"</caption>

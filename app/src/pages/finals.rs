@@ -1,10 +1,12 @@
 //! The finals: who is in as the standings stand, the head judge's closing of qualifying, and
 //! the recorded, seeded draw that settles a tie across the cut line (rulings 4, 11, 13).
 
-use leptos::prelude::*;
+use leptos::{prelude::*, server_fn::ServerFn};
+use leptos_meta::Title;
 
 use crate::{
-    components::field::{Field, FormError, count_successes, last_error},
+    components::field::{Field, FormError},
+    forms::{PostForm, form_state},
     pages::{dashboard::RunNav, params::slug_param},
     qualifying::{CloseQualifying, QualifyingPlan, ReopenQualifying, qualifying_state},
     results::{DrawFinalsTie, FinalsView, get_finals},
@@ -13,16 +15,9 @@ use crate::{
 #[component]
 pub fn FinalsPage() -> impl IntoView {
     let slug = slug_param();
-    let close = ServerAction::<CloseQualifying>::new();
-    let reopen = ServerAction::<ReopenQualifying>::new();
-    let draw = ServerAction::<DrawFinalsTie>::new();
-    let changes = RwSignal::new(0u32);
-    count_successes(close.value(), changes);
-    count_successes(reopen.value(), changes);
-    count_successes(draw.value(), changes);
     let data = Resource::new(
-        move || (slug.get(), changes.get()),
-        |(slug, _)| async move {
+        move || slug.get(),
+        |slug| async move {
             (
                 get_finals(slug.clone()).await,
                 qualifying_state(slug).await.ok(),
@@ -31,14 +26,14 @@ pub fn FinalsPage() -> impl IntoView {
     );
     view! {
         <main class="page narrow">
-            <Transition fallback=|| view! { <p>"Loading the finals…"</p> }>
+            <Suspense fallback=|| view! { <p>"Loading the finals…"</p> }>
                 {move || Suspend::new(async move {
                     match data.await {
-                        (Ok(f), plan) => view! { <Finals f=f plan=plan close=close reopen=reopen draw=draw slug=slug/> }.into_any(),
-                        (Err(e), _) => view! { <h1>"Finals"</h1><p role="alert">{e.to_string()}</p> }.into_any(),
+                        (Ok(f), plan) => view! { <Title text=format!("Finals · {}", f.event_name)/><Finals f=f plan=plan slug=slug/> }.into_any(),
+                        (Err(e), _) => view! { <Title text="Finals"/><h1>"Finals"</h1><p role="alert">{e.to_string()}</p> }.into_any(),
                     }
                 })}
-            </Transition>
+            </Suspense>
         </main>
     }
 }
@@ -48,17 +43,7 @@ fn names(list: &[String]) -> String {
 }
 
 #[component]
-fn Finals(
-    f: FinalsView,
-    plan: Option<QualifyingPlan>,
-    close: ServerAction<CloseQualifying>,
-    reopen: ServerAction<ReopenQualifying>,
-    draw: ServerAction<DrawFinalsTie>,
-    slug: Memo<String>,
-) -> impl IntoView {
-    let close_error = last_error(close.value());
-    let reopen_error = last_error(reopen.value());
-    let draw_error = last_error(draw.value());
+fn Finals(f: FinalsView, plan: Option<QualifyingPlan>, slug: Memo<String>) -> impl IntoView {
     let state = if f.closed {
         format!(
             "Qualifying closed {}{}.",
@@ -86,13 +71,7 @@ fn Finals(
                             by.clone().map(|b| format!(" by {b}")).unwrap_or_default(), names(picked))}</p>
                     }.into_any(),
                     None if f.closed && f.can_override => view! {
-                        <ActionForm action=draw>
-                            <input type="hidden" name="slug" value=slug.get_untracked()/>
-                            <Field label="Seed (optional)" name="seed" error=draw_error
-                                hint="Leave empty for a random seed; it is recorded so the draw can be re-run in front of the players."/>
-                            <FormError error=draw_error/>
-                            <button type="submit">"Draw the open seats"</button>
-                        </ActionForm>
+                        <DrawForm slug=slug.get_untracked()/>
                     }.into_any(),
                     None if f.closed => view! { <p>"The head judge will draw the open seats."</p> }.into_any(),
                     None => view! { <p class="hint">"Settled by a recorded draw once qualifying closes."</p> }.into_any(),
@@ -100,45 +79,10 @@ fn Finals(
             </section>
         }
     });
-    let close_form = (!f.closed && f.can_override).then(|| {
-        let plan = plan.clone().unwrap_or(QualifyingPlan { rounds_drawn: 0, rounds_planned: 0, closed: false });
-        let remaining = plan.remaining();
-        view! {
-            <section aria-labelledby="close-qualifying">
-                <h2 id="close-qualifying">"Close qualifying"</h2>
-                <ActionForm action=close>
-                    <input type="hidden" name="slug" value=slug.get_untracked()/>
-                    <p class="hint">"From then on no qualifying round starts, and the finalists are the standings' finals line. Every report must be final. The head judge can reopen qualifying."</p>
-                    {(remaining > 0).then(|| view! {
-                        <p class="notice" data-testid="rounds-remain">{format!(
-                            "{remaining} of the {} qualifying rounds {} not been played.",
-                            plan.rounds_planned, if remaining == 1 { "has" } else { "have" }
-                        )}</p>
-                        <div class="choice">
-                            <input type="checkbox" id="confirm-close" name="confirm" value="true"/>
-                            <label for="confirm-close">{format!("Yes, close qualifying after round {}", plan.rounds_drawn)}</label>
-                        </div>
-                    })}
-                    <FormError error=close_error/>
-                    <p class="field-error" role="alert">{move || close_error.get().and_then(|e| e.message_for("confirm"))}</p>
-                    <button type="submit" class="danger">"Close qualifying"</button>
-                </ActionForm>
-            </section>
-        }
-    });
-    let reopen_form = (f.closed && f.can_override).then(|| {
-        view! {
-            <section aria-labelledby="reopen-qualifying">
-                <h2 id="reopen-qualifying">"Reopen qualifying"</h2>
-                <ActionForm action=reopen>
-                    <input type="hidden" name="slug" value=slug.get_untracked()/>
-                    <p class="hint">"Closed too early? Reopening lets the next round be drawn; a cut-line draw no longer holds. It is kept in the audit log."</p>
-                    <FormError error=reopen_error/>
-                    <button type="submit" class="secondary">"Reopen qualifying"</button>
-                </ActionForm>
-            </section>
-        }
-    });
+    let close_form = (!f.closed && f.can_override)
+        .then(|| view! { <CloseForm slug=slug.get_untracked() plan=plan.clone()/> });
+    let reopen_form =
+        (f.closed && f.can_override).then(|| view! { <ReopenForm slug=slug.get_untracked()/> });
     view! {
         {f.can_override.then(|| view! { <RunNav slug=slug/> })}
         <p><a href=format!("/events/{}", f.slug)>{f.event_name.clone()}</a></p>
@@ -156,5 +100,77 @@ fn Finals(
         {close_form}
         {reopen_form}
         <p><a href=standings rel="external">"Full standings"</a></p>
+    }
+}
+
+/// Closing changes the whole page: the server renders it again with the finalists. While
+/// planned rounds remain, the form says how many and asks for a ticked confirmation; the server
+/// refuses without it, naming them.
+#[component]
+fn CloseForm(slug: String, plan: Option<QualifyingPlan>) -> impl IntoView {
+    let error = form_state(CloseQualifying::url()).error;
+    let confirm_message = Memo::new(move |_| error.get().and_then(|e| e.message_for("confirm")));
+    let plan = plan.unwrap_or(QualifyingPlan {
+        rounds_drawn: 0,
+        rounds_planned: 0,
+        closed: false,
+    });
+    let remaining = plan.remaining();
+    view! {
+        <section aria-labelledby="close-qualifying">
+            <h2 id="close-qualifying">"Close qualifying"</h2>
+            <PostForm action=CloseQualifying::url()>
+                <input type="hidden" name="slug" value=slug/>
+                <p class="hint">"From then on no qualifying round starts, and the finalists are the standings' finals line. Every report must be final. The head judge can reopen qualifying."</p>
+                {(remaining > 0).then(|| view! {
+                    <p class="notice" data-testid="rounds-remain">{format!(
+                        "{remaining} of the {} qualifying rounds {} not been played.",
+                        plan.rounds_planned, if remaining == 1 { "has" } else { "have" }
+                    )}</p>
+                    <div class="choice">
+                        <input type="checkbox" id="confirm-close" name="confirm" value="true"
+                            aria-describedby="confirm-close-error"
+                            aria-invalid=move || confirm_message.get().is_some().then_some("true")/>
+                        <label for="confirm-close">{format!("Yes, close qualifying after round {}", plan.rounds_drawn)}</label>
+                    </div>
+                })}
+                <p class="field-error" id="confirm-close-error" role="alert" hidden=move || confirm_message.get().is_none()
+                    data-error-for="confirm" data-control="confirm-close">{move || confirm_message.get()}</p>
+                <FormError error=error/>
+                <button type="submit" class="danger">"Close qualifying"</button>
+            </PostForm>
+        </section>
+    }
+}
+
+/// The head judge reopens qualifying (closed too early, or by mistake); audited.
+#[component]
+fn ReopenForm(slug: String) -> impl IntoView {
+    let error = form_state(ReopenQualifying::url()).error;
+    view! {
+        <section aria-labelledby="reopen-qualifying">
+            <h2 id="reopen-qualifying">"Reopen qualifying"</h2>
+            <PostForm action=ReopenQualifying::url()>
+                <input type="hidden" name="slug" value=slug/>
+                <p class="hint">"Closed too early? Reopening lets the next round be drawn, and a cut-line draw no longer holds. The audit log keeps the closing."</p>
+                <FormError error=error/>
+                <button type="submit" class="secondary">"Reopen qualifying"</button>
+            </PostForm>
+        </section>
+    }
+}
+
+/// The draw is recorded and shown by the server on the page it comes back to.
+#[component]
+fn DrawForm(slug: String) -> impl IntoView {
+    let error = form_state(DrawFinalsTie::url()).error;
+    view! {
+        <PostForm action=DrawFinalsTie::url()>
+            <input type="hidden" name="slug" value=slug/>
+            <Field label="Seed (optional)" name="seed" error=error
+                hint="Leave empty for a random seed; it is recorded so the draw can be re-run in front of the players."/>
+            <FormError error=error/>
+            <button type="submit">"Draw the open seats"</button>
+        </PostForm>
     }
 }

@@ -8,6 +8,7 @@ use tournament::ids::PlayerId;
 use crate::{
     components::clock::{ClockFace, poll_every, ticking_now},
     components::refresh::NoScriptRefresh,
+    pages::awaiting::AwaitingConfirmation,
     pages::params::slug_param,
     rounds::{CardPlace, PlayerCard, find_players, get_player_card},
 };
@@ -94,7 +95,7 @@ pub fn PlayerCardPage() -> impl IntoView {
             <Transition fallback=|| view! { <p>"Loading…"</p> }>
                 {move || Suspend::new(async move {
                     match card.await {
-                        Ok(c) => view! { <Card c=c slug=slug.get_untracked()/> }.into_any(),
+                        Ok(c) => view! { <Card c=c slug=slug.get_untracked() player_id=player.get_untracked()/> }.into_any(),
                         Err(e) => view! { <h1>"Find me"</h1><p role="alert">{e.to_string()}</p> }.into_any(),
                     }
                 })}
@@ -104,7 +105,7 @@ pub fn PlayerCardPage() -> impl IntoView {
 }
 
 #[component]
-fn Card(c: PlayerCard, slug: String) -> impl IntoView {
+fn Card(c: PlayerCard, slug: String, player_id: PlayerId) -> impl IntoView {
     let now = ticking_now(c.now_ms);
     let round = c.round;
     let status = match (&c.place, round) {
@@ -128,6 +129,8 @@ fn Card(c: PlayerCard, slug: String) -> impl IntoView {
         <p class="event-name"><a href=format!("/events/{slug}")>{c.event_name.clone()}</a></p>
         <h1>{c.name.clone()}</h1>
         <p class="lead" role="status">{status}</p>
+        // A report waiting for this player's answer comes first, with its buttons.
+        <AwaitingConfirmation slug=slug.clone() player_id=player_id/>
         {match c.place {
             CardPlace::Seated { table, seat, clock, reported, table_seats } => {
                 let full = c.ruleset == "full";

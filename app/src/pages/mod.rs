@@ -2,6 +2,7 @@
 
 pub mod account;
 pub mod audit;
+pub mod awaiting;
 pub mod dashboard;
 pub mod event;
 pub mod events;
@@ -13,9 +14,12 @@ pub mod logs;
 pub mod organise;
 pub mod params;
 pub mod plain;
+pub mod player;
 pub mod players;
 pub mod print;
 pub mod projector;
+pub mod queue;
+pub mod room;
 pub mod round;
 pub mod rules;
 pub mod settings;

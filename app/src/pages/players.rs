@@ -10,6 +10,7 @@ use crate::{
         AddPlayer, CheckIn, CheckInAll, ImportPlayers, LinkAccount, PlayerRow, SetDropped,
         list_players,
     },
+    registration::search_registered,
 };
 
 #[component]
@@ -32,6 +33,23 @@ pub fn PlayersPage() -> impl IntoView {
         move || (slug.get(), changes.get()),
         |(slug, _)| list_players(slug),
     );
+    // Check-in at the door: the forgiving search (case, accents, any part of the name) narrows
+    // the list; a plain GET form, so it works before the wasm arrives.
+    let query = leptos_router::hooks::use_query_map();
+    let q = Memo::new(move |_| query.read().get("q").unwrap_or_default());
+    let shown = Resource::new(
+        move || (slug.get(), q.get(), changes.get()),
+        |(slug, q, _)| async move {
+            if q.trim().is_empty() {
+                None
+            } else {
+                search_registered(slug, q)
+                    .await
+                    .ok()
+                    .map(|rows| rows.into_iter().map(|r| r.id).collect::<Vec<_>>())
+            }
+        },
+    );
     let add_error = last_error(add.value());
     let import_error = last_error(import.value());
     let list_error = Signal::derive(move || {
@@ -48,11 +66,19 @@ pub fn PlayersPage() -> impl IntoView {
         <main class="page">
             <RunNav slug=slug/>
             <h1>"Players"</h1>
+            <form method="get" class="player-search" role="search">
+                <div class="field">
+                    <label for="player-q">"Find a player"</label>
+                    <input id="player-q" name="q" type="search" value=q.get_untracked()/>
+                </div>
+                <button type="submit" class="secondary">"Search"</button>
+            </form>
             <Transition fallback=|| view! { <p>"Loading players…"</p> }>
                 {move || Suspend::new(async move {
+                    let shown = shown.await;
                     match players.await {
                         Ok(rows) => view! {
-                            <PlayerList rows=rows.clone() slug=slug.get_untracked() check_in=check_in set_dropped=set_dropped check_in_all=check_in_all/>
+                            <PlayerList rows=rows.clone() shown=shown slug=slug.get_untracked() check_in=check_in set_dropped=set_dropped check_in_all=check_in_all/>
                             <LinkForm rows=rows slug=slug.get_untracked() link=link/>
                         }.into_any(),
                         Err(e) => view! { <p role="alert">{e.to_string()}</p> }.into_any(),
@@ -148,6 +174,8 @@ fn status(p: &PlayerRow) -> String {
 #[component]
 fn PlayerList(
     rows: Vec<PlayerRow>,
+    /// The players a search found, best first; everyone when there is no search.
+    shown: Option<Vec<tournament::ids::PlayerId>>,
     slug: String,
     check_in: ServerAction<CheckIn>,
     set_dropped: ServerAction<SetDropped>,
@@ -160,7 +188,23 @@ fn PlayerList(
         .count();
     let dropped = rows.iter().filter(|p| p.dropped_after.is_some()).count();
     let slug_rows = slug.clone();
+    let searched = shown.is_some();
+    let rows: Vec<PlayerRow> = match &shown {
+        None => rows,
+        Some(ids) => ids
+            .iter()
+            .filter_map(|id| rows.iter().find(|r| r.id == *id).cloned())
+            .collect(),
+    };
+    let found = rows.len();
     view! {
+        {searched.then(|| view! {
+            <p role="status" data-testid="search-result">{match found {
+                0 => "Nobody of that name. Check the spelling; any part of the name will do.".to_owned(),
+                1 => "1 player found.".to_owned(),
+                n => format!("{n} players found."),
+            }}</p>
+        })}
         <p class="lead" data-testid="player-summary">{format!(
             "{registered} registered · {checked} checked in · {dropped} dropped"
         )}</p>
@@ -183,9 +227,11 @@ fn PlayerList(
                     let check_aria = format!("{check_label}: {}", p.name);
                     let drop_aria = format!("{drop_label}: {}", p.name);
                     let row_status = status(&p);
+                    let edit = format!("/events/{slug_rows}/players/{}", p.id);
+                    let edit_aria = format!("Edit: {}", p.name);
                     view! {
                         <tr>
-                            <th scope="row">{p.name}</th>
+                            <th scope="row">{p.name}" "<a href=edit aria-label=edit_aria class="edit-link">"Edit"</a></th>
                             <td>{p.club}</td>
                             <td>{p.email}</td>
                             <td>{row_status}</td>

@@ -3,7 +3,7 @@
 //! swap, cancel) and the list of who changed what.
 
 use leptos::prelude::*;
-use tournament::ids::RoundNumber;
+use tournament::ids::{RoundNumber, TableNumber};
 
 use crate::{
     auth::hard_navigate,
@@ -11,10 +11,12 @@ use crate::{
         clock::{ClockFace, poll_every, ticking_now},
         field::{Field, FormError, count_successes, last_error},
     },
+    disputes::{TableFlag, table_flags},
     error::AppError,
     pages::{
         dashboard::RunNav,
         params::{number_param, slug_param},
+        room::RoomControls,
     },
     rounds::{
         BeginRound, CancelRound, ExtendClock, RedrawRound, RoundData, SwapSeats, TableClock,
@@ -73,6 +75,11 @@ pub fn RoundPage() -> impl IntoView {
         move || (slug.get(), number.get(), changes.get()),
         |(slug, number, _)| get_round(slug, number),
     );
+    // What each table is waiting for (a dispute, a confirmation, its time): the judges' queue.
+    let flags = Resource::new(
+        move || (slug.get(), number.get(), changes.get()),
+        |(slug, number, _)| async move { table_flags(slug, number).await.unwrap_or_default() },
+    );
     // Public viewers follow the clocks; a head judge's page is not refetched under their hands
     // (it would wipe a half-typed form): their changes refetch it, and a stale page is refused.
     poll_every(15, move || {
@@ -89,8 +96,9 @@ pub fn RoundPage() -> impl IntoView {
         <main class="page">
             <Transition fallback=|| view! { <p>"Loading the round…"</p> }>
                 {move || Suspend::new(async move {
+                    let flags = flags.await;
                     match round.await {
-                        Ok(data) => view! { <Round data=data actions=actions slug=slug/> }.into_any(),
+                        Ok(data) => view! { <Round data=data flags=flags actions=actions slug=slug/> }.into_any(),
                         Err(e) => view! {
                             <h1>{format!("Round {}", number.get_untracked())}</h1>
                             <p role="alert">{e.to_string()}</p>
@@ -103,7 +111,12 @@ pub fn RoundPage() -> impl IntoView {
 }
 
 #[component]
-fn Round(data: RoundData, actions: Actions, slug: Memo<String>) -> impl IntoView {
+fn Round(
+    data: RoundData,
+    flags: Vec<(TableNumber, TableFlag)>,
+    actions: Actions,
+    slug: Memo<String>,
+) -> impl IntoView {
     let now = ticking_now(data.now_ms);
     let table_error = actions.table_error();
     let can_run = data.can_run;
@@ -129,9 +142,11 @@ fn Round(data: RoundData, actions: Actions, slug: Memo<String>) -> impl IntoView
             <p class="notice">"Started with reports of the previous round missing: "{r}</p>
         })}
         <PrintLinks slug=data.slug.clone() round=data.number.get() staff=data.can_record/>
+        {can_run.then(|| view! { <RoomControls slug=data.slug.clone() number=data.number/> })}
         <FormError error=table_error/>
         {data.tables.iter().cloned().map(|t| view! {
-            <GameTable t=t slug=data.slug.clone() round=data.number full={data.ruleset == "full"}
+            <GameTable flag=flags.iter().find(|(n, _)| *n == t.number).map(|(_, f)| *f)
+                t=t slug=data.slug.clone() round=data.number full={data.ruleset == "full"}
                 can_run=data.can_run can_record=data.can_record now=now actions=actions/>
         }).collect_view()}
         {(!data.byes.is_empty()).then(|| view! {
@@ -160,6 +175,8 @@ fn Round(data: RoundData, actions: Actions, slug: Memo<String>) -> impl IntoView
 #[component]
 fn GameTable(
     t: TableView,
+    /// What the table waits for, if anything (the judges' queue).
+    flag: Option<TableFlag>,
     slug: String,
     round: RoundNumber,
     full: bool,
@@ -248,6 +265,7 @@ fn GameTable(
         <section class="game-table" aria-labelledby=labelled_by data-table=t.number.to_string()>
             <h2 id=heading_id>{format!("Table {} · {size} players", t.number)}
                 {t.reported.then(|| view! { <span class="badge">"Report final"</span> })}
+                {flag.map(|f| view! { <span class="badge flag" data-flag=f.code()>{f.label()}</span> })}
             </h2>
             <table>
                 <thead><tr>

@@ -424,6 +424,35 @@ pub async fn create(pool: &PgPool, seed: u64) -> Result<Demo, StartupError> {
         let other_waiting = (0..drawn.tables.len())
             .rev()
             .find(|&i| Some(i) != linked_table);
+        // A clock given extra time, as happens when a table has to move: given while the game
+        // is on, since a final report stops the table's clock.
+        let mut extended = None;
+        if last && let Some(table) = drawn.tables.first() {
+            let now = rounds::detail(pool, event.id, round)
+                .await
+                .map_err(failed(&step))?
+                .and_then(|d| d.tables.into_iter().find(|t| t.id == table.id));
+            if let Some(now) = now {
+                clocks::apply(
+                    pool,
+                    &head_judge,
+                    event.id,
+                    now.id,
+                    now.version,
+                    clocks::Command::Extend {
+                        minutes: 10,
+                        reason: "Table moved to a quieter corner after a noise complaint"
+                            .to_owned(),
+                    },
+                )
+                .await
+                .map_err(failed(format!(
+                    "extending the clock of round {round}, table {}",
+                    now.number
+                )))?;
+                extended = Some(now.number);
+            }
+        }
         for (i, table) in drawn.tables.iter().enumerate() {
             let (plan, finish) = if last {
                 let plan = LAST_ROUND_PLANS.get(i).copied().unwrap_or(Plan::Solo);
@@ -460,34 +489,10 @@ pub async fn create(pool: &PgPool, seed: u64) -> Result<Demo, StartupError> {
                 final_reports += 1;
             }
         }
-        if last && let Some(table) = drawn.tables.first() {
-            // A clock given extra time, as happens when a table has to move.
-            let now = rounds::detail(pool, event.id, round)
-                .await
-                .map_err(failed(&step))?
-                .and_then(|d| d.tables.into_iter().find(|t| t.id == table.id));
-            if let Some(now) = now {
-                clocks::apply(
-                    pool,
-                    &head_judge,
-                    event.id,
-                    now.id,
-                    now.version,
-                    clocks::Command::Extend {
-                        minutes: 10,
-                        reason: "Table moved to a quieter corner after a noise complaint"
-                            .to_owned(),
-                    },
-                )
-                .await
-                .map_err(failed(format!(
-                    "extending the clock of round {round}, table {}",
-                    now.number
-                )))?;
-                let prefix = format!("round {round}, table {}:", now.number);
-                if let Some(line) = told.iter_mut().find(|l| l.starts_with(&prefix)) {
-                    line.push_str("; its clock got 10 extra minutes when the table moved");
-                }
+        if let Some(number) = extended {
+            let prefix = format!("round {round}, table {number}:");
+            if let Some(line) = told.iter_mut().find(|l| l.starts_with(&prefix)) {
+                line.push_str("; its clock got 10 extra minutes when the table moved");
             }
         }
     }
