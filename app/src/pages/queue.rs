@@ -155,7 +155,7 @@ fn Queue(q: QueueView, slug: String) -> impl IntoView {
                         </li>
                     }.into_any(),
                     QueueEntry::Awaiting { round, table, waiting_for, confirmed, seated } => view! {
-                        <li class="queue-item awaiting">
+                        <li class="queue-item confirming">
                             <p class="queue-what"><strong>"Awaiting confirmation"</strong>
                                 {format!(" · Round {round}, table {table} · {confirmed} of {seated} confirmed")}</p>
                             {(!waiting_for.is_empty()).then(|| view! {
