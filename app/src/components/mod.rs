@@ -3,4 +3,5 @@
 pub mod clock;
 pub mod field;
 pub mod header;
+pub mod live;
 pub mod refresh;

@@ -1,10 +1,12 @@
 //! The finals: who is in as the standings stand, the head judge's closing of qualifying, and
 //! the recorded, seeded draw that settles a tie across the cut line (rulings 4, 11, 13).
 
-use leptos::prelude::*;
+use leptos::{prelude::*, server_fn::ServerFn};
+use leptos_meta::Title;
 
 use crate::{
-    components::field::{Field, FormError, count_successes, last_error},
+    components::field::{Field, FormError},
+    forms::{PostForm, form_state},
     pages::{dashboard::RunNav, params::slug_param},
     results::{CloseQualifying, DrawFinalsTie, FinalsView, get_finals},
 };
@@ -12,25 +14,17 @@ use crate::{
 #[component]
 pub fn FinalsPage() -> impl IntoView {
     let slug = slug_param();
-    let close = ServerAction::<CloseQualifying>::new();
-    let draw = ServerAction::<DrawFinalsTie>::new();
-    let changes = RwSignal::new(0u32);
-    count_successes(close.value(), changes);
-    count_successes(draw.value(), changes);
-    let data = Resource::new(
-        move || (slug.get(), changes.get()),
-        |(slug, _)| get_finals(slug),
-    );
+    let data = Resource::new(move || slug.get(), get_finals);
     view! {
         <main class="page narrow">
-            <Transition fallback=|| view! { <p>"Loading the finals…"</p> }>
+            <Suspense fallback=|| view! { <p>"Loading the finals…"</p> }>
                 {move || Suspend::new(async move {
                     match data.await {
-                        Ok(f) => view! { <Finals f=f close=close draw=draw slug=slug/> }.into_any(),
-                        Err(e) => view! { <h1>"Finals"</h1><p role="alert">{e.to_string()}</p> }.into_any(),
+                        Ok(f) => view! { <Title text=format!("Finals · {}", f.event_name)/><Finals f=f slug=slug/> }.into_any(),
+                        Err(e) => view! { <Title text="Finals"/><h1>"Finals"</h1><p role="alert">{e.to_string()}</p> }.into_any(),
                     }
                 })}
-            </Transition>
+            </Suspense>
         </main>
     }
 }
@@ -40,14 +34,7 @@ fn names(list: &[String]) -> String {
 }
 
 #[component]
-fn Finals(
-    f: FinalsView,
-    close: ServerAction<CloseQualifying>,
-    draw: ServerAction<DrawFinalsTie>,
-    slug: Memo<String>,
-) -> impl IntoView {
-    let close_error = last_error(close.value());
-    let draw_error = last_error(draw.value());
+fn Finals(f: FinalsView, slug: Memo<String>) -> impl IntoView {
     let state = if f.closed {
         format!(
             "Qualifying closed {}{}.",
@@ -75,13 +62,7 @@ fn Finals(
                             by.clone().map(|b| format!(" by {b}")).unwrap_or_default(), names(picked))}</p>
                     }.into_any(),
                     None if f.closed && f.can_override => view! {
-                        <ActionForm action=draw>
-                            <input type="hidden" name="slug" value=slug.get_untracked()/>
-                            <Field label="Seed (optional)" name="seed" error=draw_error
-                                hint="Leave empty for a random seed; it is recorded so the draw can be re-run in front of the players."/>
-                            <FormError error=draw_error/>
-                            <button type="submit">"Draw the open seats"</button>
-                        </ActionForm>
+                        <DrawForm slug=slug.get_untracked()/>
                     }.into_any(),
                     None if f.closed => view! { <p>"The head judge will draw the open seats."</p> }.into_any(),
                     None => view! { <p class="hint">"Settled by a recorded draw once qualifying closes."</p> }.into_any(),
@@ -89,16 +70,8 @@ fn Finals(
             </section>
         }
     });
-    let close_form = (!f.closed && f.can_override).then(|| {
-        view! {
-            <ActionForm action=close>
-                <input type="hidden" name="slug" value=slug.get_untracked()/>
-                <p class="hint">"Closing fixes the finalists from the standings. Every report must be final."</p>
-                <FormError error=close_error/>
-                <button type="submit">"Close qualifying"</button>
-            </ActionForm>
-        }
-    });
+    let close_form =
+        (!f.closed && f.can_override).then(|| view! { <CloseForm slug=slug.get_untracked()/> });
     view! {
         {f.can_override.then(|| view! { <RunNav slug=slug/> })}
         <p><a href=format!("/events/{}", f.slug)>{f.event_name.clone()}</a></p>
@@ -115,5 +88,34 @@ fn Finals(
         {tie}
         {close_form}
         <p><a href=standings rel="external">"Full standings"</a></p>
+    }
+}
+
+/// Closing changes the whole page: the server renders it again with the finalists.
+#[component]
+fn CloseForm(slug: String) -> impl IntoView {
+    let error = form_state(CloseQualifying::url()).error;
+    view! {
+        <PostForm action=CloseQualifying::url()>
+            <input type="hidden" name="slug" value=slug/>
+            <p class="hint">"Closing fixes the finalists from the standings. Every report must be final."</p>
+            <FormError error=error/>
+            <button type="submit">"Close qualifying"</button>
+        </PostForm>
+    }
+}
+
+/// The draw is recorded and shown by the server on the page it comes back to.
+#[component]
+fn DrawForm(slug: String) -> impl IntoView {
+    let error = form_state(DrawFinalsTie::url()).error;
+    view! {
+        <PostForm action=DrawFinalsTie::url()>
+            <input type="hidden" name="slug" value=slug/>
+            <Field label="Seed (optional)" name="seed" error=error
+                hint="Leave empty for a random seed; it is recorded so the draw can be re-run in front of the players."/>
+            <FormError error=error/>
+            <button type="submit">"Draw the open seats"</button>
+        </PostForm>
     }
 }

@@ -29,12 +29,85 @@ pub async fn session() -> Result<Session, AppError> {
 
 /// Answers with the error's HTTP status too, so API clients and tests see 401/403/422.
 pub fn fail<T>(error: AppError) -> Result<T, AppError> {
-    if let Some(response) = use_context::<leptos_axum::ResponseOptions>()
-        && let Ok(code) = http::StatusCode::from_u16(error.status())
-    {
-        response.set_status(code);
+    if let Ok(code) = http::StatusCode::from_u16(error.status()) {
+        set_status(code);
     }
     Err(error)
+}
+
+/// Sets the response's status, except for a plain form post: that one is answered with a
+/// redirect back to the page, carrying the error in the address so the page shows it at the
+/// field (see `crate::hydration`). A status set here would replace the redirect, and the
+/// person would see the raw error instead of the form.
+pub fn set_status(code: http::StatusCode) {
+    if plain_form_post() {
+        return;
+    }
+    if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
+        response.set_status(code);
+    }
+}
+
+/// Whether this request is a `<form method="post">` sent by the browser itself (no wasm, or
+/// before it loaded) to a server function, rather than a call from the browser half or an API
+/// client. The browser asks for HTML; the server function client asks for JSON.
+pub fn plain_form_post() -> bool {
+    use_context::<http::request::Parts>().is_some_and(|parts| {
+        parts.method == http::Method::POST
+            && parts
+                .headers
+                .get(http::header::ACCEPT)
+                .and_then(|v| v.to_str().ok())
+                .is_some_and(|accept| accept.contains("text/html"))
+    })
+}
+
+/// Sends the browser to `path` when the action succeeds: a plain form post gets a redirect,
+/// and the browser half follows the same answer (`crate::hydration`).
+pub fn go_to(path: &str) {
+    leptos_axum::redirect(path);
+}
+
+/// Ends a successful form action: back to the page the form was on, rendered afresh.
+pub fn back() {
+    go_to(&page_with(&[]));
+}
+
+/// As [`back`], and the page says what was done beside the form that posted to `action`
+/// (`crate::forms`): `message`, and a line for each of `lines`.
+pub fn back_with(action: &str, message: &str, lines: &[String]) {
+    use crate::forms::{DONE, LINE, SAID};
+    let mut said = vec![(DONE, action), (SAID, message)];
+    said.extend(lines.iter().map(|l| (LINE, l.as_str())));
+    go_to(&page_with(&said));
+}
+
+/// The page that posted (from `Referer`, path and query only, so never another site), without
+/// what earlier submissions said, plus `params`.
+fn page_with(params: &[(&str, &str)]) -> String {
+    use crate::forms::{DONE, LINE, SAID};
+    let referer = use_context::<http::request::Parts>()
+        .and_then(|p| p.headers.get(http::header::REFERER).cloned())
+        .and_then(|v| v.to_str().ok().map(str::to_owned))
+        .and_then(|r| url::Url::parse(&r).ok());
+    let Some(mut page) = referer else {
+        return "/".to_owned();
+    };
+    let kept: Vec<(String, String)> = page
+        .query_pairs()
+        .filter(|(k, _)| !["__path", "__err", DONE, SAID, LINE].contains(&k.as_ref()))
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect();
+    page.set_query(None);
+    if !kept.is_empty() || !params.is_empty() {
+        let mut query = page.query_pairs_mut();
+        query.extend_pairs(kept);
+        query.extend_pairs(params);
+    }
+    match page.query() {
+        Some(q) => format!("{}?{q}", page.path()),
+        None => page.path().to_owned(),
+    }
 }
 
 /// Ends a server function: an error (of any layer) becomes an [`AppError`], whose kind sets the

@@ -1,0 +1,88 @@
+//! Forms that work before the wasm arrives. Every form is a plain `<form method="post">` to its
+//! server function, rendered on the server with what its last submission said:
+//! - a failed post comes back to the page with the error in the address (Leptos's form
+//!   redirects: `__path`, `__err`), and the page shows it at the field;
+//! - a successful post comes back with what was done (`done`, `said`, `line`), and the page
+//!   says it beside the form, rendered afresh from the database.
+//!
+//! The browser half enhances every such form with one submit listener (`crate::hydration`): it
+//! posts with `fetch`, shows a refusal at the fields without reloading (what was typed stays),
+//! and follows the server's answer to a success. No form is an island, so no form's markup or
+//! serialisers are compiled into the wasm.
+
+use leptos::prelude::*;
+
+use crate::error::AppError;
+
+/// Address parameters of a success: the action's path, its message, and lines of detail.
+pub const DONE: &str = "done";
+pub const SAID: &str = "said";
+pub const LINE: &str = "line";
+
+/// What a form's last submission said, as the page is rendered.
+#[derive(Clone)]
+pub struct FormState {
+    /// Its refusal, if the last plain post of this form failed.
+    pub error: Signal<Option<AppError>>,
+    /// What it did, if the last post of this form succeeded.
+    pub done: Option<Done>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Done {
+    pub message: String,
+    pub lines: Vec<String>,
+}
+
+/// The state of the form that posts to `action` (a server function's `url()`).
+pub fn form_state(action: &str) -> FormState {
+    FormState {
+        error: Signal::stored(error_for(action)),
+        done: done_for(action),
+    }
+}
+
+fn error_for(action: &str) -> Option<AppError> {
+    use leptos::server_fn::error::ServerFnUrlError;
+    let error = use_context::<leptos::server::ServerActionError>()?;
+    (error.path() == action).then(|| ServerFnUrlError::<AppError>::decode_err(error.err()))
+}
+
+fn done_for(action: &str) -> Option<Done> {
+    let query = leptos_router::hooks::use_query_map();
+    let query = query.read_untracked();
+    (query.get(DONE)? == action).then(|| Done {
+        message: query.get(SAID).unwrap_or_default(),
+        lines: query.get_all(LINE).unwrap_or_default(),
+    })
+}
+
+/// A form that posts to a server function. `data-enhance` lets the browser half take it over.
+#[component]
+pub fn PostForm(
+    /// The server function's address: `SaveSettings::url()`.
+    action: &'static str,
+    #[prop(optional, into)] class: Option<String>,
+    children: Children,
+) -> impl IntoView {
+    view! {
+        <form method="post" action=action class=class data-enhance="">
+            {children()}
+        </form>
+    }
+}
+
+/// What the form's last success did, announced; nothing otherwise.
+#[component]
+pub fn DoneNote(done: Option<Done>) -> impl IntoView {
+    done.map(|d| {
+        view! {
+            <div class="done" role="status">
+                <p class="ok">{d.message}</p>
+                {(!d.lines.is_empty()).then(|| view! {
+                    <ul class="done-lines">{d.lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+                })}
+            </div>
+        }
+    })
+}
