@@ -63,10 +63,15 @@ pub fn PostForm(
     /// The server function's address: `SaveSettings::url()`.
     action: &'static str,
     #[prop(optional, into)] class: Option<String>,
+    /// When someone else saved first, post the form plainly so the page shows what they saved
+    /// (rather than only saying so at the form).
+    #[prop(optional)]
+    conflict_plain: bool,
     children: Children,
 ) -> impl IntoView {
     view! {
-        <form method="post" action=action class=class data-enhance="">
+        <form method="post" action=action class=class data-enhance=""
+            data-conflict-plain=conflict_plain.then_some("")>
             {children()}
         </form>
     }

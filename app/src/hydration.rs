@@ -58,6 +58,11 @@ mod enhance {
             Ok(Answer::Done) => {
                 let _ = window().location().reload();
             }
+            // Someone saved first: a form that shows what they saved (the report's "Saved
+            // meanwhile") is posted plainly, so the server renders the page with it.
+            Ok(Answer::Refused(AppError::Conflict(_))) if form.has_attribute("data-conflict-plain") => {
+                let _ = form.submit();
+            }
             Ok(Answer::Refused(error)) => {
                 set_busy(&form, false);
                 show(&form, &error);

@@ -598,7 +598,7 @@ fn ReportEditor(d: TableData) -> impl IntoView {
                 {(final_now && !d.can_override).then(|| view! {
                     <p class="notice">"This report is final. Only the head judge can correct it (4.01.05)."</p>
                 })}
-                <PostForm action=SaveReport::url()>
+                <PostForm action=SaveReport::url() conflict_plain=true>
                     <input type="hidden" name="form[slug]" value=d.slug.clone()/>
                     <input type="hidden" name="form[round]" value=d.round.to_string()/>
                     <input type="hidden" name="form[table]" value=d.table.to_string()/>
