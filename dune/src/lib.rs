@@ -6,6 +6,8 @@
 //!
 //! Pure: no IO, no async, nothing but `serde` and `thiserror`.
 
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+
 pub mod faction;
 pub mod rule;
 pub mod spice;

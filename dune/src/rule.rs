@@ -10,12 +10,13 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// A rule number: a chapter digit, then one to three two-digit parts (`0.07`, `1.13.05`,
-/// `4.01.10.01`). Ordered as the rulebook is; `Copy`, no allocation.
+/// A rule number: a chapter digit, then one to four two-digit parts (`0.07`, `1.13.05`,
+/// `4.01.10.01`, and the traitor rules' `1.07.06.06.02`). Ordered as the rulebook is; `Copy`, no
+/// allocation.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Rule {
     /// Unused parts are zero *and* excluded by `len`, so `1.06` and `1.06.00` differ.
-    parts: [u8; 4],
+    parts: [u8; 5],
     len: u8,
 }
 
@@ -26,7 +27,7 @@ pub enum RuleError {
     Chapter,
     #[error("after the chapter, each part of a rule number is two digits (as in 1.06.03)")]
     Part,
-    #[error("a rule number has two to four parts (as in 0.07 or 1.06.03.05)")]
+    #[error("a rule number has two to five parts (as in 0.07 or 1.06.03.05)")]
     Length,
 }
 
@@ -56,7 +57,7 @@ impl Rule {
         let Some(chapter) = digit(b[0]) else {
             return Err(RuleError::Chapter);
         };
-        let mut parts = [chapter, 0, 0, 0];
+        let mut parts = [chapter, 0, 0, 0, 0];
         let mut len = 1usize;
         let mut i = 1;
         while i < b.len() {
@@ -67,7 +68,7 @@ impl Rule {
                     RuleError::Part
                 });
             }
-            if len == 4 {
+            if len == 5 {
                 return Err(RuleError::Length);
             }
             if i + 2 >= b.len() {
@@ -195,7 +196,8 @@ mod tests {
         assert_eq!(Rule::parse("1.06."), Err(RuleError::Part));
         assert_eq!(Rule::parse("1.06.3"), Err(RuleError::Part));
         assert_eq!(Rule::parse("1.006"), Err(RuleError::Part));
-        assert_eq!(Rule::parse("1.06.03.05.01"), Err(RuleError::Length));
+        assert_eq!(Rule::parse("1.07.06.06.02").map(|r| r.parts().len()), Ok(5));
+        assert_eq!(Rule::parse("1.07.06.06.02.01"), Err(RuleError::Length));
         assert_eq!(Rule::parse("12.01"), Err(RuleError::Chapter));
     }
 

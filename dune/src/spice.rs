@@ -48,6 +48,32 @@ impl Spice {
     pub const fn times(self, n: u32) -> Spice {
         Spice(self.0.saturating_mul(n))
     }
+
+    /// Half, rounded up (the Guild's half-price shipping, 2.06.06, 2.06.09).
+    pub const fn half_up(self) -> Spice {
+        Spice(self.0.div_ceil(2))
+    }
+
+    /// Takes up to `want` out of this amount and returns what was taken: paying from a shield
+    /// that may hold less, picking up spice from the map.
+    pub fn take(&mut self, want: Spice) -> Spice {
+        let taken = Spice(self.0.min(want.0));
+        self.0 -= taken.0;
+        taken
+    }
+}
+
+/// Amounts compare with plain numbers: `spice > 1`, `price == 0`.
+impl PartialEq<u32> for Spice {
+    fn eq(&self, other: &u32) -> bool {
+        self.0 == *other
+    }
+}
+
+impl PartialOrd<u32> for Spice {
+    fn partial_cmp(&self, other: &u32) -> Option<std::cmp::Ordering> {
+        Some(self.0.cmp(other))
+    }
 }
 
 impl Add for Spice {
@@ -95,5 +121,9 @@ mod tests {
         assert_eq!(Spice::new(u32::MAX) + five, Spice::new(u32::MAX));
         assert_eq!([five, five].into_iter().sum::<Spice>(), Spice::new(10));
         assert_eq!(serde_json::to_string(&five).unwrap(), "5");
+        assert_eq!(five.half_up(), Spice::new(3));
+        let mut shield = five;
+        assert_eq!(shield.take(Spice::new(7)), five);
+        assert!(shield.is_zero() && shield == 0 && five > 4);
     }
 }

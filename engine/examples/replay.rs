@@ -1,5 +1,5 @@
-//! `cargo run -p engine --example replay -- FILE [--json] [--parse-only]`: the engine's report
-//! without the `mentat` binary.
+//! `cargo run -p engine --example replay -- FILE [--json] [--parse-only] [--report]`: the engine's
+//! report without the `mentat` binary.
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -14,6 +14,16 @@ fn main() {
             std::process::exit(2);
         }
     };
+    if args.iter().any(|a| a == "--report") {
+        let (outcome, report) = engine::report::report_text(&src);
+        eprint!("{}", outcome.to_human());
+        match report {
+            Some(Ok(json)) => println!("{json}"),
+            Some(Err(why)) => eprintln!("no game report: {why}"),
+            None => {}
+        }
+        std::process::exit(outcome.exit_code());
+    }
     let outcome = if args.iter().any(|a| a == "--parse-only") {
         engine::report::parse_only_text(&src)
     } else {

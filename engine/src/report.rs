@@ -40,6 +40,21 @@ pub fn parse_only(src: &str) -> Result<ParseSummary, ParseErrors> {
     })
 }
 
+/// `mentat replay --report FILE`: the replay, and the game report derived from it (the JSON
+/// `mentat standings` reads), or why none can be derived. `None` when the file is not DGN.
+pub fn report_text(src: &str) -> (Outcome, Option<Result<String, String>>) {
+    match dgn::parse(src) {
+        Ok(game) => {
+            let r = replay(&game, &ReplayOptions::default());
+            let report = crate::game_report::derive_report(&game, &r)
+                .map_err(|e| e.to_string())
+                .and_then(|rep| serde_json::to_string_pretty(&rep).map_err(|e| e.to_string()));
+            (Outcome::Replayed(Box::new(r)), Some(report))
+        }
+        Err(e) => (Outcome::Unreadable(e), None),
+    }
+}
+
 /// The result of a command, ready to print.
 #[derive(Clone, Debug)]
 pub enum Outcome {
@@ -64,7 +79,7 @@ pub fn replay_text(src: &str) -> Outcome {
     replay_text_with(src, &ReplayOptions::default())
 }
 
-/// Replay with explicit options (public mode: `ReplayOptions { audit: false }`).
+/// Replay with explicit options (public mode: `ReplayOptions::public()`).
 pub fn replay_text_with(src: &str, opts: &ReplayOptions) -> Outcome {
     match dgn::parse(src) {
         Ok(game) => Outcome::Replayed(Box::new(replay(&game, opts))),
@@ -203,6 +218,19 @@ fn turn_json(t: &TurnSummary) -> Value {
         "hands": per_faction(t.hands.iter().map(|(f, n)| (f.code(), json!(n))).collect()),
         "worms": t.worms,
         "alliances": t.alliances.iter().map(|(a, b)| json!([a.code(), b.code()])).collect::<Vec<_>>(),
+        "spice_on_map": Value::Object(t.spice_on_map.iter().map(|(x, n)| (x.code().to_string(), json!(n))).collect()),
+        "control": Value::Object(t.control.iter().map(|(x, f)| (x.code().to_string(), json!(f.code()))).collect()),
+        "shield_wall_counts": t.shield_wall_counts,
+        "stronghold_cards": Value::Object(t.stronghold_cards.iter().map(|(x, f)| (x.code().to_string(), json!(f.code()))).collect()),
+        "leaders": per_faction(t.leaders.iter().map(|(f, ls)| (f.code(), json!(ls.iter().map(|l| l.code()).collect::<Vec<_>>()))).collect()),
+        "kwisatz": t.kwisatz.map(|k| json!({"losses": k.losses, "active": k.active, "dead": k.dead})),
+        "win_attempts": t.win_attempts.iter().map(|w| json!({
+            "faction": w.faction.code(),
+            "strongholds": w.counted.iter().map(|s| s.code()).collect::<Vec<_>>(),
+            "own": w.own.iter().map(|s| s.code()).collect::<Vec<_>>(),
+            "ally": w.ally.map(|a| a.code()),
+        })).collect::<Vec<_>>(),
+        "cards": t.cards.as_ref().map(|cs| per_faction(cs.iter().map(|(f, hand)| (f.code(), json!(hand.iter().map(|c| c.map_or("?", |c| c.code())).collect::<Vec<_>>()))).collect())),
     })
 }
 

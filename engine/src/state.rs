@@ -4,15 +4,18 @@
 //! first; the methods here are the unchecked moves (shakmaty's `play_unchecked`): they keep the
 //! books balanced (every faction's twenty forces are always somewhere) and never panic.
 
+use dune::{Rule, rule};
 use std::fmt;
 
-use crate::board::data::{FORCES_PER_FACTION, SHAI_HULUD_CARDS};
+use crate::board::data::{
+    FORCES_PER_FACTION, FactionRow, LEADERS, SHAI_HULUD_CARDS, faction_sheet,
+};
 use crate::board::{Card, Leader, Piece, Sector, Territory};
 use crate::dgn::{ForceCount, Side};
-use crate::faction::{Faction, FactionSet};
+use dune::{Faction, FactionSet, Spice, Stronghold};
 
 /// Forces off the board (reserves or tanks): plain and starred tokens.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Forces {
     pub normal: u8,
     pub starred: u8,
@@ -66,7 +69,7 @@ impl fmt::Display for Forces {
 }
 
 /// One faction's tokens on one territory piece. BG tokens are fighters (`normal`) or advisors.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Stack {
     pub normal: u8,
     pub starred: u8,
@@ -160,19 +163,46 @@ impl Phase {
         }
     }
 
-    /// The rule that introduces the phase.
-    pub fn rule(self) -> &'static str {
+    /// The phase's letter in DGN (`T0` for setup).
+    pub fn letter(self) -> &'static str {
         match self {
-            Phase::Setup => "0.01",
-            Phase::Storm => "1.01.00",
-            Phase::SpiceBlow => "1.02.00",
-            Phase::Charity => "1.03.00",
-            Phase::Bidding => "1.04.00",
-            Phase::Revival => "1.05.00",
-            Phase::Movement => "1.06.00",
-            Phase::Battle => "1.07.00",
-            Phase::Collection => "1.08.00",
-            Phase::Mentat => "1.09.00",
+            Phase::Setup => "T0",
+            Phase::Storm => "S",
+            Phase::SpiceBlow => "B",
+            Phase::Charity => "C",
+            Phase::Bidding => "A",
+            Phase::Revival => "R",
+            Phase::Movement => "M",
+            Phase::Battle => "X",
+            Phase::Collection => "H",
+            Phase::Mentat => "P",
+        }
+    }
+
+    /// The phase whose DGN letter this is (`S`, `B`, … `P`; `T0` for setup).
+    pub fn from_letter(letter: &str) -> Option<Phase> {
+        let mut p = Phase::Setup;
+        loop {
+            if p.letter() == letter {
+                return Some(p);
+            }
+            p = p.next()?;
+        }
+    }
+
+    /// The rule that introduces the phase.
+    pub fn rule(self) -> Rule {
+        match self {
+            Phase::Setup => rule!("0.01"),
+            Phase::Storm => rule!("1.01.00"),
+            Phase::SpiceBlow => rule!("1.02.00"),
+            Phase::Charity => rule!("1.03.00"),
+            Phase::Bidding => rule!("1.04.00"),
+            Phase::Revival => rule!("1.05.00"),
+            Phase::Movement => rule!("1.06.00"),
+            Phase::Battle => rule!("1.07.00"),
+            Phase::Collection => rule!("1.08.00"),
+            Phase::Mentat => rule!("1.09.00"),
         }
     }
 
@@ -229,29 +259,77 @@ impl Default for RuleOptions {
 #[derive(Clone, Debug, Default)]
 pub struct FactionState {
     /// Player circle 0-5 (rulings.md 2).
-    pub circle: u8,
+    pub(crate) circle: u8,
     /// Spice behind the shield.
-    pub spice: u32,
+    pub(crate) spice: Spice,
     /// Bribe spice in front of the shield (1.12.02), collected at the Mentat Pause.
-    pub bribes: u32,
+    pub(crate) bribes: Spice,
     /// Off-planet reserves (for the Fremen: on-planet reserves off the board, 2.04.03).
-    pub reserves: Forces,
-    pub tanks: Forces,
+    pub(crate) reserves: Forces,
+    pub(crate) tanks: Forces,
     /// Treachery cards in hand; `None` for a card whose identity is not known.
-    pub hand: Vec<Option<Card>>,
+    pub(crate) hand: Vec<Option<Card>>,
     /// Kept traitor cards, when the log gives them.
-    pub traitors: Option<Vec<Option<Leader>>>,
-    pub ally: Option<Faction>,
+    pub(crate) traitors: Option<Vec<Option<Leader>>>,
+    pub(crate) ally: Option<Faction>,
     /// The once-per-game faction Karama power has been used (1.13.06).
-    pub karama_power_used: bool,
+    pub(crate) karama_power_used: bool,
     /// Forces lost in battles, for the Kwisatz Haderach (2.01.10).
-    pub battle_losses: u32,
+    pub(crate) battle_losses: u32,
+    /// The faction's sheet (starting values, free revival, hand limit), set when it sits down.
+    pub(crate) sheet: FactionRow,
 }
 
 impl FactionState {
+    /// Player circle 0-5 (rulings.md 2).
+    pub fn circle(&self) -> u8 {
+        self.circle
+    }
+
+    /// Spice behind the shield.
+    pub fn spice(&self) -> Spice {
+        self.spice
+    }
+
+    /// Bribe spice in front of the shield, not yet collected (1.12.02).
+    pub fn bribes(&self) -> Spice {
+        self.bribes
+    }
+
+    pub fn reserves(&self) -> Forces {
+        self.reserves
+    }
+
+    pub fn tanks(&self) -> Forces {
+        self.tanks
+    }
+
+    /// Treachery cards in hand; `None` for a card whose identity is not known.
+    pub fn hand(&self) -> &[Option<Card>] {
+        &self.hand
+    }
+
+    /// Kept traitor cards, when the log gives them (hidden information: audit mode only).
+    pub fn traitors(&self) -> Option<&[Option<Leader>]> {
+        self.traitors.as_deref()
+    }
+
+    pub fn ally(&self) -> Option<Faction> {
+        self.ally
+    }
+
+    /// Forces lost in battles, for the Kwisatz Haderach (2.01.10).
+    pub fn battle_losses(&self) -> u32 {
+        self.battle_losses
+    }
+
+    pub fn sheet(&self) -> &FactionRow {
+        &self.sheet
+    }
+
     /// Adds spice behind the shield (saturating: logged amounts are not trusted).
-    pub fn gain(&mut self, n: u32) {
-        self.spice = self.spice.saturating_add(n);
+    pub fn gain(&mut self, n: Spice) {
+        self.spice += n;
     }
 }
 
@@ -341,64 +419,116 @@ impl SpiceDeck {
 /// The whole game state.
 #[derive(Clone, Debug)]
 pub struct GameState {
-    pub options: RuleOptions,
-    pub turn: u32,
-    pub phase: Phase,
+    pub(crate) options: RuleOptions,
+    pub(crate) turn: u32,
+    pub(crate) phase: Phase,
     /// `None` until the first storm is placed (0.16).
-    pub storm: Option<Sector>,
+    pub(crate) storm: Option<Sector>,
     /// Storm order for this turn (1.01.01): the factions in play, first player first.
-    pub order: Vec<Faction>,
+    pub(crate) order: Vec<Faction>,
     /// Factions at the table.
-    pub in_play: FactionSet,
-    pub factions: [FactionState; 6],
+    pub(crate) in_play: FactionSet,
+    pub(crate) factions: [FactionState; Faction::COUNT],
     /// Tokens per piece and faction.
-    pub board: Vec<[Stack; 6]>,
+    pub(crate) board: Vec<[Stack; Faction::COUNT]>,
     /// Spice on each piece.
-    pub spice: Vec<u32>,
-    pub leaders: [LeaderState; 30],
+    pub(crate) spice: Vec<Spice>,
+    pub(crate) leaders: [LeaderState; 30],
     /// Leaders killed at least once (a second death puts them face down, 1.05.04).
-    pub died_once: [bool; 30],
-    pub treachery_deck: u32,
-    pub treachery_discard: Vec<Card>,
+    pub(crate) died_once: [bool; 30],
+    pub(crate) treachery_deck: u32,
+    pub(crate) treachery_discard: Vec<Card>,
     /// Cards set aside for good (Family Atomics, 3.01.07).
-    pub treachery_removed: Vec<Card>,
-    pub spice_deck: SpiceDeck,
+    pub(crate) treachery_removed: Vec<Card>,
+    pub(crate) spice_deck: SpiceDeck,
     /// Worms counted for the Shield Wall (4.02.00, rulings.md 8).
-    pub worms: u32,
-    pub atomics_used: bool,
-    /// Stronghold cards in front of shields (4.03): ARK, CAR, TUK, TAB, HAB, SW.
-    pub stronghold_cards: [(Territory, Option<Faction>); 6],
+    pub(crate) worms: u32,
+    pub(crate) atomics_used: bool,
+    /// The Kwisatz Haderach is in the tanks (killed in an explosion, 2.01.13; revived 2.01.14).
+    pub(crate) kwisatz_dead: bool,
+    /// Stronghold cards in front of shields (4.03), by [`Stronghold::index`].
+    pub(crate) stronghold_cards: [Option<Faction>; Stronghold::ALL.len()],
     /// The two players who last used battle wheels (1.01.02).
-    pub last_wheels: Option<[Faction; 2]>,
-    /// The Fremen storm card for the next storm (2.04.13), when known.
-    pub storm_card: Option<u32>,
+    pub(crate) last_wheels: Option<[Faction; 2]>,
     /// A winner has been declared; the game is over.
-    pub finished: bool,
+    pub(crate) finished: bool,
 }
 
-/// The strongholds in the order used by [`GameState::stronghold_cards`].
-pub const STRONGHOLDS: [Territory; 6] = [
-    Territory::Arrakeen,
-    Territory::Carthag,
-    Territory::TueksSietch,
-    Territory::SietchTabr,
-    Territory::HabbanyaSietch,
-    Territory::ShieldWall,
-];
-
 impl GameState {
+    pub fn options(&self) -> &RuleOptions {
+        &self.options
+    }
+
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The storm's sector; `None` until the first storm is placed (0.16).
+    pub fn storm(&self) -> Option<Sector> {
+        self.storm
+    }
+
+    /// This turn's storm order, first player first (1.01.01).
+    pub fn order(&self) -> &[Faction] {
+        &self.order
+    }
+
+    /// The factions at the table.
+    pub fn in_play(&self) -> FactionSet {
+        self.in_play
+    }
+
+    /// Spice lying on one sector piece of the map.
+    pub fn spice_at(&self, p: Piece) -> Spice {
+        self.spice.get(p.index()).copied().unwrap_or_default()
+    }
+
+    /// Spice lying in a whole territory.
+    pub fn spice_in(&self, t: Territory) -> Spice {
+        t.pieces().iter().map(|&p| self.spice_at(p)).sum()
+    }
+
+    pub fn leader(&self, l: Leader) -> LeaderState {
+        self.leaders[l.index()]
+    }
+
+    /// Worms counted for the Shield Wall (4.02.00, rulings.md 8).
+    pub fn worms(&self) -> u32 {
+        self.worms
+    }
+
+    /// Cards left in the treachery deck.
+    pub fn treachery_deck(&self) -> u32 {
+        self.treachery_deck
+    }
+
+    pub fn treachery_discard(&self) -> &[Card] {
+        &self.treachery_discard
+    }
+
+    /// A winner has been declared; the game is over.
+    pub fn finished(&self) -> bool {
+        self.finished
+    }
+
     pub fn new(options: RuleOptions, seated: Vec<Faction>) -> GameState {
         let in_play: FactionSet = seated.iter().copied().collect();
-        let mut factions: [FactionState; 6] = Default::default();
-        for f in Faction::ALL {
+        // Only factions with a sheet sit down: the DGN reader refuses the others.
+        let in_play: FactionSet = in_play
+            .iter()
+            .filter(|&f| faction_sheet(f).is_some())
+            .collect();
+        let mut factions: [FactionState; Faction::COUNT] = Default::default();
+        for f in in_play.iter() {
             let st = &mut factions[f.index()];
-            if in_play.contains(f) {
-                st.spice = f.info().spice;
-                let starred = if options.advanced {
-                    f.info().starred
-                } else {
-                    0
-                };
+            if let Some(sheet) = faction_sheet(f) {
+                st.sheet = *sheet;
+                st.spice = sheet.spice;
+                let starred = if options.advanced { sheet.starred } else { 0 };
                 st.reserves = Forces::new(FORCES_PER_FACTION - starred, starred);
             }
         }
@@ -411,12 +541,9 @@ impl GameState {
             order: seated,
             in_play,
             factions,
-            board: vec![[Stack::default(); 6]; pieces],
-            spice: vec![0; pieces],
-            leaders: std::array::from_fn(|i| {
-                let l = Leader::all().nth(i).unwrap_or(Leader::Thufir);
-                LeaderState::Pool(l.faction())
-            }),
+            board: vec![[Stack::default(); Faction::COUNT]; pieces],
+            spice: vec![Spice::ZERO; pieces],
+            leaders: LEADERS.map(|row| LeaderState::Pool(row.faction)),
             died_once: [false; 30],
             treachery_deck: Card::all().map(|c| u32::from(c.copies())).sum(),
             treachery_discard: Vec::new(),
@@ -424,9 +551,9 @@ impl GameState {
             spice_deck: SpiceDeck::default(),
             worms: 0,
             atomics_used: false,
-            stronghold_cards: STRONGHOLDS.map(|t| (t, None)),
+            kwisatz_dead: false,
+            stronghold_cards: [None; Stronghold::ALL.len()],
             last_wheels: None,
-            storm_card: None,
             finished: false,
         }
     }
@@ -467,11 +594,13 @@ impl GameState {
     /// Factions with fighting (non-advisor) forces in a territory, without allocating.
     pub fn occupant_set(&self, t: Territory) -> FactionSet {
         let mut set = FactionSet::EMPTY;
-        for row in &self.board[t.piece_range()] {
-            for f in self.in_play.iter() {
-                if row[f.index()].fighting() > 0 {
-                    set.insert(f);
-                }
+        for f in self.in_play.iter() {
+            let i = f.index();
+            if self.board[t.piece_range()]
+                .iter()
+                .any(|row| row[i].normal | row[i].starred != 0)
+            {
+                set.insert(f);
             }
         }
         set
@@ -491,12 +620,15 @@ impl GameState {
     }
 
     /// Every faction's tokens per territory, in one pass over the board (index = territory).
-    pub fn territory_stacks(&self) -> [[Stack; 6]; 42] {
-        let mut out = [[Stack::default(); 6]; 42];
+    pub fn territory_stacks(&self) -> [[Stack; Faction::COUNT]; 42] {
+        let mut out = [[Stack::default(); Faction::COUNT]; 42];
         for t in Territory::all() {
             let acc = &mut out[t.index()];
             for row in &self.board[t.piece_range()] {
                 for (a, s) in acc.iter_mut().zip(row.iter()) {
+                    if s.is_empty() {
+                        continue;
+                    }
                     a.add(*s);
                 }
             }
@@ -635,26 +767,25 @@ impl GameState {
 
     /// The strongholds a faction controls at this moment (glossary "Control"; advisors never
     /// control, rulings.md 14). The Shield Wall counts only once it is a stronghold (4.02).
-    pub fn controller(&self, t: Territory) -> Option<Faction> {
-        if t == Territory::ShieldWall {
-            // 4.02.01, 4.02.06: only the left side (sector 9 in DGN, touching the Imperial Basin).
-            let left = t.piece(Sector::new(8))?;
-            let on_left: Vec<Faction> = self
-                .in_play
-                .iter()
-                .filter(|&f| self.stack(f, left).fighting() > 0)
-                .collect();
-            return match on_left.as_slice() {
-                [f] => Some(*f),
-                _ => None,
-            };
+    pub fn controller(&self, s: Stronghold) -> Option<Faction> {
+        let mut occ = self.in_play.iter().filter(|&f| self.occupies(f, s));
+        match (occ.next(), occ.next()) {
+            (Some(f), None) => Some(f),
+            _ => None,
         }
-        let occ = self.occupant_set(t);
-        if occ.len() == 1 {
-            occ.iter().next()
-        } else {
-            None
+    }
+
+    /// Does a faction occupy a stronghold: fighting forces (not advisors, 2.02.12) in it, and
+    /// for the Shield Wall on its left side only (sector 9 in DGN, touching the Imperial Basin;
+    /// 4.02.01, 4.02.06)? The one test behind control, victory and win attempts.
+    pub fn occupies(&self, f: Faction, s: Stronghold) -> bool {
+        let t = Territory::of(s);
+        if s == Stronghold::ShieldWall {
+            return t
+                .piece(Sector::new(8))
+                .is_some_and(|left| self.stack(f, left).fighting() > 0);
         }
+        self.in_territory(f, t).fighting() > 0
     }
 
     /// Does the Shield Wall count as a stronghold (4.02.00; rulings.md 6, 8)?
@@ -663,20 +794,18 @@ impl GameState {
     }
 
     /// Strongholds that count for victory now.
-    pub fn victory_strongholds(&self) -> impl Iterator<Item = Territory> + '_ {
-        STRONGHOLDS
+    pub fn victory_strongholds(&self) -> impl Iterator<Item = Stronghold> + '_ {
+        Stronghold::ALL
             .into_iter()
-            .filter(|&t| t != Territory::ShieldWall || self.shield_wall_counts())
+            .filter(|&s| s != Stronghold::ShieldWall || self.shield_wall_counts())
     }
 
-    pub fn stronghold_card_holder(&self, t: Territory) -> Option<Faction> {
+    /// Who holds a stronghold card (4.03), when the variant is played.
+    pub fn stronghold_card_holder(&self, s: Stronghold) -> Option<Faction> {
         if !self.options.stronghold_cards {
             return None;
         }
-        self.stronghold_cards
-            .iter()
-            .find(|(s, _)| *s == t)
-            .and_then(|(_, f)| *f)
+        self.stronghold_cards[s.index()]
     }
 
     /// Position in this turn's storm order (0 = first player).
@@ -694,8 +823,8 @@ mod tests {
 
     #[test]
     fn new_game_books_balance() {
-        let g = GameState::new(RuleOptions::default(), Faction::ALL.to_vec());
-        for f in Faction::ALL {
+        let g = GameState::new(RuleOptions::default(), Faction::CLASSIC.to_vec());
+        for f in g.in_play.iter() {
             assert_eq!(g.token_total(f), 20);
         }
         assert_eq!(g.faction(Faction::Emperor).reserves, Forces::new(15, 5));
@@ -726,7 +855,7 @@ mod tests {
 
     #[test]
     fn taking_forces_prefers_the_named_side() {
-        let mut g = GameState::new(RuleOptions::default(), Faction::ALL.to_vec());
+        let mut g = GameState::new(RuleOptions::default(), Faction::CLASSIC.to_vec());
         let p = Territory::PolarSink.piece(None).unwrap();
         *g.stack_mut(Faction::BeneGesserit, p) = Stack {
             normal: 2,

@@ -97,7 +97,7 @@ fn every_legal_fixture_also_parses_and_replays_in_public_mode() {
         let src = std::fs::read_to_string(&path).unwrap_or_default();
         assert!(parse_only(&src).is_ok(), "{name}");
         let public =
-            engine::report::replay_text_with(&src, &engine::replay::ReplayOptions { audit: false });
+            engine::report::replay_text_with(&src, &engine::replay::ReplayOptions::public());
         assert_eq!(
             public.exit_code(),
             0,

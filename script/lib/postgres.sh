@@ -23,22 +23,74 @@ pg_user() {
   if [ "$(id -u)" = 0 ]; then echo postgres; else id -un; fi
 }
 
+# From /, which every user may enter: the working folder may be closed to the postgres user.
 as_pg() {
-  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+  if [ "$(id -u)" = 0 ]; then (cd / && runuser -u postgres -- "$@"); else "$@"; fi
+}
+
+# pg_usable_dir DIR: creates DIR for the server's user; true when that user can reach it.
+pg_usable_dir() {
+  local dir="$1"
+  mkdir -p "$dir" 2>/dev/null || return 1
+  if [ "$(id -u)" = 0 ]; then
+    id postgres >/dev/null 2>&1 || die "the postgres system user is missing; reinstall Debian's postgresql package"
+    chown postgres:postgres "$dir"
+    chmod 700 "$dir"
+    runuser -u postgres -- test -w "$dir"
+  fi
 }
 
 # pg_prepare_dir DIR: creates DIR for the server's user and proves that user can reach it.
 pg_prepare_dir() {
   local dir="$1"
-  mkdir -p "$dir"
-  if [ "$(id -u)" = 0 ]; then
-    id postgres >/dev/null 2>&1 || die "the postgres system user is missing; reinstall Debian's postgresql package"
-    chown postgres:postgres "$dir"
-    chmod 700 "$dir"
-    if ! runuser -u postgres -- test -w "$dir"; then
-      die "PostgreSQL runs as the postgres user, who cannot reach $dir: a folder above it is closed to other users. Allow passage with 'chmod o+x' on each parent folder of $dir, or set DATABASE_URL to a PostgreSQL server you run yourself."
+  if ! pg_usable_dir "$dir"; then
+    die "PostgreSQL runs as the postgres user, who cannot reach $dir: a folder above it is closed to other users. Allow passage with 'chmod o+x' on each parent folder of $dir, or set DATABASE_URL to a PostgreSQL server you run yourself."
+  fi
+}
+
+# Where the private PostgreSQL of script/server keeps its data when the checkout's own .data/
+# is closed to the postgres user (a checkout in root's home or in a `mktemp -d` folder, run as
+# root): one folder per checkout, named after its path, under this root.
+MENTAT_PG_FALLBACK_ROOT="${MENTAT_PG_FALLBACK_ROOT:-/var/lib/mentat}"
+
+pg_fallback_home() {
+  local root="$1"
+  printf '%s/%s-%s/pg\n' "$MENTAT_PG_FALLBACK_ROOT" "$(basename "$root")" \
+    "$(printf '%s' "$root" | sha256sum | cut -c1-12)"
+}
+
+# private_pg_home ROOT: the folder of the checkout's private PostgreSQL (its cluster is in
+# data/ below it), chosen once and remembered in .data/pg-home: the checkout's .data/pg when the
+# server's user can reach it, else pg_fallback_home.
+private_pg_home() {
+  local root="$1" remembered="$1/.data/pg-home" home
+  if [ -s "$remembered" ]; then
+    home="$(cat "$remembered")"
+    if [ -f "$home/data/PG_VERSION" ] || pg_usable_dir "$home"; then
+      printf '%s\n' "$home"
+      return 0
     fi
   fi
+  home="$root/.data/pg"
+  if ! pg_usable_dir "$home"; then
+    rmdir "$home" 2>/dev/null || true
+    home="$(pg_fallback_home "$root")"
+    if [ "$(id -u)" = 0 ]; then
+      mkdir -p "$(dirname "$home")"
+      chmod 755 "$MENTAT_PG_FALLBACK_ROOT" "$(dirname "$home")"
+    fi
+    pg_usable_dir "$home" \
+      || die "PostgreSQL runs as the postgres user, who can reach neither $root/.data nor $home. Set DATABASE_URL to a PostgreSQL server you run yourself."
+    say "the postgres user cannot enter $root, so Mentat's private PostgreSQL keeps this checkout's data in $home"
+  fi
+  mkdir -p "$root/.data"
+  printf '%s\n' "$home" >"$remembered"
+  printf '%s\n' "$home"
+}
+
+# pg_port DIR: the port a running cluster listens on (from its postmaster.pid).
+pg_port() {
+  sed -n 4p "$1/postmaster.pid" 2>/dev/null
 }
 
 # pg_init DIR PASSWORD: a new cluster whose superuser is `mentat`.

@@ -71,6 +71,11 @@ pub enum Command {
         /// Ignore sealed entries `{…}`, as a public observer would (default: audit them).
         #[arg(long)]
         public: bool,
+        /// Print the game report derived from the log: the JSON `mentat standings` reads (the
+        /// replay's verdict goes to standard error). Exit code 1 when the log breaks a rule or the
+        /// game is not over.
+        #[arg(long, conflicts_with_all = ["parse_only", "json", "public"])]
+        report: bool,
         /// One or more DGN files (`-` for standard input).
         #[arg(required = true)]
         files: Vec<PathBuf>,
@@ -128,12 +133,14 @@ pub fn main() -> ExitCode {
             parse_only,
             json,
             public,
+            report,
             files,
         } => {
             let options = commands::replay::Options {
                 parse_only: *parse_only,
                 json: *json,
                 public: *public,
+                report: *report,
             };
             return commands::replay::run(files, &options);
         }

@@ -25,6 +25,9 @@ pub struct WebConfig {
     pub public_origins: Vec<String>,
     /// Sign out after this long without a request.
     pub session_idle_hours: i64,
+    /// Behind a load balancer: the client's address is the last one in `X-Forwarded-For`
+    /// (`MENTAT_TRUST_PROXY`), for the sign-in back-off.
+    pub trust_proxy: bool,
 }
 
 impl WebConfig {
@@ -54,10 +57,17 @@ impl WebConfig {
                 })?,
             Err(_) => 12,
         };
+        // Set means on, as README has always said; an explicit "off" is off.
+        let trust_proxy = match std::env::var("MENTAT_TRUST_PROXY") {
+            Ok(v) if v.trim().is_empty() => true,
+            Ok(v) => parse_bool("MENTAT_TRUST_PROXY", &v)?,
+            Err(_) => false,
+        };
         Ok(Self {
             secure_cookies,
             public_origins,
             session_idle_hours,
+            trust_proxy,
         })
     }
 
@@ -67,6 +77,7 @@ impl WebConfig {
             secure_cookies: false,
             public_origins: Vec::new(),
             session_idle_hours: 12,
+            trust_proxy: false,
         }
     }
 }

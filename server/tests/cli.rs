@@ -193,3 +193,36 @@ fn replay_reports_legal_illegal_and_unreadable_logs_with_their_exit_codes() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("line 2, column 1"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn replay_derives_the_game_report_that_standings_reads() {
+    let game = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../engine/tests/games/legal-ten-turn-six-factions.dgn");
+    let out = mentat()
+        .args(["replay", "--report"])
+        .arg(&game)
+        .output()
+        .expect("runs");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(report["games"][0]["ended"], "turns");
+    let dir = std::env::temp_dir().join(format!("mentat-report-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("report.json");
+    std::fs::write(&file, &out.stdout).expect("write");
+    let out = mentat().arg("standings").arg(&file).output().expect("runs");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let standings: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(standings["standings"].as_array().map(Vec::len), Some(6));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -17,10 +17,21 @@ pub struct PlayerName(String);
 pub enum NameError {
     #[error("a player name is empty")]
     Empty,
-    #[error("player name {0:?} contains a control character")]
+    #[error("player name {:?} contains a control character", preview(.0))]
     Control(String),
-    #[error("player name {0:?} is longer than {MAX_NAME_CHARS} characters")]
+    #[error("player name {:?} is longer than {MAX_NAME_CHARS} characters", preview(.0))]
     TooLong(String),
+}
+
+/// The start of a refused name, enough to recognise it: a message never repeats a whole
+/// 100 KB paste back to whoever sent it.
+fn preview(name: &str) -> String {
+    const SHOWN: usize = 40;
+    if name.chars().count() <= SHOWN {
+        name.to_owned()
+    } else {
+        name.chars().take(SHOWN).chain(['…']).collect()
+    }
 }
 
 impl PlayerName {
@@ -91,5 +102,14 @@ mod tests {
             Err(NameError::TooLong(_))
         ));
         assert!(PlayerName::parse(&"é".repeat(100)).is_ok());
+    }
+
+    #[test]
+    fn a_refused_name_is_not_repeated_whole() {
+        let message = PlayerName::parse(&"x".repeat(100_000))
+            .unwrap_err()
+            .to_string();
+        assert!(message.len() < 120, "{message}");
+        assert!(message.contains("xxx…"), "{message}");
     }
 }

@@ -183,18 +183,10 @@ pub async fn end_session() -> Result<(), AppError> {
         .map_err(|e| internal("ending the session", e))
 }
 
-/// The address a request came from, for the sign-in back-off. `X-Forwarded-For` is believed
-/// only when MENTAT_TRUST_PROXY is set, because anyone can send it.
+/// The address a request came from, for the sign-in back-off. Behind a trusted load balancer
+/// (`MENTAT_TRUST_PROXY`) the server has already put the client's address here, in place of the
+/// balancer's.
 pub async fn client_address() -> String {
-    if std::env::var_os("MENTAT_TRUST_PROXY").is_some()
-        && let Ok(headers) = leptos_axum::extract::<http::HeaderMap>().await
-        && let Some(first) = headers
-            .get("x-forwarded-for")
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.split(',').next())
-    {
-        return first.trim().to_owned();
-    }
     match leptos_axum::extract::<ConnectInfo<SocketAddr>>().await {
         Ok(ConnectInfo(addr)) => addr.ip().to_string(),
         Err(_) => "unknown".to_owned(),

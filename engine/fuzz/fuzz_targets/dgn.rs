@@ -1,4 +1,5 @@
-//! Any bytes: parsing never panics, and whatever parses replays and reports without panicking.
+//! Any bytes: parsing never panics, and whatever parses replays, reports and derives its game
+//! report without panicking.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -9,6 +10,7 @@ fuzz_target!(|data: &[u8]| {
     let outcome = engine::report::replay_text(&src);
     let _ = outcome.to_human();
     let _ = outcome.to_json();
-    let public = engine::report::replay_text_with(&src, &engine::replay::ReplayOptions { audit: false });
+    let public = engine::report::replay_text_with(&src, &engine::replay::ReplayOptions::public());
     let _ = public.exit_code();
+    let _ = engine::report::report_text(&src);
 });

@@ -7,7 +7,8 @@
 //! (symmetric adjacency, territory borders = the projection of sector-piece adjacency, every piece
 //! reachable, 15 spice cards with 118 spice, 33 treachery cards, 30 leaders).
 
-use crate::faction::Faction;
+use dune::{Faction, Spice};
+use dune::{Rule, rule};
 
 /// The 42 territories of the map, in treachery.online's order (its territory ids 0-41).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -371,7 +372,7 @@ pub struct CardRow {
     pub kind: CardKind,
     pub copies: u8,
     /// The card's rule in 001 (3.01.xx).
-    pub rule: &'static str,
+    pub rule: Rule,
 }
 
 const fn card(
@@ -380,7 +381,7 @@ const fn card(
     name: &'static str,
     kind: CardKind,
     copies: u8,
-    rule: &'static str,
+    rule: Rule,
 ) -> CardRow {
     CardRow {
         card,
@@ -395,29 +396,29 @@ const fn card(
 /// The 33-card classic treachery deck, indexed by `Card as usize`.
 #[rustfmt::skip]
 pub const CARDS: [CardRow; 23] = [
-    card(Card::Lasgun, "Lasgun", "Lasgun", CardKind::WeaponSpecial, 1, "3.01.14"),
-    card(Card::Crysknife, "Crysknife", "Crysknife", CardKind::WeaponProjectile, 1, "3.01.05"),
-    card(Card::MaulaPistol, "MaulaPistol", "Maula Pistol", CardKind::WeaponProjectile, 1, "3.01.15"),
-    card(Card::SlipTip, "SlipTip", "Slip Tip", CardKind::WeaponProjectile, 1, "3.01.17"),
-    card(Card::Stunner, "Stunner", "Stunner", CardKind::WeaponProjectile, 1, "3.01.19"),
-    card(Card::Chaumas, "Chaumas", "Chaumas", CardKind::WeaponPoison, 1, "3.01.02"),
-    card(Card::Chaumurky, "Chaumurky", "Chaumurky", CardKind::WeaponPoison, 1, "3.01.03"),
-    card(Card::EllacaDrug, "EllacaDrug", "Ellaca Drug", CardKind::WeaponPoison, 1, "3.01.06"),
-    card(Card::GomJabbar, "GomJabbar", "Gom Jabbar", CardKind::WeaponPoison, 1, "3.01.08"),
-    card(Card::Shield, "Shield", "Shield", CardKind::DefenseProjectile, 4, "3.01.16"),
-    card(Card::Snooper, "Snooper", "Snooper", CardKind::DefensePoison, 4, "3.01.18"),
-    card(Card::CheapHero, "CheapHero", "Cheap Hero", CardKind::Leader, 3, "3.01.04"),
-    card(Card::TleilaxuGhola, "TleilaxuGhola", "Tleilaxu Ghola", CardKind::Special, 1, "3.01.20"),
-    card(Card::FamilyAtomics, "FamilyAtomics", "Family Atomics", CardKind::Special, 1, "3.01.07"),
-    card(Card::Hajr, "Hajr", "Hajr", CardKind::Special, 1, "3.01.09"),
-    card(Card::Karama, "Karama", "Karama", CardKind::Special, 2, "3.01.11"),
-    card(Card::Truthtrance, "Truthtrance", "Truthtrance", CardKind::Special, 2, "3.01.22"),
-    card(Card::WeatherControl, "WeatherControl", "Weather Control", CardKind::Special, 1, "3.01.23"),
-    card(Card::Baliset, "Baliset", "Baliset", CardKind::Worthless, 1, "3.01.01"),
-    card(Card::JubbaCloak, "JubbaCloak", "Jubba Cloak", CardKind::Worthless, 1, "3.01.10"),
-    card(Card::Kulon, "Kulon", "Kulon", CardKind::Worthless, 1, "3.01.12"),
-    card(Card::LaLaLa, "LaLaLa", "La La La", CardKind::Worthless, 1, "3.01.13"),
-    card(Card::TripToGamont, "TripToGamont", "Trip to Gamont", CardKind::Worthless, 1, "3.01.21"),
+    card(Card::Lasgun, "Lasgun", "Lasgun", CardKind::WeaponSpecial, 1, rule!("3.01.14")),
+    card(Card::Crysknife, "Crysknife", "Crysknife", CardKind::WeaponProjectile, 1, rule!("3.01.05")),
+    card(Card::MaulaPistol, "MaulaPistol", "Maula Pistol", CardKind::WeaponProjectile, 1, rule!("3.01.15")),
+    card(Card::SlipTip, "SlipTip", "Slip Tip", CardKind::WeaponProjectile, 1, rule!("3.01.17")),
+    card(Card::Stunner, "Stunner", "Stunner", CardKind::WeaponProjectile, 1, rule!("3.01.19")),
+    card(Card::Chaumas, "Chaumas", "Chaumas", CardKind::WeaponPoison, 1, rule!("3.01.02")),
+    card(Card::Chaumurky, "Chaumurky", "Chaumurky", CardKind::WeaponPoison, 1, rule!("3.01.03")),
+    card(Card::EllacaDrug, "EllacaDrug", "Ellaca Drug", CardKind::WeaponPoison, 1, rule!("3.01.06")),
+    card(Card::GomJabbar, "GomJabbar", "Gom Jabbar", CardKind::WeaponPoison, 1, rule!("3.01.08")),
+    card(Card::Shield, "Shield", "Shield", CardKind::DefenseProjectile, 4, rule!("3.01.16")),
+    card(Card::Snooper, "Snooper", "Snooper", CardKind::DefensePoison, 4, rule!("3.01.18")),
+    card(Card::CheapHero, "CheapHero", "Cheap Hero", CardKind::Leader, 3, rule!("3.01.04")),
+    card(Card::TleilaxuGhola, "TleilaxuGhola", "Tleilaxu Ghola", CardKind::Special, 1, rule!("3.01.20")),
+    card(Card::FamilyAtomics, "FamilyAtomics", "Family Atomics", CardKind::Special, 1, rule!("3.01.07")),
+    card(Card::Hajr, "Hajr", "Hajr", CardKind::Special, 1, rule!("3.01.09")),
+    card(Card::Karama, "Karama", "Karama", CardKind::Special, 2, rule!("3.01.11")),
+    card(Card::Truthtrance, "Truthtrance", "Truthtrance", CardKind::Special, 2, rule!("3.01.22")),
+    card(Card::WeatherControl, "WeatherControl", "Weather Control", CardKind::Special, 1, rule!("3.01.23")),
+    card(Card::Baliset, "Baliset", "Baliset", CardKind::Worthless, 1, rule!("3.01.01")),
+    card(Card::JubbaCloak, "JubbaCloak", "Jubba Cloak", CardKind::Worthless, 1, rule!("3.01.10")),
+    card(Card::Kulon, "Kulon", "Kulon", CardKind::Worthless, 1, rule!("3.01.12")),
+    card(Card::LaLaLa, "LaLaLa", "La La La", CardKind::Worthless, 1, rule!("3.01.13")),
+    card(Card::TripToGamont, "TripToGamont", "Trip to Gamont", CardKind::Worthless, 1, rule!("3.01.21")),
 ];
 
 /// Leaders of the six classic factions (board-data.md §5).
@@ -504,11 +505,11 @@ pub const LEADERS: [LeaderRow; 30] = [
     leader(Leader::Otheym, Faction::Fremen, "Otheym", "Otheym", 5),
     leader(Leader::Mapes, Faction::Fremen, "Mapes", "Shadout Mapes", 3),
     leader(Leader::Jamis, Faction::Fremen, "Jamis", "Jamis", 2),
-    leader(Leader::Staban, Faction::Guild, "Staban", "Staban Tuek", 5),
-    leader(Leader::Bewt, Faction::Guild, "Bewt", "Master Bewt", 3),
-    leader(Leader::Esmar, Faction::Guild, "Esmar", "Esmar Tuek", 3),
-    leader(Leader::Sook, Faction::Guild, "Sook", "Soo-Soo Sook", 2),
-    leader(Leader::GuildRep, Faction::Guild, "GuildRep", "Guild Representative", 1),
+    leader(Leader::Staban, Faction::SpacingGuild, "Staban", "Staban Tuek", 5),
+    leader(Leader::Bewt, Faction::SpacingGuild, "Bewt", "Master Bewt", 3),
+    leader(Leader::Esmar, Faction::SpacingGuild, "Esmar", "Esmar Tuek", 3),
+    leader(Leader::Sook, Faction::SpacingGuild, "Sook", "Soo-Soo Sook", 2),
+    leader(Leader::GuildRep, Faction::SpacingGuild, "GuildRep", "Guild Representative", 1),
     leader(Leader::Feyd, Faction::Harkonnen, "Feyd", "Feyd-Rautha", 6),
     leader(Leader::Rabban, Faction::Harkonnen, "Rabban", "Beast Rabban", 4),
     leader(Leader::Piter, Faction::Harkonnen, "Piter", "Piter de Vries", 3),
@@ -516,14 +517,12 @@ pub const LEADERS: [LeaderRow; 30] = [
     leader(Leader::Kudu, Faction::Harkonnen, "Kudu", "Umman Kudu", 1),
 ];
 
-/// Per-faction starting values (2.xx.01, 2.xx.02, FREE REVIVAL, hand limits; board-data.md §6).
-#[derive(Clone, Copy, Debug)]
+/// A classic faction's sheet: starting values and limits (2.xx.01, 2.xx.02, FREE REVIVAL, hand
+/// limits; board-data.md §6). Copied into the game state for each faction at the table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FactionRow {
-    pub faction: Faction,
-    pub code: &'static str,
-    pub name: &'static str,
     /// Starting spice (2.xx.01).
-    pub spice: u32,
+    pub spice: Spice,
     /// Free force revival per turn.
     pub free_revival: u8,
     /// Maximum treachery cards in hand (1.04.02, HK 2.05.07).
@@ -536,11 +535,7 @@ pub struct FactionRow {
     pub start: Option<(Territory, u8)>,
 }
 
-#[allow(clippy::too_many_arguments)]
 const fn faction(
-    faction: Faction,
-    code: &'static str,
-    name: &'static str,
     spice: u32,
     free_revival: u8,
     hand_limit: u8,
@@ -549,10 +544,7 @@ const fn faction(
     start: Option<(Territory, u8)>,
 ) -> FactionRow {
     FactionRow {
-        faction,
-        code,
-        name,
-        spice,
+        spice: Spice::new(spice),
         free_revival,
         hand_limit,
         starting_cards,
@@ -561,18 +553,24 @@ const fn faction(
     }
 }
 
-/// The six classic factions, indexed by `Faction as usize`. Forces: 20 each.
-/// Fremen place 10 among [`FREMEN_START`]; the Bene Gesserit place 1 in the Polar Sink (Basic,
-/// 2.02.02) or 1 advisor anywhere (Advanced, 2.02.08).
+/// The sheets of the six classic factions (001 chapter 2), the only ones the GenCon ruleset plays.
+/// Forces: 20 each. Fremen place 10 among [`FREMEN_START`]; the Bene Gesserit place 1 in the
+/// Polar Sink (Basic, 2.02.02) or 1 advisor anywhere (Advanced, 2.02.08).
 #[rustfmt::skip]
-pub const FACTIONS: [FactionRow; 6] = [
-    faction(Faction::Atreides, "AT", "Atreides", 10, 2, 4, 1, 0, Some((Arrakeen, 10))),
-    faction(Faction::BeneGesserit, "BG", "Bene Gesserit", 5, 1, 4, 1, 0, None),
-    faction(Faction::Emperor, "EM", "Emperor", 10, 1, 4, 1, 5, None),
-    faction(Faction::Fremen, "FR", "Fremen", 3, 3, 4, 1, 3, None),
-    faction(Faction::Harkonnen, "HK", "Harkonnen", 10, 2, 8, 2, 0, Some((Carthag, 10))),
-    faction(Faction::Guild, "SG", "Spacing Guild", 5, 1, 4, 1, 0, Some((TueksSietch, 5))),
+pub const FACTIONS: [(Faction, FactionRow); 6] = [
+    (Faction::Atreides, faction(10, 2, 4, 1, 0, Some((Arrakeen, 10)))),
+    (Faction::BeneGesserit, faction(5, 1, 4, 1, 0, None)),
+    (Faction::Emperor, faction(10, 1, 4, 1, 5, None)),
+    (Faction::Fremen, faction(3, 3, 4, 1, 3, None)),
+    (Faction::Harkonnen, faction(10, 2, 8, 2, 0, Some((Carthag, 10)))),
+    (Faction::SpacingGuild, faction(5, 1, 4, 1, 0, Some((TueksSietch, 5)))),
 ];
+
+/// The sheet of a faction the engine plays: `None` for the seven factions of the full rulebook's
+/// expansion (000 2.07-2.13), which the GenCon ruleset does not use and the DGN reader refuses.
+pub fn faction_sheet(f: Faction) -> Option<&'static FactionRow> {
+    FACTIONS.iter().find(|(g, _)| *g == f).map(|(_, row)| row)
+}
 
 /// Forces per faction (glossary "Force": twenty tokens).
 pub const FORCES_PER_FACTION: u8 = 20;

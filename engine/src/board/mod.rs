@@ -3,12 +3,14 @@
 pub mod data;
 
 use std::fmt;
+
+use dune::{Rule, Stronghold};
 use std::sync::OnceLock;
 
 use data::{CARDS, CardRow, LEADERS, LeaderRow, PIECE_NEIGHBOURS, PS, TERRITORIES, TerritoryRow};
 pub use data::{Card, CardKind, Leader, Territory, TerritoryKind};
 
-use crate::faction::Faction;
+use dune::Faction;
 
 /// Number of storm sectors.
 pub const SECTORS: u8 = 18;
@@ -52,6 +54,28 @@ impl Sector {
     pub const START: Sector = Sector(data::STORM_START);
 }
 
+/// Board items serialise as judges write them: territories, leaders and cards by their DGN
+/// codes, sectors by their DGN number (1-18).
+macro_rules! serialize_as {
+    ($t:ty, $v:ident => $e:expr) => {
+        impl serde::Serialize for $t {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let $v = *self;
+                s.serialize_str(&$e)
+            }
+        }
+    };
+}
+serialize_as!(Territory, t => t.code());
+serialize_as!(Leader, l => l.code());
+serialize_as!(Card, c => c.code());
+
+impl serde::Serialize for Sector {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(self.notation())
+    }
+}
+
 impl fmt::Display for Sector {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.notation())
@@ -86,6 +110,26 @@ impl Territory {
 
     pub fn is_stronghold(self) -> bool {
         self.kind() == TerritoryKind::Stronghold
+    }
+
+    /// The stronghold this territory is, the Shield Wall included (a stronghold only under 4.02,
+    /// after the fourth worm). The one map between [`Stronghold`] and the board.
+    pub fn stronghold(self) -> Option<Stronghold> {
+        Stronghold::ALL
+            .into_iter()
+            .find(|&s| Territory::of(s) == self)
+    }
+
+    /// The territory of a stronghold.
+    pub const fn of(s: Stronghold) -> Territory {
+        match s {
+            Stronghold::Arrakeen => Territory::Arrakeen,
+            Stronghold::Carthag => Territory::Carthag,
+            Stronghold::TueksSietch => Territory::TueksSietch,
+            Stronghold::SietchTabr => Territory::SietchTabr,
+            Stronghold::HabbanyaSietch => Territory::HabbanyaSietch,
+            Stronghold::ShieldWall => Territory::ShieldWall,
+        }
     }
 
     /// Sand territories (Imperial Basin included) are where worms strike (1.02.05).
@@ -247,7 +291,7 @@ impl Card {
     }
 
     /// The card's rule number in 001.
-    pub fn rule(self) -> &'static str {
+    pub fn rule(self) -> Rule {
         self.info().rule
     }
 
@@ -594,7 +638,7 @@ mod tests {
             assert_eq!(r.leader as usize, i);
             assert_eq!(Leader::from_code(r.code), Some(r.leader));
         }
-        for f in Faction::ALL {
+        for f in Faction::CLASSIC {
             assert_eq!(Leader::of(f).count(), 5, "{f}");
         }
         assert_eq!(Leader::Stilgar.strength(), 7);
@@ -603,14 +647,14 @@ mod tests {
 
     #[test]
     fn factions_start_with_twenty_forces_and_known_spice() {
-        for (i, r) in FACTIONS.iter().enumerate() {
-            assert_eq!(r.faction as usize, i);
+        for (f, r) in FACTIONS {
+            assert!(f.is_classic());
             if let Some((t, n)) = r.start {
                 assert!(n <= FORCES_PER_FACTION);
                 assert!(t.is_stronghold());
             }
         }
-        let spice: u32 = FACTIONS.iter().map(|r| r.spice).sum();
+        let spice: u32 = FACTIONS.iter().map(|(_, r)| r.spice.amount()).sum();
         assert_eq!(spice, 10 + 5 + 10 + 3 + 10 + 5);
     }
 

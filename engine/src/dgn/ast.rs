@@ -1,13 +1,16 @@
 //! Typed DGN events: what the notation says, before any rule is applied.
 //!
-//! The parser ([`super::parse`]) turns text into a [`Game`]; it checks spelling and shape only
+//! The parser ([`super::parse()`](fn@super::parse)) turns text into a [`Game`]; it checks spelling and shape only
 //! (a territory code exists, a sector belongs to its territory, a number is a number). Whether an
 //! event is *legal* is the replay's business ([`crate::replay`]).
 
 use std::fmt;
 
+use dune::Spice;
+
 use crate::board::{Card, Leader, Sector, Territory};
-use crate::faction::Faction;
+use crate::state::Phase;
+use dune::Faction;
 
 /// A position in the DGN text: 1-based line and column (in characters).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
@@ -44,23 +47,17 @@ pub struct Tag {
     pub pos: Pos,
 }
 
-/// The section of the log an event was written in: the line's leading letter or keyword.
+/// The section of the log an event was written in: the line's leading letter or keyword. The
+/// phase letters name the game's own [`Phase`]s (`T0` its setup); a Nexus (`N`) belongs to the
+/// Spice Blow and Nexus phase but has its letter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Section {
     /// `T<n>` lines and clock marks.
     Turn,
-    /// `TR PRED TC PLACE STORM0` (turn 0).
-    Setup,
-    Storm,
-    SpiceBlow,
+    /// `T0` setup lines and the phase letters `S B C A R M X H P`.
+    Phase(Phase),
+    /// `N`: the Nexus of the Spice Blow and Nexus phase (1.10).
     Nexus,
-    Charity,
-    Bidding,
-    Revival,
-    Movement,
-    Battle,
-    Collection,
-    Mentat,
     /// Statements allowed in any phase: `$ $$ K TT GHOLA HAJR DEAL RULING END`.
     Any,
 }
@@ -70,18 +67,18 @@ impl Section {
     pub fn letter(self) -> &'static str {
         match self {
             Section::Turn => "T",
-            Section::Setup => "T0",
-            Section::Storm => "S",
-            Section::SpiceBlow => "B",
+            Section::Phase(p) => p.letter(),
             Section::Nexus => "N",
-            Section::Charity => "C",
-            Section::Bidding => "A",
-            Section::Revival => "R",
-            Section::Movement => "M",
-            Section::Battle => "X",
-            Section::Collection => "H",
-            Section::Mentat => "P",
             Section::Any => "*",
+        }
+    }
+
+    /// The phase a section's statements belong to (`None` for turn lines and any-phase ones).
+    pub fn phase(self) -> Option<Phase> {
+        match self {
+            Section::Phase(p) => Some(p),
+            Section::Nexus => Some(Phase::SpiceBlow),
+            Section::Turn | Section::Any => None,
         }
     }
 }
@@ -185,7 +182,7 @@ impl fmt::Display for Place {
 /// `$n`, optionally `>F` or `>bank` (payee) and `by F` (an ally pays, 1.10.02.05).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Payment {
-    pub amount: u32,
+    pub amount: Spice,
     pub payee: Option<Payee>,
     pub payer: Option<Faction>,
     pub pos: Pos,
@@ -227,7 +224,7 @@ pub enum SpiceCard {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bid {
     pub faction: Faction,
-    pub amount: Option<u32>,
+    pub amount: Option<Spice>,
     pub pos: Pos,
 }
 
@@ -237,10 +234,12 @@ pub enum AuctionResult {
     /// `= HK 3 {Card} by EM $1 K +top{Card}`
     Bought {
         faction: Faction,
-        price: u32,
+        price: Spice,
         card: Sealed<Option<Card>>,
         /// An ally pays part of the price (1.10.02.04): who and how much.
-        ally: Option<(Faction, u32)>,
+        ally: Option<(Faction, Spice)>,
+        /// `>EM` / `>bank`: who receives the buyer's payment, as logged (2.03.04).
+        payee: Option<Payee>,
         /// Bought with a Karama card (3.01.11.04).
         karama: bool,
         /// `+top`: the Harkonnen's free extra card (2.05.08).
@@ -262,7 +261,7 @@ pub enum PlanLeader {
 #[derive(Clone, Debug, PartialEq)]
 pub enum ResultItem {
     Dead(Vec<Leader>),
-    Gain(Faction, u32),
+    Gain(Faction, Spice),
     Loss(Faction, ForceCount),
     Keep(Faction, Vec<Card>),
     Discard(Faction, Vec<Card>),
@@ -275,7 +274,7 @@ pub enum ResultItem {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AbilityRef {
     /// The rule number as written, e.g. `2.06.05.01`.
-    pub rule: String,
+    pub rule: dune::Rule,
     pub note: Option<String>,
     pub pos: Pos,
 }
@@ -311,7 +310,7 @@ pub enum WinClaim {
     None,
     Win {
         factions: Vec<Faction>,
-        kind: String,
+        kind: dune::WinType,
     },
 }
 
@@ -407,7 +406,7 @@ pub enum Stmt {
     /// `C F [+n]` (1.03.01).
     Charity {
         faction: Faction,
-        amount: Option<u32>,
+        amount: Option<Spice>,
     },
     /// `C -`
     CharityNone,
@@ -429,14 +428,19 @@ pub enum Stmt {
     Revive {
         faction: Faction,
         forces: ForceCount,
-        paid: Option<u32>,
-        extra: Option<(ForceCount, Faction, Option<u32>)>,
+        paid: Option<Spice>,
+        extra: Option<(ForceCount, Faction, Option<Spice>)>,
+    },
+    /// `R AT KH [$n]` (2.01.14): the Kwisatz Haderach revived with the leader revival.
+    ReviveKwisatz {
+        faction: Faction,
+        paid: Option<Spice>,
     },
     /// `R F L:leader [$n]` (1.05.03).
     ReviveLeader {
         faction: Faction,
         leader: Leader,
-        paid: Option<u32>,
+        paid: Option<Spice>,
     },
     /// `R F ghola forces` / `R F ghola L:leader` (3.01.20); in any phase `GHOLA F …`.
     Ghola {
@@ -519,7 +523,7 @@ pub enum Stmt {
     /// `X F card ARK`, `M F card CAR`.
     StrongholdCard {
         faction: Faction,
-        stronghold: Territory,
+        stronghold: dune::Stronghold,
         count: Option<u8>,
     },
 
@@ -545,16 +549,8 @@ pub enum Stmt {
         positive: bool,
         command: String,
     },
-    /// `F plan leader[+KH] d<forces>[$n] W:card D:card`.
-    Plan {
-        faction: Faction,
-        leader: PlanLeader,
-        kwisatz: bool,
-        dial: ForceCount,
-        spice: u32,
-        weapon: Option<Card>,
-        defense: Option<Card>,
-    },
+    /// `F plan leader[+KH] d<forces>[$n] W:card D:card` (1.07.04).
+    Plan(crate::battle::Plan),
     /// `F TRAITOR leader [for F]` (1.07.06.06, 2.05.09).
     TraitorCall {
         faction: Faction,
@@ -578,13 +574,13 @@ pub enum Stmt {
     /// `H F n terr` (1.08): asserted collection.
     Collect {
         faction: Faction,
-        amount: u32,
+        amount: Spice,
         territory: Territory,
     },
     /// `H F +n ARK|CAR|TUK` (1.13.01): asserted bonus.
     Bonus {
         faction: Faction,
-        amount: u32,
+        amount: Spice,
         territory: Territory,
     },
     /// `H -`
@@ -592,25 +588,25 @@ pub enum Stmt {
 
     // ---- Mentat Pause ----
     /// `P control SH:F …` / `P control -` (1.09.02).
-    Control(Vec<(Territory, Faction, Pos)>),
+    Control(Vec<(dune::Stronghold, Faction, Pos)>),
     /// `P win …` (1.09.02-1.09.05, 2.02.03).
     Win(WinClaim),
     /// `P cards SH>F …` (4.03.02): stronghold cards taken this Mentat Pause.
-    StrongholdCards(Vec<(Territory, Faction, Pos)>),
+    StrongholdCards(Vec<(dune::Stronghold, Faction, Pos)>),
 
     // ---- any phase ----
     /// `$ F>F n ["terms"]` (1.12.02).
     Bribe {
         from: Faction,
         to: Faction,
-        amount: u32,
+        amount: Spice,
         terms: Option<String>,
     },
     /// `$$ EM>F n` (2.03.06).
     Gift {
         from: Faction,
         to: Faction,
-        amount: u32,
+        amount: Spice,
     },
     /// `K F [Card] use …` (3.01.11, 1.14).
     Karama {
@@ -638,6 +634,16 @@ pub enum Stmt {
     Check,
 }
 
+/// The Kwisatz Haderach's state, as an assertion names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KwisatzState {
+    /// Fewer than 7 Atreides forces lost in battles (2.01.10).
+    Inactive,
+    Active,
+    /// In the tanks (2.01.13, 2.01.14).
+    Dead,
+}
+
 /// A cross-check written in `( … )`. The engine computes the quantity and reports a mismatch.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Assertion {
@@ -646,17 +652,17 @@ pub enum Assertion {
         pos: Pos,
         territory: Territory,
         forces: Vec<(Faction, ForceCount)>,
-        spice: Option<u32>,
+        spice: Option<Spice>,
     },
     /// `(spice AT10 BG5 …)`: spice behind each shield.
     Spice {
         pos: Pos,
-        values: Vec<(Faction, u32)>,
+        values: Vec<(Faction, Spice)>,
     },
     /// `(bribes BG2 …)`: bribe spice in front of each shield, not yet collected (1.12.02).
     Bribes {
         pos: Pos,
-        values: Vec<(Faction, u32)>,
+        values: Vec<(Faction, Spice)>,
     },
     /// `(worms n)`: worms counted for the Shield Wall (4.02.00).
     Worms { pos: Pos, count: u32 },
@@ -674,6 +680,23 @@ pub enum Assertion {
     Reserves {
         pos: Pos,
         values: Vec<(Faction, ForceCount)>,
+    },
+    /// `(wheel 7.5)` after a plan: the strength of the forces dialled (1.07.04.01, 1.13.04).
+    Wheel {
+        pos: Pos,
+        value: crate::battle::Halves,
+    },
+    /// `(map SM 10, FP 6)` / `(map -)`: the spice lying on the map, every territory with spice.
+    Map {
+        pos: Pos,
+        values: Vec<(Territory, Spice)>,
+    },
+    /// `(KH inactive 4)`, `(KH active)`, `(KH dead)`: the Kwisatz Haderach (2.01.10-2.01.14),
+    /// with the Atreides' battle losses so far when given.
+    Kwisatz {
+        pos: Pos,
+        state: KwisatzState,
+        losses: Option<u32>,
     },
     /// `(storm n)`: the storm's sector.
     Storm { pos: Pos, sector: Sector },

@@ -4,8 +4,9 @@
 use super::Replay;
 use crate::board::Card;
 use crate::dgn::{Event, KaramaUse, Sealed, Stmt};
-use crate::faction::Faction;
 use crate::state::Phase;
+use dune::Faction;
+use dune::{Rule, rule};
 
 impl Replay {
     pub(super) fn any_event(&mut self, ev: &Event) {
@@ -24,25 +25,25 @@ impl Replay {
                 }
                 if self.st.turn == 0 {
                     self.v(
-                        "1.12.04",
+                        rule!("1.12.04"),
                         "no deal or bribe can be made during setup (before 0.16 ends)",
                     );
                     return;
                 }
                 if self.st.phase == Phase::Mentat {
                     self.v(
-                        "1.12.05",
+                        rule!("1.12.05"),
                         "bribes cannot be made during or after the Mentat Pause (rulings.md 21)",
                     );
                     return;
                 }
                 if from == to {
-                    self.v("1.12.00", "a bribe is between two players");
+                    self.v(rule!("1.12.00"), "a bribe is between two players");
                     return;
                 }
                 if self.allies(*from, *to) {
                     self.v(
-                        "1.12.01",
+                        rule!("1.12.01"),
                         format!(
                             "{from} and {to} are allies: allies may make deals, but not bribes"
                         ),
@@ -51,14 +52,14 @@ impl Replay {
                 }
                 if *amount == 0 {
                     self.v(
-                        "1.12.01",
+                        rule!("1.12.01"),
                         format!("a bribe transfers spice; a promise between {from} and {to} without spice is a deal (DEAL {from},{to} \"terms\")"),
                     );
                     return;
                 }
                 if *amount > self.spice(*from) {
                     self.v(
-                        "1.12.02",
+                        rule!("1.12.02"),
                         format!(
                             "{from} pays a bribe of {amount} but has only {} spice behind its shield{}",
                             self.spice(*from),
@@ -67,17 +68,17 @@ impl Replay {
                     );
                 }
                 let paid = (*amount).min(self.spice(*from));
-                self.st.faction_mut(*from).spice -= paid;
+                self.st.faction_mut(*from).spice.take(paid);
                 self.st.faction_mut(*to).bribes += paid;
             }
             Stmt::Gift { from, to, amount } => {
                 if *from != Faction::Emperor || self.st.ally(*from) != Some(*to) {
-                    self.v("1.10.02.03", format!("allies may not give each other spice; only the Emperor gives to its ally (2.03.06), and {from} is not the Emperor allied with {to}"));
+                    self.v(rule!("1.10.02.03"), format!("allies may not give each other spice; only the Emperor gives to its ally (2.03.06), and {from} is not the Emperor allied with {to}"));
                     return;
                 }
                 if *amount > self.spice(*from) {
                     self.v(
-                        "2.03.06",
+                        rule!("2.03.06"),
                         format!(
                             "the Emperor gives {amount} but has only {} spice",
                             self.spice(*from)
@@ -85,7 +86,7 @@ impl Replay {
                     );
                 }
                 let paid = (*amount).min(self.spice(*from));
-                self.st.faction_mut(*from).spice -= paid;
+                self.st.faction_mut(*from).spice.take(paid);
                 self.st.faction_mut(*to).gain(paid);
             }
             Stmt::Karama {
@@ -95,9 +96,9 @@ impl Replay {
             } => self.karama(ev, *faction, *card, usage),
             Stmt::Truthtrance { from, to, .. } => {
                 if from == to {
-                    self.v("3.01.22", "Truthtrance asks another player");
+                    self.v(rule!("3.01.22"), "Truthtrance asks another player");
                 }
-                self.play_card(*from, Card::Truthtrance, "3.01.22", false);
+                self.play_card(*from, Card::Truthtrance, rule!("3.01.22"), false);
             }
             // 3.01.20: at any time, outside the Revival phase's storm order.
             Stmt::Ghola {
@@ -108,13 +109,13 @@ impl Replay {
             Stmt::Hajr { faction } => {
                 if self.st.phase != Phase::Movement {
                     self.v(
-                        "3.01.09",
+                        rule!("3.01.09"),
                         format!(
                             "Hajr is played during force movement (Shipment and Movement phase), not in the {} phase",
                             self.st.phase
                         ),
                     );
-                    self.play_card(*faction, Card::Hajr, "3.01.09", false);
+                    self.play_card(*faction, Card::Hajr, rule!("3.01.09"), false);
                 } else if self.in_play_or_report(*faction) {
                     self.hajr(*faction);
                 }
@@ -122,7 +123,7 @@ impl Replay {
             Stmt::End { turn, .. } => {
                 if *turn != self.st.turn {
                     self.v(
-                        "0.02",
+                        rule!("0.02"),
                         format!("the game is at turn {}, not T{turn}", self.st.turn),
                     );
                 }
@@ -138,24 +139,28 @@ impl Replay {
             return;
         }
         let card = self.karama_card(f, card);
-        self.play_card(f, card, "3.01.11", false);
-        let power: Option<(Faction, Phase, &'static str)> = match usage {
+        self.play_card(f, card, rule!("3.01.11"), false);
+        let power: Option<(Faction, Phase, Rule)> = match usage {
             KaramaUse::Cancel(r) => return self.karama_against(f, r, false),
             KaramaUse::Prevent(r) => return self.karama_against(f, r, true),
-            KaramaUse::SeePlan(_) => Some((Faction::Atreides, Phase::Battle, "1.14.01")),
+            KaramaUse::SeePlan(_) => Some((Faction::Atreides, Phase::Battle, rule!("1.14.01"))),
             KaramaUse::ReviveForces(_) | KaramaUse::ReviveLeader(_) => {
-                Some((Faction::Emperor, Phase::Revival, "1.14.02"))
+                Some((Faction::Emperor, Phase::Revival, rule!("1.14.02")))
             }
-            KaramaUse::Worm(_) => Some((Faction::Fremen, Phase::SpiceBlow, "1.14.03")),
-            KaramaUse::TakeHand { .. } => Some((Faction::Harkonnen, Phase::Bidding, "1.14.04")),
-            KaramaUse::CancelShipment(_) => Some((Faction::Guild, Phase::Movement, "1.14.05")),
+            KaramaUse::Worm(_) => Some((Faction::Fremen, Phase::SpiceBlow, rule!("1.14.03"))),
+            KaramaUse::TakeHand { .. } => {
+                Some((Faction::Harkonnen, Phase::Bidding, rule!("1.14.04")))
+            }
+            KaramaUse::CancelShipment(_) => {
+                Some((Faction::SpacingGuild, Phase::Movement, rule!("1.14.05")))
+            }
         };
         let Some((owner, phase, rule)) = power else {
             return;
         };
         if f != owner {
             let rule = if f == Faction::BeneGesserit {
-                "1.14.06"
+                rule!("1.14.06")
             } else {
                 rule
             };
@@ -169,12 +174,12 @@ impl Replay {
             return;
         }
         if !self.st.options.advanced {
-            self.v("1.13.06", "faction Karama powers are Advanced rules");
+            self.v(rule!("1.13.06"), "faction Karama powers are Advanced rules");
             return;
         }
         if self.st.faction(f).karama_power_used {
             self.v(
-                "1.13.06",
+                rule!("1.13.06"),
                 format!("{f} has already used its once-per-game Karama power"),
             );
             return;
@@ -194,12 +199,12 @@ impl Replay {
             KaramaUse::Worm(place) => {
                 if self.st.turn <= 1 {
                     self.v(
-                        "1.14.03",
+                        rule!("1.14.03"),
                         "the Fremen Karama worm can be placed only after turn 1",
                     );
                 } else if !place.territory.is_sand() {
                     self.v(
-                        "1.14.03",
+                        rule!("1.14.03"),
                         format!(
                             "the worm goes to a sand territory; {} is not",
                             place.territory.name()
@@ -224,7 +229,7 @@ impl Replay {
     /// pooled cards stayed, so both hands become unknown.
     fn take_hand(&mut self, f: Faction, target: Faction, returned: &Sealed<Vec<Option<Card>>>) {
         if target == f {
-            self.v("1.14.04", "the Harkonnen take another player's hand");
+            self.v(rule!("1.14.04"), "the Harkonnen take another player's hand");
             return;
         }
         if !self.in_play_or_report(target) {
@@ -233,7 +238,7 @@ impl Replay {
         let taken = std::mem::take(&mut self.st.faction_mut(target).hand);
         let n = taken.len();
         if n == 0 {
-            self.v("1.14.04", format!("{target} holds no cards"));
+            self.v(rule!("1.14.04"), format!("{target} holds no cards"));
         }
         let mut pool = std::mem::take(&mut self.st.faction_mut(f).hand);
         pool.extend(taken);
@@ -241,7 +246,7 @@ impl Replay {
         match self.sealed(returned).cloned() {
             Some(list) => {
                 if list.len() != n {
-                    self.v("1.14.04", format!("the Harkonnen took {n} card(s) from {target} and must give back as many, but the log lists {}", list.len()));
+                    self.v(rule!("1.14.04"), format!("the Harkonnen took {n} card(s) from {target} and must give back as many, but the log lists {}", list.len()));
                 }
                 let mut unknown_back = 0;
                 for c in list.into_iter().take(n) {
@@ -258,7 +263,7 @@ impl Replay {
                                 None => {
                                     let known: Vec<String> =
                                         pool.iter().flatten().map(|c| c.to_string()).collect();
-                                    self.v("1.14.04", format!("the Harkonnen give back {card}, but the cards they hold after taking {target}'s hand are {}", known.join(", ")));
+                                    self.v(rule!("1.14.04"), format!("the Harkonnen give back {card}, but the cards they hold after taking {target}'s hand are {}", known.join(", ")));
                                     pool.pop();
                                 }
                             }

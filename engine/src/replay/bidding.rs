@@ -4,7 +4,9 @@ use super::Replay;
 use super::karama::Ability;
 use crate::board::Card;
 use crate::dgn::{AuctionResult, Bid, Event, Payee, Sealed, Stmt};
-use crate::faction::Faction;
+use dune::Faction;
+use dune::Spice;
+use dune::rule;
 
 #[derive(Default)]
 pub(super) struct BidData {
@@ -27,7 +29,7 @@ impl Replay {
         }
         if self.t.charity.contains(f) {
             self.v(
-                "1.03.02",
+                rule!("1.03.02"),
                 format!("{f} has already claimed CHOAM Charity this turn"),
             );
             return;
@@ -51,12 +53,12 @@ impl Replay {
             return;
         }
         let (due, rule) = if bg_power {
-            (2, "2.02.09")
+            (Spice::new(2), rule!("2.02.09"))
         } else if spice <= 1 {
-            (2 - spice, "1.03.01")
+            (Spice::new(2).saturating_sub(spice), rule!("1.03.01"))
         } else {
             self.v(
-                "1.03.01",
+                rule!("1.03.01"),
                 format!(
                     "{f} has {spice} spice; only players with 0 or 1 spice may claim CHOAM Charity"
                 ),
@@ -75,7 +77,7 @@ impl Replay {
     }
 
     fn eligible(&self, f: Faction) -> bool {
-        self.st.faction(f).hand.len() < usize::from(f.info().hand_limit)
+        self.st.faction(f).hand.len() < usize::from(self.st.faction(f).sheet.hand_limit)
     }
 
     /// The first eligible bidder at or after position `start` in storm order.
@@ -91,7 +93,7 @@ impl Replay {
         let dealt = self.st.draw_treachery(eligible);
         if dealt < eligible {
             self.v(
-                "1.04.04",
+                rule!("1.04.04"),
                 format!(
                     "the treachery deck holds only {dealt} cards for {eligible} eligible bidders"
                 ),
@@ -114,7 +116,7 @@ impl Replay {
                     if actual != usize::from(n) {
                         self.v_at(
                             pos,
-                            "1.04.01",
+                            rule!("1.04.01"),
                             format!(
                                 "{f} declares {n} treachery cards, but holds {actual} by the replay"
                             ),
@@ -124,7 +126,7 @@ impl Replay {
             }
             Stmt::Peek { faction } if *faction != Faction::Atreides => {
                 self.v(
-                    "2.01.05",
+                    rule!("2.01.05"),
                     format!("only the Atreides look at cards up for auction, not {faction}"),
                 );
             }
@@ -150,7 +152,7 @@ impl Replay {
     fn auction(&mut self, number: u32, trace: &[Bid], result: &AuctionResult) {
         if self.t.bid.over {
             self.v(
-                "1.04.08",
+                rule!("1.04.08"),
                 "bidding is over: no card is left for auction this turn",
             );
             return;
@@ -158,7 +160,7 @@ impl Replay {
         let expected_no = self.t.bid.auctions + 1;
         self.t.bid.auctions += 1;
         if number != expected_no {
-            self.v("1.04.05", format!("cards are auctioned one at a time in the order dealt: expected #{expected_no}, found #{number}"));
+            self.v(rule!("1.04.05"), format!("cards are auctioned one at a time in the order dealt: expected #{expected_no}, found #{number}"));
         }
         // Opener (1.04.06, 1.04.07).
         let start = match self.t.bid.prev_opener {
@@ -170,9 +172,9 @@ impl Replay {
             && first.faction != exp
         {
             let rule = if self.t.bid.prev_opener.is_none() {
-                "1.04.06"
+                rule!("1.04.06")
             } else {
-                "1.04.07"
+                rule!("1.04.07")
             };
             self.v_at(
                 first.pos,
@@ -192,13 +194,13 @@ impl Replay {
         };
         // Trace (1.04.06.01-.03).
         let n = self.st.order.len();
-        let mut top: Option<(Faction, u32)> = None;
+        let mut top: Option<(Faction, Spice)> = None;
         let mut prev: Option<Faction> = None;
         for b in trace {
             if !self.st.plays(b.faction) {
                 self.v_at(
                     b.pos,
-                    "0.08",
+                    rule!("0.08"),
                     format!("{} is not playing at this table", b.faction),
                 );
                 continue;
@@ -213,7 +215,7 @@ impl Replay {
                     if self.eligible(g) {
                         self.v_at(
                             b.pos,
-                            "1.04.06.01",
+                            rule!("1.04.06.01"),
                             format!(
                                 "bidding goes to the right: after {p} it is {g}'s turn, not {}",
                                 b.faction
@@ -226,10 +228,10 @@ impl Replay {
             prev = Some(b.faction);
             let Some(amount) = b.amount else { continue };
             if !self.eligible(b.faction) {
-                let limit = b.faction.info().hand_limit;
+                let limit = self.st.faction(b.faction).sheet.hand_limit;
                 self.v_at(
                     b.pos,
-                    "1.04.03",
+                    rule!("1.04.03"),
                     format!(
                         "{} holds {limit} cards (a full hand) and must pass",
                         b.faction
@@ -240,7 +242,7 @@ impl Replay {
                 Some((_, t)) if amount <= t => {
                     self.v_at(
                         b.pos,
-                        "1.04.06.01",
+                        rule!("1.04.06.01"),
                         format!(
                             "{} bids {amount}, which does not raise the bid of {t}",
                             b.faction
@@ -248,17 +250,22 @@ impl Replay {
                     );
                     continue;
                 }
-                None if amount == 0 => {
-                    self.v_at(b.pos, "1.04.06.01", "the opening bid is at least 1 spice")
-                }
+                None if amount == 0 => self.v_at(
+                    b.pos,
+                    rule!("1.04.06.01"),
+                    "the opening bid is at least 1 spice",
+                ),
                 _ => {}
             }
-            let limit =
-                self.spice(b.faction) + self.st.ally(b.faction).map_or(0, |a| self.spice(a));
+            let limit = self.spice(b.faction)
+                + self
+                    .st
+                    .ally(b.faction)
+                    .map_or(Spice::ZERO, |a| self.spice(a));
             if amount > limit && !(karama && Some(b.faction) == winner) {
                 self.v_at(
                     b.pos,
-                    "1.04.06.03",
+                    rule!("1.04.06.03"),
                     format!(
                         "{} bids {amount} but has only {limit} spice (own and ally's){}",
                         b.faction,
@@ -272,7 +279,7 @@ impl Replay {
             AuctionResult::BoughtIn { returned } => {
                 if let Some((f, a)) = top {
                     self.v(
-                        "1.04.09",
+                        rule!("1.04.09"),
                         format!("{f} bid {a} on this card: it is bought only when everyone passes"),
                     );
                 }
@@ -281,7 +288,7 @@ impl Replay {
                     && u32::from(*r) != left
                 {
                     self.v(
-                        "1.04.09",
+                        rule!("1.04.09"),
                         format!("{left} card(s) go back on the deck, not {r}"),
                     );
                 }
@@ -294,6 +301,7 @@ impl Replay {
                 price,
                 card,
                 ally,
+                payee: logged_payee,
                 karama,
                 top: extra,
             } => {
@@ -305,31 +313,31 @@ impl Replay {
                     && (tf != f || tp != *price)
                 {
                     self.v(
-                        "1.04.06.02",
+                        rule!("1.04.06.02"),
                         format!(
                             "the card goes to the top bidder, {tf} for {tp}, not {f} for {price}"
                         ),
                     );
                 } else if top.is_none() && !trace.is_empty() {
                     self.v(
-                        "1.04.06.02",
+                        rule!("1.04.06.02"),
                         format!("nobody bid on this card, so {f} cannot buy it"),
                     );
                 }
                 if !self.eligible(f) {
                     self.v(
-                        "1.04.03",
+                        rule!("1.04.03"),
                         format!("{f} has a full hand and cannot buy a card"),
                     );
                 }
                 if *price == 0 {
-                    self.v("1.04.06.01", "a card is bought for at least 1 spice");
+                    self.v(rule!("1.04.06.01"), "a card is bought for at least 1 spice");
                 }
                 if *karama {
                     // 3.01.11.04: bid beyond one's spice and buy without paying.
-                    self.play_card(f, Card::Karama, "3.01.11", false);
+                    self.play_card(f, Card::Karama, rule!("3.01.11"), false);
                 } else {
-                    self.pay_for_card(f, *price, *ally);
+                    self.pay_for_card(f, *price, *ally, *logged_payee);
                 }
                 let id = self.sealed(card).cloned().flatten();
                 self.st.faction_mut(f).hand.push(id);
@@ -348,7 +356,13 @@ impl Replay {
     /// 1.04.06.02, 1.10.02.04, 2.03.04, rulings.md 22: the buyer's own share goes to the Emperor
     /// (the bank when the Emperor buys); an ally's share goes to the Emperor unless the ally is
     /// the Emperor.
-    fn pay_for_card(&mut self, f: Faction, price: u32, ally: Option<(Faction, u32)>) {
+    fn pay_for_card(
+        &mut self,
+        f: Faction,
+        price: Spice,
+        ally: Option<(Faction, Spice)>,
+        logged: Option<Payee>,
+    ) {
         // A Karama preventing 2.03.04 sends this purchase's payment to the bank.
         let emperor = self.st.plays(Faction::Emperor)
             && (f == Faction::Emperor || self.karama_take(Ability::EmPayment).is_none());
@@ -359,22 +373,35 @@ impl Replay {
                 Payee::Bank
             }
         };
+        if let Some(l) = logged
+            && l != payee(f)
+        {
+            let rule = if emperor || self.st.plays(Faction::Emperor) {
+                rule!("2.03.04")
+            } else {
+                rule!("1.04.06.02")
+            };
+            self.v(
+                rule,
+                format!("{f} pays for its card to {}, not to {l}", payee(f)),
+            );
+        }
         let mut own = price;
         if let Some((a, share)) = ally {
             if self.st.ally(f) != Some(a) {
                 self.v(
-                    "1.10.02.04",
+                    rule!("1.10.02.04"),
                     format!("{a} is not {f}'s ally and cannot pay for its card"),
                 );
             } else if share > price {
                 self.v(
-                    "1.10.02.04",
+                    rule!("1.10.02.04"),
                     format!("{a} pays {share} of a {price}-spice card"),
                 );
             } else {
                 if share > self.spice(a) {
                     self.v(
-                        "1.04.06.03",
+                        rule!("1.04.06.03"),
                         format!(
                             "{a} pays {share} toward the card but has only {} spice",
                             self.spice(a)
@@ -382,12 +409,12 @@ impl Replay {
                     );
                 }
                 self.pay(a, payee(a), share);
-                own = price - share;
+                own = price.saturating_sub(share);
             }
         }
         if own > self.spice(f) {
             self.v(
-                "1.04.06.03",
+                rule!("1.04.06.03"),
                 format!(
                     "{f} pays {own} for the card but has only {} spice{}",
                     self.spice(f),
@@ -401,7 +428,7 @@ impl Replay {
     /// 2.05.08: the Harkonnen draw a free card with each purchase, unless that would pass 8.
     fn harkonnen_top_card(&mut self, f: Faction, extra: Option<&Sealed<Option<Card>>>) {
         let allowed = f == Faction::Harkonnen
-            && self.st.faction(f).hand.len() < usize::from(f.info().hand_limit);
+            && self.st.faction(f).hand.len() < usize::from(self.st.faction(f).sheet.hand_limit);
         if allowed && let Some(b) = self.karama_take(Ability::HkTopCard) {
             if extra.is_some() {
                 self.v(
@@ -420,11 +447,11 @@ impl Replay {
                 self.deal_cards(f, 1, &[id]);
             }
             (false, Some(_)) if f != Faction::Harkonnen => self.v(
-                "2.05.08",
+                rule!("2.05.08"),
                 format!("only the Harkonnen draw a free top card, not {f}"),
             ),
             (false, Some(_)) => self.v(
-                "2.05.08",
+                rule!("2.05.08"),
                 "the Harkonnen already hold 8 cards: no free top card",
             ),
             (false, None) => {}
@@ -437,7 +464,7 @@ impl Replay {
         }
         let left = self.t.bid.dealt.saturating_sub(self.t.bid.sold);
         if self.t.bid.auctions > 0 && left > 0 {
-            self.v("1.04.08", format!("{left} card(s) dealt for auction were never auctioned (an auction line or `bought-in` is missing)"));
+            self.v(rule!("1.04.08"), format!("{left} card(s) dealt for auction were never auctioned (an auction line or `bought-in` is missing)"));
         }
         // No auction logged: everyone passed on the first card (1.04.09).
         self.st.treachery_deck += left;

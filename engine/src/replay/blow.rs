@@ -4,8 +4,10 @@ use super::karama::Ability;
 use super::{Losses, Replay};
 use crate::board::Territory;
 use crate::dgn::{Assertion, Event, Pile, SpiceCard, Stmt};
-use crate::faction::{Faction, FactionSet};
 use crate::state::SpiceDraw;
+use dune::Spice;
+use dune::{Faction, FactionSet};
+use dune::{Rule, rule};
 
 #[derive(Default)]
 pub(super) struct BlowData {
@@ -37,22 +39,22 @@ impl Replay {
             } => {
                 if *faction != Faction::Fremen {
                     self.v(
-                        "2.04.08",
+                        rule!("2.04.08"),
                         format!("only the Fremen ride the worm, not {faction}"),
                     );
                     return;
                 }
                 if !self.t.blow.worm_territories.contains(&from.territory) {
-                    self.v("2.04.08", format!("no worm appeared in {} this phase: the Fremen can ride only from a worm's territory", from.territory.name()));
+                    self.v(rule!("2.04.08"), format!("no worm appeared in {} this phase: the Fremen can ride only from a worm's territory", from.territory.name()));
                     return;
                 }
-                let Some(dest) = self.dest_piece(*to, "2.04.08") else {
+                let Some(dest) = self.dest_piece(*to, rule!("2.04.08")) else {
                     return;
                 };
                 let mut ok = true;
                 if dest.in_storm(self.st.storm) {
                     self.v(
-                        "1.01.04",
+                        rule!("1.01.04"),
                         format!("the Fremen cannot ride into {}: it is in the storm", to),
                     );
                     ok = false;
@@ -61,7 +63,7 @@ impl Replay {
                     && self.st.in_territory(a, to.territory).total() > 0
                 {
                     self.v(
-                        "2.04.08",
+                        rule!("2.04.08"),
                         format!(
                             "the Fremen ride to a territory without allied forces; {a} is in {}",
                             to.territory.name()
@@ -72,7 +74,7 @@ impl Replay {
                 if self.st.stronghold_full_for(to.territory, Faction::Fremen) {
                     let others = self.st.occupants(to.territory);
                     self.v(
-                        "1.06.05.09",
+                        rule!("1.06.05.09"),
                         format!(
                             "the Fremen cannot ride into {}: {} are already there",
                             to.territory.name(),
@@ -83,7 +85,7 @@ impl Replay {
                 }
                 if ok
                     && let Some(taken) =
-                        self.take_forces(Faction::Fremen, *from, *forces, "2.04.08")
+                        self.take_forces(Faction::Fremen, *from, *forces, rule!("2.04.08"))
                 {
                     self.st.stack_mut(Faction::Fremen, dest).add(taken);
                 }
@@ -91,7 +93,7 @@ impl Replay {
             Stmt::NoProtect { faction } => {
                 if *faction != Faction::Fremen {
                     self.v(
-                        "2.04.10",
+                        rule!("2.04.10"),
                         "only the Fremen decide whether worms spare their ally",
                     );
                 }
@@ -105,16 +107,16 @@ impl Replay {
                     return;
                 }
                 if a == b {
-                    self.v("1.10.01.03", format!("{a} cannot ally with itself"));
+                    self.v(rule!("1.10.01.03"), format!("{a} cannot ally with itself"));
                     return;
                 }
                 for f in [*a, *b] {
                     if self.t.blow.allied.contains(f) {
-                        self.v("1.10.01.01", format!("{f} has already allied in this Nexus (a player may ally once per Nexus)"));
+                        self.v(rule!("1.10.01.01"), format!("{f} has already allied in this Nexus (a player may ally once per Nexus)"));
                     }
                     if let Some(x) = self.st.ally(f) {
                         self.v(
-                            "1.10.01.04",
+                            rule!("1.10.01.04"),
                             format!(
                                 "{f} is already allied with {x}; it must break that alliance first"
                             ),
@@ -136,7 +138,7 @@ impl Replay {
                         self.st.faction_mut(*a).ally = None;
                         self.st.faction_mut(b).ally = None;
                     }
-                    None => self.v("1.10.01.05", format!("{a} is not in an alliance")),
+                    None => self.v(rule!("1.10.01.05"), format!("{a} is not in an alliance")),
                 }
             }
             Stmt::NexusPass => {
@@ -150,12 +152,12 @@ impl Replay {
     fn nexus_open(&mut self) -> bool {
         if self.st.turn <= 1 {
             self.v(
-                "1.02.03",
+                rule!("1.02.03"),
                 "there is no Nexus on turn 1: alliances can be made only in a later Nexus",
             );
             false
         } else if !self.t.blow.nexus {
-            self.v("1.02.06", "no worm has appeared this phase, so there is no Nexus: alliances cannot be made or broken");
+            self.v(rule!("1.02.06"), "no worm has appeared this phase, so there is no Nexus: alliances cannot be made or broken");
             false
         } else {
             true
@@ -166,20 +168,20 @@ impl Replay {
         let i = pile_index(pile);
         if pile == Pile::B && !self.st.options.advanced {
             self.v(
-                "1.13.02",
+                rule!("1.13.02"),
                 "pile B exists only with the Advanced double spice blow",
             );
             return;
         }
         if pile == Pile::B && !self.t.blow.done[0] {
             self.v(
-                "1.13.02.02",
+                rule!("1.13.02.02"),
                 "pile B is blown after pile A's blow has ended with a territory card",
             );
         }
         if self.t.blow.done[i] {
             let name = if pile == Pile::A { "A" } else { "B" };
-            self.v("1.02.05", format!("pile {name}'s blow ended with its territory card; no more cards are turned for it"));
+            self.v(rule!("1.02.05"), format!("pile {name}'s blow ended with its territory card; no more cards are turned for it"));
             return;
         }
         let draw = match card {
@@ -196,7 +198,7 @@ impl Replay {
                 SpiceCard::Worm(_) => "a Shai-Hulud card".to_string(),
             };
             self.v(
-                "1.02.01",
+                rule!("1.02.01"),
                 format!(
                     "{what} is not in the spice deck: it has been drawn since the last reshuffle"
                 ),
@@ -211,7 +213,7 @@ impl Replay {
                     _ => false,
                 };
                 if !same && !reshuffled {
-                    self.v("2.01.07", format!("the Atreides' Wormsign peek (line {}) saw a different top card than the one revealed now", pos.line));
+                    self.v(rule!("2.01.07"), format!("the Atreides' Wormsign peek (line {}) saw a different top card than the one revealed now", pos.line));
                 }
             }
         }
@@ -224,14 +226,14 @@ impl Replay {
                     && a != printed
                 {
                     self.v(
-                        "1.02.04",
+                        rule!("1.02.04"),
                         format!("the {} spice card shows {printed} spice, not {a}", t.name()),
                     );
                 }
                 if self.st.storm != Some(sector)
                     && let Some(p) = t.piece(Some(sector))
                 {
-                    self.st.spice[p.index()] += u32::from(printed);
+                    self.st.spice[p.index()] += Spice::new(u32::from(printed));
                 }
                 let deck_pile = if pile == Pile::A {
                     &mut self.st.spice_deck.pile_a
@@ -245,7 +247,7 @@ impl Replay {
                 if self.st.turn <= 1 {
                     if placed.is_some() {
                         self.v(
-                            "1.02.02",
+                            rule!("1.02.02"),
                             "Shai-Hulud cards are ignored on turn 1: no worm is placed",
                         );
                     }
@@ -269,27 +271,27 @@ impl Replay {
                 };
                 if k == 0 {
                     if placed.is_some() {
-                        self.v("2.04.15", "the first worm of a blow strikes the territory of the pile's top card; only later worms are placed by the Fremen");
+                        self.v(rule!("2.04.15"), "the first worm of a blow strikes the territory of the pile's top card; only later worms are placed by the Fremen");
                     }
                     if let Some(t) = top {
-                        self.devour(t, &ev.asserts, "1.02.05");
+                        self.devour(t, &ev.asserts, rule!("1.02.05"));
                     }
                 } else if let Some(pl) = placed {
                     if !(self.st.options.advanced && self.st.plays(Faction::Fremen)) {
                         self.v(
-                            "2.04.15",
+                            rule!("2.04.15"),
                             "only the Fremen (Advanced) place further worms of a blow",
                         );
                     } else if !pl.territory.is_sand() {
                         self.v(
-                            "2.04.15",
+                            rule!("2.04.15"),
                             format!(
                                 "worms are placed in sand territories; {} is not",
                                 pl.territory.name()
                             ),
                         );
                     } else {
-                        self.devour(pl.territory, &ev.asserts, "2.04.15");
+                        self.devour(pl.territory, &ev.asserts, rule!("2.04.15"));
                     }
                 }
                 let deck_pile = if pile == Pile::A {
@@ -304,7 +306,7 @@ impl Replay {
 
     /// A worm in a territory: every force there goes to the tanks and its spice to the bank
     /// (1.02.05), except the Fremen (2.04.07) and, unless they say otherwise, their ally (2.04.10).
-    pub(super) fn devour(&mut self, t: Territory, asserts: &[Assertion], rule: &'static str) {
+    pub(super) fn devour(&mut self, t: Territory, asserts: &[Assertion], rule: Rule) {
         let mut losses = Losses::default();
         let fremen_ally = if self.st.plays(Faction::Fremen) && !self.t.blow.noprotect {
             self.st.ally(Faction::Fremen)
@@ -340,19 +342,19 @@ impl Replay {
     pub(super) fn karama_worm(&mut self, t: Territory, asserts: &[Assertion]) {
         self.st.worms += 1;
         self.t.blow.nexus = true;
-        self.devour(t, asserts, "1.14.03");
+        self.devour(t, asserts, rule!("1.14.03"));
     }
 
     pub(super) fn finish_blow(&mut self) {
         if !self.t.blow.done[0] {
             self.v(
-                "1.02.01",
+                rule!("1.02.01"),
                 "the spice blow is not logged (or pile A never reached a territory card)",
             );
         }
         if self.st.options.advanced && !self.t.blow.done[1] {
             self.v(
-                "1.13.02.02",
+                rule!("1.13.02.02"),
                 "the second spice blow (pile B) is not logged (or never reached a territory card)",
             );
         }

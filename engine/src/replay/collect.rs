@@ -3,35 +3,65 @@
 use super::Replay;
 use crate::board::Territory;
 use crate::dgn::{Event, Stmt, WinClaim};
-use crate::faction::Faction;
-use crate::state::STRONGHOLDS;
+use dune::{Faction, Spice, Stronghold, WinType};
+use dune::{Rule, rule};
 
 /// Who won, how, and when.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WinResult {
     pub factions: Vec<Faction>,
-    /// Win-type code (DGN §"win"): SSH, ASH, BGP, SFS, AFS, SDV, ADV, EG.
-    pub kind: &'static str,
+    pub kind: WinType,
     pub turn: u32,
 }
 
 impl WinResult {
-    fn rule(&self) -> &'static str {
+    /// The rule that decides this kind of victory.
+    pub fn rule(&self) -> Rule {
         match self.kind {
-            "BGP" => "2.02.03",
-            "SFS" | "AFS" => "2.04.09",
-            "SDV" | "ADV" | "EG" => "1.09.05",
-            _ => "1.09.02",
+            WinType::BgPrediction => rule!("2.02.03"),
+            WinType::SoloFremenSpecial | WinType::AlliedFremenSpecial => rule!("2.04.09"),
+            WinType::SoloDefault | WinType::AlliedDefault => {
+                if self.factions.contains(&Faction::SpacingGuild) {
+                    rule!("2.06.08")
+                } else {
+                    rule!("1.09.05")
+                }
+            }
+            WinType::EndGame
+            | WinType::SoloEndGame
+            | WinType::AlliedEndGame
+            | WinType::Adjudicated => rule!("1.09.05"),
+            WinType::SoloStronghold => rule!("1.09.02.01"),
+            WinType::AlliedStronghold => rule!("1.09.02.02"),
         }
     }
+}
+
+/// The rule a claimed win of this kind rests on, when nobody meets any victory condition.
+fn claim_rule(kind: WinType, factions: &[Faction]) -> Rule {
+    WinResult {
+        factions: factions.to_vec(),
+        kind,
+        turn: 0,
+    }
+    .rule()
 }
 
 struct Collection {
     faction: Faction,
     territory: Territory,
-    amount: u32,
+    amount: Spice,
     logged: bool,
     note: String,
+}
+
+/// Marks a computed collection as logged; its amount and how it was counted.
+fn tick(list: &mut [Collection], f: Faction, t: Territory) -> Option<(Spice, String)> {
+    let c = list
+        .iter_mut()
+        .find(|c| c.faction == f && c.territory == t)?;
+    c.logged = true;
+    Some((c.amount, c.note.clone()))
 }
 
 #[derive(Default)]
@@ -42,8 +72,8 @@ pub(super) struct CollectData {
 }
 
 pub(super) struct MentatData {
-    control: Vec<(Territory, Faction)>,
-    gains: Vec<(Territory, Faction)>,
+    control: Vec<(Stronghold, Faction)>,
+    gains: Vec<(Stronghold, Faction)>,
     winner: Option<WinResult>,
 }
 
@@ -54,7 +84,7 @@ impl Replay {
     pub(super) fn begin_collection(&mut self) {
         let mut collected = Vec::new();
         for t in Territory::all() {
-            let mut left: u32 = t.pieces().iter().map(|p| self.st.spice[p.index()]).sum();
+            let mut left: Spice = t.pieces().iter().map(|p| self.st.spice[p.index()]).sum();
             if left == 0 {
                 continue;
             }
@@ -67,14 +97,11 @@ impl Replay {
                     .iter()
                     .any(|&c| self.st.in_territory(f, c).fighting() > 0);
                 let rate = if city { 3 } else { 2 };
-                let amount = (rate * n).min(left);
-                left -= amount;
-                let mut take = amount;
+                let amount = left.take(Spice::new(rate * n));
+                let mut owed = amount;
                 for &p in t.pieces() {
-                    let s = &mut self.st.spice[p.index()];
-                    let k = take.min(*s);
-                    *s -= k;
-                    take -= k;
+                    let k = self.st.spice[p.index()].take(owed);
+                    owed = owed.saturating_sub(k);
                 }
                 self.st.faction_mut(f).gain(amount);
                 let note = format!(
@@ -97,9 +124,9 @@ impl Replay {
         let mut bonus = Vec::new();
         if self.st.options.advanced {
             for (t, amount) in [
-                (Territory::Arrakeen, 2),
-                (Territory::Carthag, 2),
-                (Territory::TueksSietch, 1),
+                (Territory::Arrakeen, Spice::new(2)),
+                (Territory::Carthag, Spice::new(2)),
+                (Territory::TueksSietch, Spice::new(1)),
             ] {
                 for f in self.st.occupants(t) {
                     self.st.faction_mut(f).gain(amount);
@@ -127,40 +154,30 @@ impl Replay {
                 faction,
                 amount,
                 territory,
-            } => {
-                let found = self
-                    .t
-                    .collect
-                    .collected
-                    .iter_mut()
-                    .find(|c| c.faction == *faction && c.territory == *territory);
-                match found {
-                    Some(c) => {
-                        c.logged = true;
-                        if c.amount != *amount {
-                            let (a, note) = (c.amount, c.note.clone());
-                            self.v(
-                                "1.08.02",
-                                format!(
-                                    "{faction} collects {a} spice in {} ({note}), not {amount}",
-                                    territory.name()
-                                ),
-                            );
-                        }
-                    }
-                    None => {
-                        let why = if self.st.in_territory(*faction, *territory).fighting() == 0 {
-                            "it has no fighting forces there"
-                        } else {
-                            "there is no spice there"
-                        };
+            } => match tick(&mut self.t.collect.collected, *faction, *territory) {
+                Some((a, note)) => {
+                    if a != *amount {
                         self.v(
-                            "1.08.01",
-                            format!("{faction} collects nothing in {}: {why}", territory.name()),
+                            rule!("1.08.02"),
+                            format!(
+                                "{faction} collects {a} spice in {} ({note}), not {amount}",
+                                territory.name()
+                            ),
                         );
                     }
                 }
-            }
+                None => {
+                    let why = if self.st.in_territory(*faction, *territory).fighting() == 0 {
+                        "it has no fighting forces there"
+                    } else {
+                        "there is no spice there"
+                    };
+                    self.v(
+                        rule!("1.08.01"),
+                        format!("{faction} collects nothing in {}: {why}", territory.name()),
+                    );
+                }
+            },
             Stmt::Bonus {
                 faction,
                 amount,
@@ -168,24 +185,16 @@ impl Replay {
             } => {
                 if !self.st.options.advanced {
                     self.v(
-                        "1.13.01",
+                        rule!("1.13.01"),
                         "the Arrakeen, Carthag and Tuek's Sietch bonus is an Advanced rule",
                     );
                     return;
                 }
-                let found = self
-                    .t
-                    .collect
-                    .bonus
-                    .iter_mut()
-                    .find(|c| c.faction == *faction && c.territory == *territory);
-                match found {
-                    Some(c) => {
-                        c.logged = true;
-                        if c.amount != *amount {
-                            let a = c.amount;
+                match tick(&mut self.t.collect.bonus, *faction, *territory) {
+                    Some((a, _)) => {
+                        if a != *amount {
                             self.v(
-                                "1.13.01",
+                                rule!("1.13.01"),
                                 format!(
                                     "{faction}'s bonus for occupying {} is {a}, not {amount}",
                                     territory.name()
@@ -194,7 +203,7 @@ impl Replay {
                         }
                     }
                     None => self.v(
-                        "1.13.01",
+                        rule!("1.13.01"),
                         format!(
                             "{faction} does not occupy {} at collection and gets no bonus",
                             territory.name()
@@ -210,7 +219,7 @@ impl Replay {
                         c.amount,
                         c.territory.name()
                     );
-                    self.v("1.08.01", msg);
+                    self.v(rule!("1.08.01"), msg);
                 }
                 for c in self.t.collect.collected.iter_mut() {
                     c.logged = true;
@@ -240,7 +249,10 @@ impl Replay {
             })
             .collect();
         for m in missing {
-            self.v("1.08.01", format!("{m}, which the log does not show"));
+            self.v(
+                rule!("1.08.01"),
+                format!("{m}, which the log does not show"),
+            );
         }
     }
 
@@ -250,7 +262,7 @@ impl Replay {
             let b = std::mem::take(&mut self.st.faction_mut(f).bribes);
             self.st.faction_mut(f).gain(b);
         }
-        let control: Vec<(Territory, Faction)> = self
+        let control: Vec<(Stronghold, Faction)> = self
             .st
             .victory_strongholds()
             .filter_map(|t| self.st.controller(t).map(|f| (t, f)))
@@ -258,17 +270,18 @@ impl Replay {
         let winner = self.compute_winner(&control);
         let mut gains = Vec::new();
         if self.st.options.stronghold_cards {
-            for i in 0..STRONGHOLDS.len() {
-                let (t, holder) = self.st.stronghold_cards[i];
+            for t in Stronghold::ALL {
+                let i = t.index();
+                let holder = self.st.stronghold_cards[i];
                 let now = control.iter().find(|(c, _)| *c == t).map(|(_, f)| *f);
                 if holder.is_some() && holder != now {
-                    self.st.stronghold_cards[i].1 = None;
+                    self.st.stronghold_cards[i] = None;
                 }
                 if winner.is_none()
                     && let Some(f) = now
-                    && self.st.stronghold_cards[i].1 != Some(f)
+                    && self.st.stronghold_cards[i] != Some(f)
                 {
-                    self.st.stronghold_cards[i].1 = Some(f);
+                    self.st.stronghold_cards[i] = Some(f);
                     gains.push((t, f));
                 }
             }
@@ -280,7 +293,34 @@ impl Replay {
         });
     }
 
-    fn compute_winner(&self, control: &[(Territory, Faction)]) -> Option<WinResult> {
+    /// Every player or alliance meeting the stronghold requirement, first in storm order first
+    /// (1.09.02.01, 1.09.02.02; an alliance takes its earlier member's place, ruling 23).
+    fn stronghold_qualifiers(&self, control: &[(Stronghold, Faction)]) -> Vec<WinResult> {
+        let turn = self.st.turn;
+        let count = |f: Faction| control.iter().filter(|(_, c)| *c == f).count();
+        let mut out: Vec<WinResult> = Vec::new();
+        for &f in &self.st.order {
+            let w = match self.st.ally(f) {
+                Some(a) if count(f) + count(a) >= 4 => WinResult {
+                    factions: sorted(vec![f, a]),
+                    kind: WinType::AlliedStronghold,
+                    turn,
+                },
+                None if count(f) >= 3 => WinResult {
+                    factions: vec![f],
+                    kind: WinType::SoloStronghold,
+                    turn,
+                },
+                _ => continue,
+            };
+            if !out.contains(&w) {
+                out.push(w);
+            }
+        }
+        out
+    }
+
+    fn compute_winner(&self, control: &[(Stronghold, Faction)]) -> Option<WinResult> {
         let turn = self.st.turn;
         let count = |f: Faction| control.iter().filter(|(_, c)| *c == f).count();
         let qualifies = |f: Faction| -> bool {
@@ -298,32 +338,18 @@ impl Replay {
         {
             return Some(WinResult {
                 factions: vec![Faction::BeneGesserit],
-                kind: "BGP",
+                kind: WinType::BgPrediction,
                 turn,
             });
         }
-        for &f in &self.st.order {
-            if qualifies(f) {
-                return Some(match self.st.ally(f) {
-                    Some(a) => WinResult {
-                        factions: sorted(vec![f, a]),
-                        kind: "ASH",
-                        turn,
-                    },
-                    None => WinResult {
-                        factions: vec![f],
-                        kind: "SSH",
-                        turn,
-                    },
-                });
-            }
+        if let Some(first) = self.stronghold_qualifiers(control).into_iter().next() {
+            return Some(first);
         }
         if turn < self.st.options.max_turns {
             return None;
         }
         // End of the last turn (1.09.05; rulings.md 7: Fremen special before the Guild's).
-        let with_ally = |f: Faction, solo: &'static str, allied: &'static str| match self.st.ally(f)
-        {
+        let with_ally = |f: Faction, solo: WinType, allied: WinType| match self.st.ally(f) {
             Some(a) => WinResult {
                 factions: sorted(vec![f, a]),
                 kind: allied,
@@ -336,7 +362,7 @@ impl Replay {
             },
         };
         let fremen = self.st.plays(Faction::Fremen);
-        let guild = self.st.plays(Faction::Guild);
+        let guild = self.st.plays(Faction::SpacingGuild);
         if fremen && guild {
             let only_fremen = [Territory::SietchTabr, Territory::HabbanyaSietch]
                 .iter()
@@ -347,21 +373,31 @@ impl Replay {
                     || Some(o) == fremen_ally
             });
             if only_fremen && tueks_clear {
-                return Some(with_ally(Faction::Fremen, "SFS", "AFS"));
+                return Some(with_ally(
+                    Faction::Fremen,
+                    WinType::SoloFremenSpecial,
+                    WinType::AlliedFremenSpecial,
+                ));
             }
         }
         if guild {
-            return Some(with_ally(Faction::Guild, "SDV", "ADV"));
+            return Some(with_ally(
+                Faction::SpacingGuild,
+                WinType::SoloDefault,
+                WinType::AlliedDefault,
+            ));
         }
         if fremen {
-            return Some(with_ally(Faction::Fremen, "SDV", "ADV"));
+            return Some(with_ally(
+                Faction::Fremen,
+                WinType::SoloDefault,
+                WinType::AlliedDefault,
+            ));
         }
         let occupied = |f: Faction| {
-            STRONGHOLDS
+            Stronghold::ALL
                 .iter()
-                .filter(|&&t| {
-                    t != Territory::ShieldWall && self.st.in_territory(f, t).fighting() > 0
-                })
+                .filter(|&&s| s != Stronghold::ShieldWall && self.st.occupies(f, s))
                 .count()
         };
         let best = self.st.in_play.iter().map(&occupied).max().unwrap_or(0);
@@ -373,7 +409,7 @@ impl Replay {
             .collect();
         Some(WinResult {
             factions,
-            kind: "EG",
+            kind: WinType::EndGame,
             turn,
         })
     }
@@ -391,20 +427,20 @@ impl Replay {
             Stmt::Control(list) => {
                 let computed = control;
                 for &(t, f, pos) in list {
-                    if t == Territory::ShieldWall && !self.st.shield_wall_counts() {
-                        self.v_at(pos, "4.02.00", "the Shield Wall counts as a stronghold only after the fourth worm (with the ShieldWall variant)");
+                    if t == Stronghold::ShieldWall && !self.st.shield_wall_counts() {
+                        self.v_at(pos, rule!("4.02.00"), "the Shield Wall counts as a stronghold only after the fourth worm (with the ShieldWall variant)");
                         continue;
                     }
                     match computed.iter().find(|(c, _)| *c == t) {
                         Some((_, g)) if *g == f => {}
-                        Some((_, g)) => self.v_at(pos, "1.09.02", format!("{g} controls {}, not {f}", t.name())),
-                        None => self.v_at(pos, "1.09.02", format!("nobody controls {} (control needs forces there and no other faction's)", t.name())),
+                        Some((_, g)) => self.v_at(pos, rule!("1.09.02"), format!("{g} controls {}, not {f}", t.name())),
+                        None => self.v_at(pos, rule!("1.09.02"), format!("nobody controls {} (control needs forces there and no other faction's)", t.name())),
                     }
                 }
                 for (t, f) in computed {
                     if !list.iter().any(|(x, _, _)| *x == t) {
                         self.v(
-                            "1.09.02",
+                            rule!("1.09.02"),
                             format!(
                                 "{f} controls {}, which the control line does not list",
                                 t.name()
@@ -418,17 +454,17 @@ impl Replay {
                 // A BG prediction claimed when no prediction is known (public mode, `{#}`) is
                 // the reveal itself: accepted when a faction does qualify this turn (2.02.03).
                 if let WinClaim::Win { factions, kind } = claim
-                    && kind == "BGP"
+                    && *kind == WinType::BgPrediction
                     && factions.as_slice() == [Faction::BeneGesserit]
                     && self.setup.prediction.is_none()
                     && self.st.plays(Faction::BeneGesserit)
-                    && computed
-                        .as_ref()
-                        .is_some_and(|w| w.kind == "SSH" || w.kind == "ASH")
+                    && computed.as_ref().is_some_and(|w| {
+                        w.kind == WinType::SoloStronghold || w.kind == WinType::AlliedStronghold
+                    })
                 {
                     computed = Some(WinResult {
                         factions: vec![Faction::BeneGesserit],
-                        kind: "BGP",
+                        kind: WinType::BgPrediction,
                         turn: self.st.turn,
                     });
                     if let Some(m) = self.t.mentat.as_mut() {
@@ -448,12 +484,29 @@ impl Replay {
                             ),
                         );
                     }
-                    (WinClaim::Win { .. }, None) => {
-                        self.v("1.09.02", "nobody meets a victory condition this turn")
-                    }
+                    (WinClaim::Win { factions, kind }, None) => self.v(
+                        claim_rule(*kind, factions),
+                        format!(
+                            "{} do not win ({kind}): nobody meets a victory condition this turn",
+                            super::names(factions.iter().copied())
+                        ),
+                    ),
                     (WinClaim::Win { factions, kind }, Some(w)) => {
-                        if sorted(factions.clone()) != w.factions || kind != w.kind {
-                            let rule = w.rule();
+                        if sorted(factions.clone()) != w.factions || *kind != w.kind {
+                            // Another qualifier, later in storm order (1.09.03; with the Shield
+                            // Wall a sixth stronghold, 4.01.13).
+                            let later = self
+                                .stronghold_qualifiers(&control)
+                                .iter()
+                                .skip(1)
+                                .any(|q| q.factions == sorted(factions.clone()) && q.kind == *kind);
+                            let rule = if later && self.st.shield_wall_counts() {
+                                rule!("4.01.13")
+                            } else if later {
+                                rule!("1.09.03")
+                            } else {
+                                w.rule()
+                            };
                             self.v(
                                 rule,
                                 format!(
@@ -470,20 +523,20 @@ impl Replay {
             Stmt::StrongholdCards(list) => {
                 if !self.st.options.stronghold_cards {
                     self.v(
-                        "4.03.00",
+                        rule!("4.03.00"),
                         "stronghold cards are a variant not used in this game",
                     );
                     return;
                 }
                 for &(t, f, pos) in list {
                     if !gains.contains(&(t, f)) {
-                        self.v_at(pos, "4.03.02", format!("{f} does not take the {} card now (cards go to new controllers at War Continues)", t.name()));
+                        self.v_at(pos, rule!("4.03.02"), format!("{f} does not take the {} card now (cards go to new controllers at War Continues)", t.name()));
                     }
                 }
                 for (t, f) in gains {
                     if !list.iter().any(|(x, g, _)| *x == t && *g == f) {
                         self.v(
-                            "4.03.02",
+                            rule!("4.03.02"),
                             format!(
                                 "{f} takes the {} card, which the log does not show",
                                 t.name()

@@ -18,11 +18,14 @@
 
 use super::Replay;
 use crate::dgn::{AbilityRef, Pos};
-use crate::faction::Faction;
 use crate::state::Phase;
 use Ability as A;
-use Faction::{Atreides as AT, BeneGesserit as BG, Emperor as EM, Fremen as FR, Guild as SG};
+use Faction::{
+    Atreides as AT, BeneGesserit as BG, Emperor as EM, Fremen as FR, SpacingGuild as SG,
+};
 use Phase::{Battle, Bidding, Charity, Movement, Revival, SpiceBlow, Storm};
+use dune::Faction;
+use dune::{Rule, rule};
 
 /// A faction ability a Karama can cancel or prevent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,7 +68,7 @@ pub(super) enum Ability {
 /// One row of the table of stoppable abilities (GC 2.13.3, the six classic factions).
 pub(super) struct AbilityInfo {
     pub ability: Ability,
-    pub rule: &'static str,
+    pub rule: Rule,
     pub owner: Faction,
     /// `★`: prevented beforehand; otherwise `*`: cancelled as used.
     pub prevent: bool,
@@ -81,7 +84,7 @@ pub(super) struct AbilityInfo {
 #[allow(clippy::too_many_arguments)]
 const fn row(
     ability: Ability,
-    rule: &'static str,
+    rule: Rule,
     owner: Faction,
     prevent: bool,
     phase: Option<Phase>,
@@ -104,10 +107,10 @@ const fn row(
 const CANCEL: bool = false;
 const PREVENT: bool = true;
 
-pub(super) const ABILITIES: &[AbilityInfo] = &[
+pub(super) const ABILITIES: &[AbilityInfo; Ability::SgTiming as usize + 1] = &[
     row(
         A::AtPeek,
-        "2.01.05",
+        rule!("2.01.05"),
         AT,
         CANCEL,
         Some(Bidding),
@@ -117,7 +120,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::AtWormsign,
-        "2.01.07",
+        rule!("2.01.07"),
         AT,
         CANCEL,
         Some(Movement),
@@ -127,7 +130,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::AtPrescience,
-        "2.01.08",
+        rule!("2.01.08"),
         AT,
         CANCEL,
         Some(Battle),
@@ -137,7 +140,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::AtAllyPrescience,
-        "2.01.09",
+        rule!("2.01.09"),
         AT,
         PREVENT,
         Some(Battle),
@@ -147,7 +150,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::AtKwisatz,
-        "2.01.11",
+        rule!("2.01.11"),
         AT,
         CANCEL,
         Some(Battle),
@@ -157,7 +160,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::BgSpirit,
-        "2.02.05",
+        rule!("2.02.05"),
         BG,
         CANCEL,
         Some(Movement),
@@ -167,7 +170,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::BgVoice,
-        "2.02.06",
+        rule!("2.02.06"),
         BG,
         CANCEL,
         Some(Battle),
@@ -177,7 +180,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::BgAllyVoice,
-        "2.02.07",
+        rule!("2.02.07"),
         BG,
         CANCEL,
         Some(Battle),
@@ -187,7 +190,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::BgCharity,
-        "2.02.09",
+        rule!("2.02.09"),
         BG,
         PREVENT,
         Some(Charity),
@@ -197,7 +200,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::BgTakeUpArms,
-        "2.02.16",
+        rule!("2.02.16"),
         BG,
         PREVENT,
         Some(Movement),
@@ -207,7 +210,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::BgWartime,
-        "2.02.17",
+        rule!("2.02.17"),
         BG,
         CANCEL,
         Some(Movement),
@@ -217,7 +220,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::BgKarama,
-        "2.02.22",
+        rule!("2.02.22"),
         BG,
         CANCEL,
         None,
@@ -227,7 +230,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::EmPayment,
-        "2.03.04",
+        rule!("2.03.04"),
         EM,
         PREVENT,
         Some(Bidding),
@@ -237,7 +240,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::EmAllyRevival,
-        "2.03.07",
+        rule!("2.03.07"),
         EM,
         PREVENT,
         Some(Revival),
@@ -247,7 +250,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::EmSardaukar,
-        "2.03.08",
+        rule!("2.03.08"),
         EM,
         CANCEL,
         Some(Battle),
@@ -257,7 +260,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::FrMove,
-        "2.04.06",
+        rule!("2.04.06"),
         FR,
         PREVENT,
         Some(Movement),
@@ -267,7 +270,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::FrWormproof,
-        "2.04.07",
+        rule!("2.04.07"),
         FR,
         PREVENT,
         Some(SpiceBlow),
@@ -277,7 +280,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::FrProtectAlly,
-        "2.04.10",
+        rule!("2.04.10"),
         FR,
         CANCEL,
         Some(SpiceBlow),
@@ -287,7 +290,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::FrAllyRevival,
-        "2.04.11",
+        rule!("2.04.11"),
         FR,
         CANCEL,
         Some(Revival),
@@ -297,7 +300,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::FrStormPeek,
-        "2.04.14",
+        rule!("2.04.14"),
         FR,
         CANCEL,
         Some(Storm),
@@ -307,7 +310,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::FrStormLosses,
-        "2.04.16",
+        rule!("2.04.16"),
         FR,
         CANCEL,
         Some(Storm),
@@ -317,7 +320,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::FrMigration,
-        "2.04.17",
+        rule!("2.04.17"),
         FR,
         CANCEL,
         Some(Movement),
@@ -327,7 +330,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::FrFedaykin,
-        "2.04.18",
+        rule!("2.04.18"),
         FR,
         CANCEL,
         Some(Battle),
@@ -337,7 +340,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::FrBattleHardened,
-        "2.04.21",
+        rule!("2.04.21"),
         FR,
         CANCEL,
         Some(Battle),
@@ -347,7 +350,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::HkTopCard,
-        "2.05.08",
+        rule!("2.05.08"),
         Faction::Harkonnen,
         PREVENT,
         Some(Bidding),
@@ -357,7 +360,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::HkCapture,
-        "2.05.10",
+        rule!("2.05.10"),
         Faction::Harkonnen,
         CANCEL,
         Some(Battle),
@@ -367,7 +370,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::SgPayment,
-        "2.06.04",
+        rule!("2.06.04"),
         SG,
         CANCEL,
         Some(Movement),
@@ -377,7 +380,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::SgCross,
-        "2.06.05.01",
+        rule!("2.06.05.01"),
         SG,
         PREVENT,
         Some(Movement),
@@ -387,7 +390,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::SgHome,
-        "2.06.05.02",
+        rule!("2.06.05.02"),
         SG,
         PREVENT,
         Some(Movement),
@@ -397,7 +400,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::SgHalfPrice,
-        "2.06.06",
+        rule!("2.06.06"),
         SG,
         PREVENT,
         Some(Movement),
@@ -407,7 +410,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::SgAllyHalfPrice,
-        "2.06.09",
+        rule!("2.06.09"),
         SG,
         CANCEL,
         Some(Movement),
@@ -417,7 +420,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::SgAllyCross,
-        "2.06.10",
+        rule!("2.06.10"),
         SG,
         CANCEL,
         Some(Movement),
@@ -427,7 +430,7 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
     row(
         A::SgTiming,
-        "2.06.12",
+        rule!("2.06.12"),
         SG,
         CANCEL,
         Some(Movement),
@@ -437,22 +440,35 @@ pub(super) const ABILITIES: &[AbilityInfo] = &[
     ),
 ];
 
+// The table lists every ability once, in declaration order (the last is `SgTiming`), so that
+// `info` is a plain index; checked when the program is compiled.
+const _: () = {
+    let mut i = 0;
+    while i < ABILITIES.len() {
+        assert!(
+            ABILITIES[i].ability as usize == i,
+            "ABILITIES is out of order"
+        );
+        i += 1;
+    }
+};
+
 impl Ability {
     pub(super) fn info(self) -> &'static AbilityInfo {
-        ABILITIES
-            .iter()
-            .find(|i| i.ability == self)
-            .unwrap_or(&ABILITIES[0])
+        &ABILITIES[self as usize]
     }
 }
 
 /// The ability a rule number names; `2.06.05.00` etc. are not abilities of their own, and
 /// `2.05.10.00` names the capture.
-fn lookup(rule: &str) -> Option<&'static AbilityInfo> {
-    let rule = match rule {
-        "2.05.10.00" => "2.05.10",
-        "2.06.12.00" | "2.06.12.01" | "2.06.12.02" => "2.06.12",
-        r => r,
+fn lookup(rule: Rule) -> Option<&'static AbilityInfo> {
+    // A trailing `.00` names the rule itself; the Delay's sub-rules name the Delay.
+    let rule = if rule == rule!("2.05.10.00") {
+        rule!("2.05.10")
+    } else if rule.is_within(rule!("2.06.12")) {
+        rule!("2.06.12")
+    } else {
+        rule
     };
     ABILITIES.iter().find(|i| i.rule == rule)
 }
@@ -473,11 +489,11 @@ impl Block {
     }
 
     /// The Karama rule this block enforces.
-    pub(super) fn rule(&self) -> &'static str {
+    pub(super) fn rule(&self) -> Rule {
         if self.prevent() {
-            "3.01.11.02"
+            rule!("3.01.11.02")
         } else {
-            "3.01.11.01"
+            rule!("3.01.11.01")
         }
     }
 
@@ -510,11 +526,11 @@ impl Replay {
     /// now, applies what takes effect at once, and leaves a block for the use it stops.
     pub(super) fn karama_against(&mut self, f: Faction, r: &AbilityRef, prevent: bool) {
         let (rule, how, other) = if prevent {
-            ("3.01.11.02", "prevent", "cancel")
+            (rule!("3.01.11.02"), "prevent", "cancel")
         } else {
-            ("3.01.11.01", "cancel", "prevent")
+            (rule!("3.01.11.01"), "cancel", "prevent")
         };
-        let Some(info) = lookup(&r.rule) else {
+        let Some(info) = lookup(r.rule) else {
             self.v_at(
                 r.pos,
                 rule,
@@ -669,9 +685,9 @@ mod tests {
             assert!(ABILITIES[i + 1..].iter().all(|b| b.rule != a.rule));
         }
         assert_eq!(
-            lookup("2.06.12.02").map(|i| i.ability),
+            lookup(rule!("2.06.12.02")).map(|i| i.ability),
             Some(Ability::SgTiming)
         );
-        assert!(lookup("2.01.04").is_none());
+        assert!(lookup(rule!("2.01.04")).is_none());
     }
 }

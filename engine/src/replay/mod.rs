@@ -22,13 +22,15 @@ mod revival;
 mod setup;
 mod storm;
 
+use dune::{Rule, rule};
 use std::fmt;
 
-use crate::board::{Card, CardKind, Sector, Territory};
+use crate::board::{Card, CardKind, Leader, Sector, Territory};
 use crate::dgn::{Assertion, Event, Game, Pos, Sealed, Section, SpiceCard, Stmt};
-use crate::faction::{Faction, FactionSet};
 use crate::state::{Forces, GameState, Phase, Stack};
+use dune::{Faction, FactionSet, Spice, Stronghold};
 
+pub use battle::WinAttempt;
 pub use collect::WinResult;
 
 /// One broken rule. Serializes as `{"pos":{"line","col"},"turn","phase","rule","message"}`.
@@ -38,7 +40,7 @@ pub struct Violation {
     pub turn: u32,
     pub phase: Phase,
     /// Rule number in the GenCon rulebook (001), e.g. `1.06.03.05`.
-    pub rule: &'static str,
+    pub rule: Rule,
     /// What happened and why it is illegal, for a judge.
     pub message: String,
 }
@@ -60,29 +62,84 @@ pub struct ReplayOptions {
     /// prediction, card identities, the Fremen storm card, peeks) and check them. Public mode
     /// ignores them and checks only what is revealed.
     pub audit: bool,
+    /// Keep a [`TurnSummary`] at the end of every phase too ([`ReplayReport::phases`]), for a
+    /// page that steps through a turn phase by phase.
+    pub snapshots: bool,
 }
 
 impl Default for ReplayOptions {
     fn default() -> Self {
-        ReplayOptions { audit: true }
+        ReplayOptions {
+            audit: true,
+            snapshots: false,
+        }
     }
 }
 
-/// The state at the end of one turn (after its Mentat Pause), or where the log stops.
-#[derive(Clone, Debug, PartialEq)]
+impl ReplayOptions {
+    /// Public mode: sealed entries ignored, as an observer sees the game.
+    pub fn public() -> ReplayOptions {
+        ReplayOptions {
+            audit: false,
+            ..ReplayOptions::default()
+        }
+    }
+}
+
+/// The state at the end of one turn (after its Mentat Pause), or where the log stops: what a page
+/// needs to draw the board of that turn. Hidden information (the cards in each hand) is filled
+/// in audit mode only.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct TurnSummary {
     pub turn: u32,
     /// The phase reached (the Mentat Pause for a complete turn).
     pub phase: Phase,
     pub storm: Option<Sector>,
-    pub spice: Vec<(Faction, u32)>,
-    /// Tokens per territory and faction, territories in table order.
+    /// Spice behind each shield.
+    pub spice: Vec<(Faction, Spice)>,
+    /// Tokens per territory and faction, territories in table order; a [`Stack`] tells plain,
+    /// starred and advisor tokens apart.
     pub forces: Vec<(Territory, Vec<(Faction, Stack)>)>,
     pub reserves: Vec<(Faction, Forces)>,
     pub tanks: Vec<(Faction, Forces)>,
     pub hands: Vec<(Faction, usize)>,
     pub worms: u32,
     pub alliances: Vec<(Faction, Faction)>,
+    /// Spice lying on the map, per territory.
+    pub spice_on_map: Vec<(Territory, Spice)>,
+    /// Who controls each stronghold that counts now (1.09.02; the Shield Wall after the fourth
+    /// worm, 4.02).
+    pub control: Vec<(Stronghold, Faction)>,
+    /// The Shield Wall counts as a stronghold (4.02.00, ruling 8).
+    pub shield_wall_counts: bool,
+    /// Stronghold cards in front of the shields (4.03).
+    pub stronghold_cards: Vec<(Stronghold, Faction)>,
+    /// Active leaders in each leader pool (captured leaders with their captor, ruling 12).
+    pub leaders: Vec<(Faction, Vec<Leader>)>,
+    /// The Kwisatz Haderach, when the Atreides play (2.01.10-2.01.14).
+    pub kwisatz: Option<KwisatzSummary>,
+    /// Win attempts of this turn's Battle phase with their evidence (4.01.04, ruling 6).
+    pub win_attempts: Vec<WinAttempt>,
+    /// The cards in each hand (`None` for an unknown card); audit mode only.
+    pub cards: Option<Vec<(Faction, Vec<Option<Card>>)>>,
+}
+
+/// The Kwisatz Haderach's state (2.01.10-2.01.14).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct KwisatzSummary {
+    /// Atreides forces lost in battles so far.
+    pub losses: u32,
+    pub active: bool,
+    pub dead: bool,
+}
+
+/// How the log ends.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct GameEnd {
+    /// `END T<n> reason` was logged (with its turn and reason).
+    pub logged: Option<(u32, String)>,
+    /// The clock's limit was reached (`@LIMIT`, 4.01.08).
+    pub limit: bool,
 }
 
 /// The result of a replay.
@@ -95,6 +152,11 @@ pub struct ReplayReport {
     pub state: GameState,
     /// The winner(s), when the game was won.
     pub winner: Option<WinResult>,
+    /// Win attempts per turn, with their evidence (4.01.04, ruling 6).
+    pub win_attempts: Vec<(u32, Vec<WinAttempt>)>,
+    pub end: GameEnd,
+    /// With [`ReplayOptions::snapshots`]: the state at the end of every phase, in order.
+    pub phases: Vec<TurnSummary>,
 }
 
 impl ReplayReport {
@@ -116,7 +178,7 @@ pub fn replay(game: &Game, opts: &ReplayOptions) -> ReplayReport {
 #[derive(Clone, Debug, Default)]
 struct Losses {
     forces: Vec<(Territory, Faction, Stack)>,
-    spice: Vec<(Territory, u32)>,
+    spice: Vec<(Territory, Spice)>,
 }
 
 impl Losses {
@@ -134,8 +196,8 @@ impl Losses {
         }
     }
 
-    fn add_spice(&mut self, t: Territory, n: u32) {
-        if n == 0 {
+    fn add_spice(&mut self, t: Territory, n: Spice) {
+        if n.is_zero() {
             return;
         }
         match self.spice.iter_mut().find(|(tt, _)| *tt == t) {
@@ -167,7 +229,7 @@ pub(crate) struct Replay {
     turns: Vec<TurnSummary>,
     pos: Pos,
     /// Player circle of each seat's faction; `None` for factions not in play.
-    circles: [Option<u8>; 6],
+    circles: [Option<u8>; Faction::COUNT],
     t: TurnData,
     setup: setup::SetupData,
     /// Wormsign peek waiting for the next spice blow (2.01.07), audit mode.
@@ -175,6 +237,9 @@ pub(crate) struct Replay {
     /// Sealed Fremen storm card for the next storm (2.04.13), audit mode.
     sealed_storm_card: Option<(Pos, u32)>,
     winner: Option<WinResult>,
+    win_attempts: Vec<(u32, Vec<WinAttempt>)>,
+    end: GameEnd,
+    phases: Vec<TurnSummary>,
     ended: bool,
     game_over_reported: bool,
 }
@@ -195,6 +260,12 @@ impl Replay {
             pending_peek: None,
             sealed_storm_card: None,
             winner: None,
+            win_attempts: Vec::new(),
+            end: GameEnd {
+                logged: None,
+                limit: false,
+            },
+            phases: Vec::new(),
             ended: false,
             game_over_reported: false,
         };
@@ -207,12 +278,12 @@ impl Replay {
 
     // ---- reporting ----
 
-    fn v(&mut self, rule: &'static str, message: impl Into<String>) {
+    fn v(&mut self, rule: Rule, message: impl Into<String>) {
         let pos = self.pos;
         self.v_at(pos, rule, message);
     }
 
-    fn v_at(&mut self, pos: Pos, rule: &'static str, message: impl Into<String>) {
+    fn v_at(&mut self, pos: Pos, rule: Rule, message: impl Into<String>) {
         self.violations.push(Violation {
             pos,
             turn: self.st.turn,
@@ -224,14 +295,14 @@ impl Replay {
 
     // ---- small helpers shared by the phase modules ----
 
-    fn spice(&self, f: Faction) -> u32 {
+    fn spice(&self, f: Faction) -> Spice {
         self.st.faction(f).spice
     }
 
     /// For shortfall messages: bribe spice in front of the shield cannot be spent yet (1.12.02).
     fn bribe_note(&self, f: Faction) -> String {
         match self.st.faction(f).bribes {
-            0 => String::new(),
+            b if b.is_zero() => String::new(),
             b => format!(
                 " (its {b} bribe spice stays in front of the shield until the Mentat Pause and cannot be spent before, 1.12.02)"
             ),
@@ -239,9 +310,9 @@ impl Replay {
     }
 
     /// Moves spice from a faction to a payee (saturating: a shortfall has been reported already).
-    fn pay(&mut self, from: Faction, to: crate::dgn::Payee, amount: u32) {
+    fn pay(&mut self, from: Faction, to: crate::dgn::Payee, amount: Spice) {
         let paid = amount.min(self.spice(from));
-        self.st.faction_mut(from).spice -= paid;
+        self.st.faction_mut(from).spice = self.spice(from).saturating_sub(paid);
         if let crate::dgn::Payee::Faction(g) = to {
             self.st.faction_mut(g).gain(paid);
         }
@@ -252,7 +323,7 @@ impl Replay {
             true
         } else {
             self.v(
-                "0.08",
+                rule!("0.08"),
                 format!("{f} is not playing at this table (see the Factions tag)"),
             );
             false
@@ -268,8 +339,7 @@ impl Replay {
         match factions {
             [] => "nobody".into(),
             [a] => a.to_string(),
-            _ => {
-                let (last, rest) = factions.split_last().unwrap_or((&factions[0], &[]));
+            [rest @ .., last] => {
                 format!(
                     "{} and {last}",
                     rest.iter()
@@ -284,13 +354,21 @@ impl Replay {
     /// Plays a card from a hand: takes a known copy, else a card of unknown identity. Reports
     /// when the hand is empty, or (audit mode) when every card in it is known and none matches.
     /// The card goes to the discard pile unless `keep`.
-    fn play_card(&mut self, f: Faction, card: Card, rule: &'static str, keep: bool) -> bool {
+    fn play_card(&mut self, f: Faction, card: Card, rule: Rule, keep: bool) -> bool {
+        let ok = self.take_card(f, card, rule);
+        self.place_card(f, card, keep);
+        ok
+    }
+
+    /// Takes a played card out of a hand (see [`Replay::play_card`]); the caller then places it
+    /// with [`Replay::place_card`] (battle plans keep their cards until the battle is resolved).
+    fn take_card(&mut self, f: Faction, card: Card, rule: Rule) -> bool {
         let hand = &self.st.faction(f).hand;
         let slot = hand
             .iter()
             .position(|c| *c == Some(card))
             .or_else(|| hand.iter().position(Option::is_none));
-        let ok = match slot {
+        match slot {
             Some(i) => {
                 self.st.faction_mut(f).hand.remove(i);
                 true
@@ -315,7 +393,12 @@ impl Replay {
                 self.st.faction_mut(f).hand.pop();
                 false
             }
-        };
+        }
+    }
+
+    /// Puts a played card back in the hand (`keep`) or on the discard pile (Family Atomics is
+    /// set aside, 3.01.07).
+    fn place_card(&mut self, f: Faction, card: Card, keep: bool) {
         if keep {
             self.st.faction_mut(f).hand.push(Some(card));
         } else if card == Card::FamilyAtomics {
@@ -324,7 +407,6 @@ impl Replay {
             self.st.treachery_discard.push(card);
         }
         self.check_copies(card);
-        ok
     }
 
     /// A card whose identity became known: no more copies than the deck holds (board-data §4.1).
@@ -346,7 +428,7 @@ impl Replay {
                 && self.st.options.advanced
                 && card.kind() == CardKind::Worthless)
         {
-            self.v("3.01.11", format!("{f} cannot use {card} as a Karama card (only the Bene Gesserit may use a worthless card, 2.02.22)"));
+            self.v(rule!("3.01.11"), format!("{f} cannot use {card} as a Karama card (only the Bene Gesserit may use a worthless card, 2.02.22)"));
         }
         card
     }
@@ -372,7 +454,11 @@ impl Replay {
         {
             if !self.game_over_reported {
                 self.game_over_reported = true;
-                let rule = if self.st.finished { "1.09.03" } else { "0.02" };
+                let rule = if self.st.finished {
+                    rule!("1.09.03")
+                } else {
+                    rule!("0.02")
+                };
                 self.v(
                     rule,
                     "the game is over; nothing after its end can be replayed",
@@ -380,16 +466,23 @@ impl Replay {
             }
             return;
         }
+        match &ev.stmt {
+            Stmt::Clock { limit: true, .. } | Stmt::Turn { limit: true, .. } => {
+                self.end.limit = true
+            }
+            Stmt::End { turn, reason } => self.end.logged = Some((*turn, reason.clone())),
+            _ => {}
+        }
         match ev.section {
             Section::Turn => {
                 if let Stmt::Turn { number, .. } = ev.stmt {
                     self.new_turn(number);
                 }
             }
-            Section::Setup => {
+            Section::Phase(Phase::Setup) => {
                 if self.st.turn != 0 {
                     self.v(
-                        "0.01",
+                        rule!("0.01"),
                         "setup statements (TR, PRED, TC, PLACE, STORM0) belong in T0",
                     );
                 }
@@ -397,19 +490,9 @@ impl Replay {
             }
             Section::Any => self.any_event(ev),
             section => {
-                let phase = match section {
-                    Section::Storm => Phase::Storm,
-                    Section::SpiceBlow | Section::Nexus => Phase::SpiceBlow,
-                    Section::Charity => Phase::Charity,
-                    Section::Bidding => Phase::Bidding,
-                    Section::Revival => Phase::Revival,
-                    Section::Movement => Phase::Movement,
-                    Section::Battle => Phase::Battle,
-                    Section::Collection => Phase::Collection,
-                    _ => Phase::Mentat,
-                };
+                let phase = section.phase().unwrap_or(Phase::Mentat);
                 if self.st.turn == 0 {
-                    self.v("0.15", "phase statements need a turn: T1 is missing");
+                    self.v(rule!("0.15"), "phase statements need a turn: T1 is missing");
                     self.new_turn(1);
                 }
                 self.enter(phase);
@@ -459,6 +542,14 @@ impl Replay {
     }
 
     fn finish_phase(&mut self) {
+        self.finish_phase_rules();
+        if self.opts.snapshots {
+            let s = self.summary();
+            self.phases.push(s);
+        }
+    }
+
+    fn finish_phase_rules(&mut self) {
         match self.st.phase {
             Phase::Setup => self.finish_setup(),
             Phase::Storm => self.finish_storm(),
@@ -497,7 +588,7 @@ impl Replay {
         let expected = self.st.turn + 1;
         if number != expected {
             self.v(
-                "0.15",
+                rule!("0.15"),
                 format!(
                     "expected turn T{expected} here, found T{number} (turns are numbered in order)"
                 ),
@@ -508,7 +599,7 @@ impl Replay {
             if !self.game_over_reported {
                 self.game_over_reported = true;
                 self.v(
-                    "1.09.03",
+                    rule!("1.09.03"),
                     "the game was won at the last Mentat Pause; no further turn is played",
                 );
             }
@@ -517,7 +608,7 @@ impl Replay {
         self.st.turn = expected;
         if self.st.turn > self.st.options.max_turns {
             self.v(
-                "0.02",
+                rule!("0.02"),
                 format!("the game lasts at most {} turns", self.st.options.max_turns),
             );
             self.ended = true;
@@ -528,11 +619,15 @@ impl Replay {
     }
 
     fn finish(mut self) -> ReplayReport {
-        if self.st.turn == 0 && self.st.phase == Phase::Setup {
+        // A log that stops during setup is a game in progress, like one that stops mid-turn:
+        // what setup still lacks is not reported until `T1` or `END` closes it.
+        if self.st.turn == 0 && self.st.phase == Phase::Setup && self.ended {
             self.finish_phase();
         }
         if self.st.phase == Phase::Storm && !self.ended {
-            // A storm movement logged last is still made.
+            // A storm movement logged last is still made. A card that changes it (Weather
+            // Control, Family Atomics, a Karama against the Fremen's half losses) is logged
+            // before the storm line, so the line can be judged now.
             self.flush_storm();
         }
         let last_recorded = self.turns.last().map(|s| (s.turn, s.phase));
@@ -546,6 +641,9 @@ impl Replay {
             turns: self.turns,
             state: self.st,
             winner: self.winner,
+            win_attempts: self.win_attempts,
+            end: self.end,
+            phases: self.phases,
         }
     }
 
@@ -572,7 +670,42 @@ impl Replay {
                 alliances.push((f, a));
             }
         }
+        let control: Vec<(Stronghold, Faction)> = st
+            .victory_strongholds()
+            .filter_map(|s| st.controller(s).map(|f| (s, f)))
+            .collect();
+        let kwisatz = st.plays(Faction::Atreides).then(|| {
+            let losses = st.faction(Faction::Atreides).battle_losses;
+            KwisatzSummary {
+                losses,
+                active: losses >= 7 && !st.kwisatz_dead,
+                dead: st.kwisatz_dead,
+            }
+        });
         TurnSummary {
+            spice_on_map: Territory::all()
+                .map(|t| (t, st.spice_in(t)))
+                .filter(|(_, n)| !n.is_zero())
+                .collect(),
+            control,
+            shield_wall_counts: st.shield_wall_counts(),
+            stronghold_cards: Stronghold::ALL
+                .into_iter()
+                .filter_map(|s| st.stronghold_card_holder(s).map(|f| (s, f)))
+                .collect(),
+            leaders: st
+                .in_play
+                .iter()
+                .map(|f| (f, st.active_leaders(f)))
+                .collect(),
+            kwisatz,
+            win_attempts: self.t.battle.win_attempts.clone(),
+            cards: self.opts.audit.then(|| {
+                st.in_play
+                    .iter()
+                    .map(|f| (f, st.faction(f).hand.clone()))
+                    .collect()
+            }),
             turn: st.turn,
             phase: st.phase,
             storm: st.storm,
@@ -612,9 +745,9 @@ impl Replay {
                         let actual = self.st.faction(f).spice;
                         let bribes = self.st.faction(f).bribes;
                         if actual != n && bribes > 0 && n == actual + bribes {
-                            self.v_at(*pos, "1.12.02", format!("the log counts {f}'s {bribes} bribe spice as behind its shield: bribe spice stays in front of the shield until the Mentat Pause (1.09.01), so {f} has {actual} behind it"));
+                            self.v_at(*pos, rule!("1.12.02"), format!("the log counts {f}'s {bribes} bribe spice as behind its shield: bribe spice stays in front of the shield until the Mentat Pause (1.09.01), so {f} has {actual} behind it"));
                         } else if actual != n {
-                            self.v_at(*pos, "1.11.01", format!("the log says {f} has {n} spice behind its shield; the replay gives {actual}"));
+                            self.v_at(*pos, rule!("1.11.01"), format!("the log says {f} has {n} spice behind its shield; the replay gives {actual}"));
                         }
                     }
                 }
@@ -622,7 +755,7 @@ impl Replay {
                     for &(f, n) in values {
                         let actual = self.st.faction(f).bribes;
                         if actual != n {
-                            self.v_at(*pos, "1.12.02", format!("the log says {f} has {n} bribe spice in front of its shield; the replay gives {actual} (bribes received this turn, collected at the Mentat Pause)"));
+                            self.v_at(*pos, rule!("1.12.02"), format!("the log says {f} has {n} bribe spice in front of its shield; the replay gives {actual} (bribes received this turn, collected at the Mentat Pause)"));
                         }
                     }
                 }
@@ -630,7 +763,7 @@ impl Replay {
                     for &(f, n) in values {
                         let actual = self.st.faction(f).hand.len();
                         if actual != usize::from(n) {
-                            self.v_at(*pos, "1.11.02", format!("the log says {f} holds {n} treachery cards; the replay gives {actual}"));
+                            self.v_at(*pos, rule!("1.11.02"), format!("the log says {f} holds {n} treachery cards; the replay gives {actual}"));
                         }
                     }
                 }
@@ -640,7 +773,7 @@ impl Replay {
                         if actual.total() != c.total
                             || (c.starred > 0 && actual.starred != c.starred)
                         {
-                            self.v_at(*pos, "1.05.01", format!("the log says {f} has {c} forces in the tanks; the replay gives {actual}"));
+                            self.v_at(*pos, rule!("1.05.01"), format!("the log says {f} has {c} forces in the tanks; the replay gives {actual}"));
                         }
                     }
                 }
@@ -650,13 +783,13 @@ impl Replay {
                         if actual.total() != c.total
                             || (c.starred > 0 && actual.starred != c.starred)
                         {
-                            self.v_at(*pos, "1.06.03", format!("the log says {f} has {c} forces in reserve; the replay gives {actual}"));
+                            self.v_at(*pos, rule!("1.06.03"), format!("the log says {f} has {c} forces in reserve; the replay gives {actual}"));
                         }
                     }
                 }
                 Assertion::Worms { pos, count } => {
                     if self.st.worms != *count {
-                        self.v_at(*pos, "4.02.00", format!("the log counts {count} worms for the Shield Wall; the replay counts {}", self.st.worms));
+                        self.v_at(*pos, rule!("4.02.00"), format!("the log counts {count} worms for the Shield Wall; the replay counts {}", self.st.worms));
                     }
                 }
                 Assertion::Storm { pos, sector } => {
@@ -665,16 +798,47 @@ impl Replay {
                             .st
                             .storm
                             .map_or("not placed".to_string(), |s| format!("in sector {s}"));
-                        self.v_at(*pos, "1.01.02", format!("the log puts the storm in sector {sector}; the replay has it {actual}"));
+                        self.v_at(*pos, rule!("1.01.02"), format!("the log puts the storm in sector {sector}; the replay has it {actual}"));
                     }
                 }
-                Assertion::Losses { .. } | Assertion::Note(_) => {}
+                Assertion::Map { pos, values } => {
+                    for t in Territory::all() {
+                        let actual = self.st.spice_in(t);
+                        let said = values
+                            .iter()
+                            .find(|(x, _)| *x == t)
+                            .map_or(Spice::ZERO, |(_, n)| *n);
+                        if actual != said {
+                            self.v_at(*pos, rule!("1.02.04"), format!("the log says {said} spice lies in {}; the replay has {actual} there", t.name()));
+                        }
+                    }
+                }
+                Assertion::Kwisatz { pos, state, losses } => {
+                    let lost = self.st.faction(Faction::Atreides).battle_losses;
+                    let actual = if self.st.kwisatz_dead {
+                        crate::dgn::KwisatzState::Dead
+                    } else if lost >= 7 {
+                        crate::dgn::KwisatzState::Active
+                    } else {
+                        crate::dgn::KwisatzState::Inactive
+                    };
+                    if actual != *state || losses.is_some_and(|n| n != lost) {
+                        let name = |k: crate::dgn::KwisatzState| match k {
+                            crate::dgn::KwisatzState::Inactive => "inactive",
+                            crate::dgn::KwisatzState::Active => "active",
+                            crate::dgn::KwisatzState::Dead => "dead",
+                        };
+                        self.v_at(*pos, rule!("2.01.10"), format!("the Kwisatz Haderach is {} (the Atreides have lost {lost} forces in battles); the log says {}{}", name(actual), name(*state), losses.map_or(String::new(), |n| format!(" {n}"))));
+                    }
+                }
+                // Checked where they belong: losses by the effect, the wheel by its plan.
+                Assertion::Losses { .. } | Assertion::Wheel { .. } | Assertion::Note(_) => {}
             }
         }
     }
 
     /// Compares loss assertions `(T: F -n, -$s)` with what an effect destroyed.
-    fn check_losses(&mut self, asserts: &[Assertion], losses: &Losses, rule: &'static str) {
+    fn check_losses(&mut self, asserts: &[Assertion], losses: &Losses, rule: Rule) {
         for a in asserts {
             let Assertion::Losses {
                 pos,
@@ -722,7 +886,7 @@ impl Replay {
                     .spice
                     .iter()
                     .find(|(t, _)| t == territory)
-                    .map_or(0, |(_, n)| *n);
+                    .map_or(Spice::ZERO, |(_, n)| *n);
                 if actual != *sp {
                     self.v_at(
                         *pos,

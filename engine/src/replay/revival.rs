@@ -2,10 +2,12 @@
 
 use super::Replay;
 use super::karama::Ability;
-use crate::board::{Card, Leader, Territory};
+use crate::board::{Card, Leader};
 use crate::dgn::{Event, ForceCount, Payee, Stmt};
-use crate::faction::{Faction, FactionSet};
 use crate::state::{Forces, LeaderState};
+use dune::Spice;
+use dune::{Faction, FactionSet, Stronghold};
+use dune::{Rule, rule};
 
 /// Forces revived per turn without special help (1.05.01).
 const REVIVAL_LIMIT: u8 = 3;
@@ -22,7 +24,9 @@ pub(super) struct RevivalData {
 impl Replay {
     pub(super) fn revival_event(&mut self, ev: &Event) {
         let faction = match &ev.stmt {
-            Stmt::Revive { faction, .. } | Stmt::ReviveLeader { faction, .. } => *faction,
+            Stmt::Revive { faction, .. }
+            | Stmt::ReviveLeader { faction, .. }
+            | Stmt::ReviveKwisatz { faction, .. } => *faction,
             Stmt::Ghola {
                 faction,
                 forces,
@@ -47,7 +51,7 @@ impl Replay {
         {
             let before = self.st.order.get(last).copied().unwrap_or(faction);
             self.v(
-                "4.01.15",
+                rule!("4.01.15"),
                 format!("revival follows storm order: {faction} comes before {before}"),
             );
         }
@@ -60,15 +64,73 @@ impl Replay {
                 ..
             } => self.revive_forces(faction, *forces, *paid, *extra),
             Stmt::ReviveLeader { leader, paid, .. } => self.revive_leader(faction, *leader, *paid),
+            Stmt::ReviveKwisatz { paid, .. } => self.revive_kwisatz(faction, *paid),
             _ => {}
         }
+    }
+
+    /// 2.01.14: the Kwisatz Haderach is revived with the faction's one leader revival, once every
+    /// other leader has died once or is unavailable; like a leader it costs its strength, 2
+    /// (the rulebook gives no other price; notation Decisions).
+    fn revive_kwisatz(&mut self, f: Faction, paid: Option<Spice>) {
+        if f != Faction::Atreides {
+            self.v(
+                rule!("2.01.14"),
+                format!("only the Atreides have the Kwisatz Haderach, not {f}"),
+            );
+            return;
+        }
+        if !self.st.kwisatz_dead {
+            self.v(rule!("2.01.14"), "the Kwisatz Haderach is not in the tanks");
+            return;
+        }
+        if self.t.revival.leader.contains(f) {
+            self.v(rule!("1.05.03"), format!("{f} revives one leader per turn"));
+            return;
+        }
+        let waiting: Vec<Leader> = Leader::of(f)
+            .filter(|l| {
+                !self.st.died_once[l.index()] && self.st.leaders[l.index()] == LeaderState::Pool(f)
+            })
+            .collect();
+        if !waiting.is_empty() {
+            let names: Vec<&str> = waiting.iter().map(|l| l.code()).collect();
+            self.v(
+                rule!("2.01.14"),
+                format!(
+                    "the Kwisatz Haderach is revived only when every other Atreides leader has died once or is unavailable; {} never died",
+                    names.join(", ")
+                ),
+            );
+        }
+        self.t.revival.leader.insert(f);
+        let cost = Spice::new(2);
+        if let Some(p) = paid
+            && p != cost
+        {
+            self.v(
+                rule!("2.01.14"),
+                format!("reviving the Kwisatz Haderach costs {cost} spice, not {p}"),
+            );
+        }
+        if cost > self.spice(f) {
+            self.v(
+                rule!("1.05.03.01"),
+                format!(
+                    "{f} must pay {cost} spice to revive the Kwisatz Haderach but has {}",
+                    self.spice(f)
+                ),
+            );
+        }
+        self.pay(f, crate::dgn::Payee::Bank, cost);
+        self.st.kwisatz_dead = false;
     }
 
     /// `R FR grant` (2.04.11): the Fremen give their ally 3 free revivals this turn.
     fn grant(&mut self, f: Faction) {
         if f != Faction::Fremen {
             self.v(
-                "2.04.11",
+                rule!("2.04.11"),
                 format!("only the Fremen grant their ally 3 free revivals, not {f}"),
             );
             return;
@@ -78,13 +140,13 @@ impl Replay {
         }
         let Some(a) = self.st.ally(f) else {
             self.v(
-                "2.04.11",
+                rule!("2.04.11"),
                 "the Fremen have no ally to grant 3 free revivals to",
             );
             return;
         };
         if self.t.revival.forces.contains(a) {
-            self.v("2.04.11", format!("{a} has already revived this turn: the Fremen grant comes before their ally's revival"));
+            self.v(rule!("2.04.11"), format!("{a} has already revived this turn: the Fremen grant comes before their ally's revival"));
         }
         if self.karama_forbids(
             Ability::FrAllyRevival,
@@ -107,15 +169,15 @@ impl Replay {
         forces: Option<ForceCount>,
         leader: Option<Leader>,
     ) {
-        self.play_card(faction, Card::TleilaxuGhola, "3.01.20", false);
+        self.play_card(faction, Card::TleilaxuGhola, rule!("3.01.20"), false);
         if let Some(l) = leader {
             if l.faction() != faction {
                 self.v(
-                    "3.01.20",
+                    rule!("3.01.20"),
                     format!("the Tleilaxu Ghola revives one of {faction}'s own leaders, not {l}"),
                 );
             } else if !matches!(self.st.leaders[l.index()], LeaderState::Tanks { .. }) {
-                self.v("3.01.20", format!("{l} is not in the tanks"));
+                self.v(rule!("3.01.20"), format!("{l} is not in the tanks"));
             } else {
                 self.st.leaders[l.index()] = LeaderState::Pool(faction);
             }
@@ -123,16 +185,16 @@ impl Replay {
         if let Some(c) = forces {
             if c.total > 5 {
                 self.v(
-                    "3.01.20",
+                    rule!("3.01.20"),
                     format!("the Tleilaxu Ghola revives up to 5 forces, not {}", c.total),
                 );
             }
-            self.revive_from_tanks(faction, c, "3.01.20");
+            self.revive_from_tanks(faction, c, rule!("3.01.20"));
         }
     }
 
     /// Moves forces from the tanks to reserves, reporting a shortfall.
-    fn revive_from_tanks(&mut self, f: Faction, c: ForceCount, rule: &'static str) {
+    fn revive_from_tanks(&mut self, f: Faction, c: ForceCount, rule: Rule) {
         let want = Forces::from_count(c);
         let tanks = self.st.faction(f).tanks;
         if !tanks.covers(want) {
@@ -148,11 +210,11 @@ impl Replay {
     /// Free revivals this turn: the faction's own, 3 for the Fremen's ally when the Fremen grant
     /// it (2.04.11, `R FR grant`), +1 with the Sietch Tabr card (4.03.03.06).
     fn free_revival(&self, f: Faction) -> u8 {
-        let mut free = f.info().free_revival;
+        let mut free = self.st.faction(f).sheet.free_revival;
         if self.fremen_grant_applies(f) {
             free = free.max(3);
         }
-        if self.st.stronghold_card_holder(Territory::SietchTabr) == Some(f) {
+        if self.st.stronghold_card_holder(Stronghold::SietchTabr) == Some(f) {
             free += 1;
         }
         free
@@ -166,12 +228,12 @@ impl Replay {
         &mut self,
         f: Faction,
         c: ForceCount,
-        paid: Option<u32>,
-        extra: Option<(ForceCount, Faction, Option<u32>)>,
+        paid: Option<Spice>,
+        extra: Option<(ForceCount, Faction, Option<Spice>)>,
     ) {
         if self.t.revival.forces.contains(f) {
             self.v(
-                "1.05.01",
+                rule!("1.05.01"),
                 format!("{f} revives forces once per Revival phase"),
             );
             return;
@@ -183,7 +245,7 @@ impl Replay {
         let paid_count = n.saturating_sub(free);
         if n > free.max(REVIVAL_LIMIT) || paid_count > max_paid {
             self.v(
-                "1.05.01",
+                rule!("1.05.01"),
                 format!(
                     "{f} may revive up to {} forces this turn ({free} free), not {n}",
                     free.max(REVIVAL_LIMIT)
@@ -193,16 +255,16 @@ impl Replay {
         let star_total = c.starred + extra.map_or(0, |e| e.0.starred);
         if star_total > 1 {
             let rule = if f == Faction::Fremen {
-                "2.04.20"
+                rule!("2.04.20")
             } else {
-                "2.03.11"
+                rule!("2.03.11")
             };
             self.v(
                 rule,
                 format!("only one starred force of {f} is revived per turn"),
             );
         }
-        let cost = 2 * u32::from(paid_count);
+        let cost = Spice::new(2 * u32::from(paid_count));
         if let Some(p) = paid
             && p != cost
         {
@@ -213,12 +275,12 @@ impl Replay {
                 && p == 2 * u32::from(n.saturating_sub(3));
             if ungranted {
                 self.v(
-                    "2.04.11",
+                    rule!("2.04.11"),
                     format!("{f} revives {n} forces paying {p} as if the Fremen had granted it 3 free revivals, but no grant is logged this turn (`R FR grant`, before the revival): with {free} free it costs {cost}"),
                 );
             } else {
                 self.v(
-                    "1.05.01.02",
+                    rule!("1.05.01.02"),
                     format!(
                         "{f} revives {n} forces with {free} free: that costs {cost} spice, not {p}"
                     ),
@@ -227,7 +289,7 @@ impl Replay {
         }
         if cost > self.spice(f) {
             self.v(
-                "1.05.01.02",
+                rule!("1.05.01.02"),
                 format!(
                     "{f} must pay {cost} spice for revival but has {}{}",
                     self.spice(f),
@@ -236,10 +298,10 @@ impl Replay {
             );
         }
         self.pay(f, Payee::Bank, cost);
-        self.revive_from_tanks(f, c, "1.05.01");
+        self.revive_from_tanks(f, c, rule!("1.05.01"));
         if let Some((m, payer, paid)) = extra {
             if payer != Faction::Emperor || self.st.ally(f) != Some(Faction::Emperor) {
-                self.v("2.03.07", if payer == Faction::Emperor { format!("the Emperor pays for its ally's extra revivals only, and {f} is not its ally") } else { format!("only the Emperor pays for an ally's extra revivals, not {payer}") });
+                self.v(rule!("2.03.07"), if payer == Faction::Emperor { format!("the Emperor pays for its ally's extra revivals only, and {f} is not its ally") } else { format!("only the Emperor pays for an ally's extra revivals, not {payer}") });
                 return;
             }
             if self.karama_forbids(
@@ -250,19 +312,19 @@ impl Replay {
             }
             if m.total > 3 {
                 self.v(
-                    "2.03.07",
+                    rule!("2.03.07"),
                     format!(
                         "the Emperor pays for up to 3 extra forces of its ally, not {}",
                         m.total
                     ),
                 );
             }
-            let cost = 2 * u32::from(m.total);
+            let cost = Spice::new(2 * u32::from(m.total));
             if let Some(p) = paid
                 && p != cost
             {
                 self.v(
-                    "2.03.07",
+                    rule!("2.03.07"),
                     format!(
                         "{} extra forces cost the Emperor {cost} spice, not {p}",
                         m.total
@@ -271,7 +333,7 @@ impl Replay {
             }
             if cost > self.spice(payer) {
                 self.v(
-                    "2.03.07",
+                    rule!("2.03.07"),
                     format!(
                         "the Emperor must pay {cost} spice but has {}",
                         self.spice(payer)
@@ -279,20 +341,20 @@ impl Replay {
                 );
             }
             self.pay(payer, Payee::Bank, cost);
-            self.revive_from_tanks(f, m, "2.03.07");
+            self.revive_from_tanks(f, m, rule!("2.03.07"));
         }
     }
 
-    fn revive_leader(&mut self, f: Faction, l: Leader, paid: Option<u32>) {
+    fn revive_leader(&mut self, f: Faction, l: Leader, paid: Option<Spice>) {
         if l.faction() != f {
             self.v(
-                "1.05.03",
+                rule!("1.05.03"),
                 format!("{f} can revive only its own leaders, not {l}"),
             );
             return;
         }
         if self.t.revival.leader.contains(f) {
-            self.v("1.05.03", format!("{f} revives one leader per turn"));
+            self.v(rule!("1.05.03"), format!("{f} revives one leader per turn"));
             return;
         }
         self.t.revival.leader.insert(f);
@@ -300,7 +362,7 @@ impl Replay {
         if !active.is_empty() {
             let names: Vec<String> = active.iter().map(|l| l.to_string()).collect();
             self.v(
-                "1.05.03",
+                rule!("1.05.03"),
                 format!(
                     "{f} has active leaders ({}) and cannot revive a leader",
                     names.join(", ")
@@ -314,26 +376,26 @@ impl Replay {
                     o != l && self.st.leaders[o.index()] == LeaderState::Tanks { face_up: true }
                 });
                 if face_up_other {
-                    self.v("1.05.04", format!("{l} died a second time (face down); {f} must revive its face-up leaders first"));
+                    self.v(rule!("1.05.04"), format!("{l} died a second time (face down); {f} must revive its face-up leaders first"));
                 }
             }
             _ => {
-                self.v("1.05.03", format!("{l} is not in the tanks"));
+                self.v(rule!("1.05.03"), format!("{l} is not in the tanks"));
                 return;
             }
         }
-        let cost = u32::from(l.strength());
+        let cost = Spice::new(u32::from(l.strength()));
         if let Some(p) = paid
             && p != cost
         {
             self.v(
-                "1.05.03.01",
+                rule!("1.05.03.01"),
                 format!("reviving {l} costs {cost} spice (the leader's strength), not {p}"),
             );
         }
         if cost > self.spice(f) {
             self.v(
-                "1.05.03.01",
+                rule!("1.05.03.01"),
                 format!(
                     "{f} must pay {cost} spice to revive {l} but has {}",
                     self.spice(f)
@@ -354,20 +416,20 @@ impl Replay {
         if let Some(c) = forces {
             if c.total > 3 {
                 self.v(
-                    "1.14.02",
+                    rule!("1.14.02"),
                     format!(
                         "the Emperor's Karama revives up to 3 forces, not {}",
                         c.total
                     ),
                 );
             }
-            self.revive_from_tanks(f, c, "1.14.02");
+            self.revive_from_tanks(f, c, rule!("1.14.02"));
         }
         if let Some(l) = leader {
             if l.faction() != f || !matches!(self.st.leaders[l.index()], LeaderState::Tanks { .. })
             {
                 self.v(
-                    "1.14.02",
+                    rule!("1.14.02"),
                     format!("{l} is not an Emperor leader in the tanks"),
                 );
             } else {

@@ -4,8 +4,9 @@ use super::{Replay, names};
 use crate::board::data::{FREMEN_START, FREMEN_START_FORCES};
 use crate::board::{Sector, Territory};
 use crate::dgn::{Event, Game, Pos, Side, Stmt};
-use crate::faction::{Faction, FactionSet};
 use crate::state::{Forces, RuleOptions};
+use dune::{Faction, FactionSet};
+use dune::{Rule, rule};
 
 /// Setup bookkeeping (kept for the whole game: the prediction is checked at every Mentat Pause).
 #[derive(Default)]
@@ -21,7 +22,7 @@ pub(super) struct SetupData {
     pub(super) prediction: Option<(Faction, u32)>,
 }
 
-type HeaderViolation = (Pos, &'static str, String);
+type HeaderViolation = (Pos, Rule, String);
 
 /// Reads the rule options and the seats from the tags. Unknown tags are kept but ignored.
 pub(super) fn read_header(
@@ -29,7 +30,7 @@ pub(super) fn read_header(
 ) -> (
     RuleOptions,
     Vec<Faction>,
-    [Option<u8>; 6],
+    [Option<u8>; Faction::COUNT],
     Vec<HeaderViolation>,
 ) {
     let mut o = RuleOptions::default();
@@ -37,7 +38,7 @@ pub(super) fn read_header(
     if let Some(t) = game.tag("Ruleset") {
         let norm = t.value.trim().to_ascii_lowercase().replace(' ', "-");
         if norm != "gc-2.13.3" {
-            v.push((t.pos, "0.03", format!("ruleset \"{}\" is not supported: this engine knows gc-2.13.3 (replayed as gc-2.13.3)", t.value)));
+            v.push((t.pos, rule!("0.03"), format!("ruleset \"{}\" is not supported: this engine knows gc-2.13.3 (replayed as gc-2.13.3)", t.value)));
         }
     }
     if let Some(t) = game.tag("Mode") {
@@ -46,7 +47,7 @@ pub(super) fn read_header(
             "basic" => o.advanced = false,
             _ => v.push((
                 t.pos,
-                "1.13.00",
+                rule!("1.13.00"),
                 format!(
                     "Mode must be \"Advanced\" or \"Basic\", not \"{}\"",
                     t.value
@@ -64,7 +65,7 @@ pub(super) fn read_header(
                 "Tournament" | "-" => {}
                 other => v.push((
                     t.pos,
-                    "0.03",
+                    rule!("0.03"),
                     format!(
                         "unknown variant \"{other}\" (GenCon has ShieldWall and StrongholdCards)"
                     ),
@@ -77,7 +78,7 @@ pub(super) fn read_header(
             Ok(n) if (1..=10).contains(&n) => o.max_turns = n,
             _ => v.push((
                 t.pos,
-                "0.02",
+                rule!("0.02"),
                 format!(
                     "MaxTurns must be 1-10 in tournament play, not \"{}\"",
                     t.value
@@ -89,21 +90,21 @@ pub(super) fn read_header(
     match game.tag("Factions") {
         Some(t) => {
             for item in t.value.split_whitespace() {
-                let parsed = item
-                    .split_once('=')
-                    .and_then(|(s, f)| Some((s.parse::<u32>().ok()?, Faction::from_code(f)?)));
+                let parsed = item.split_once('=').and_then(|(s, f)| {
+                    Some((s.parse::<u32>().ok()?, crate::dgn::faction_code(f)?))
+                });
                 match parsed {
                     Some((seat, f)) if seats.iter().any(|(s, g)| *s == seat || *g == f) => {
                         v.push((
                             t.pos,
-                            "0.08",
+                            rule!("0.08"),
                             format!("seat {seat} or faction {f} appears twice in the Factions tag"),
                         ))
                     }
                     Some(p) => seats.push(p),
                     None => v.push((
                         t.pos,
-                        "0.08",
+                        rule!("0.08"),
                         format!(
                             "\"{item}\" in the Factions tag should read seat=faction, e.g. 1=SG"
                         ),
@@ -116,8 +117,8 @@ pub(super) fn read_header(
                 .events
                 .first()
                 .map_or(Pos { line: 1, col: 1 }, |e| e.pos);
-            v.push((pos, "0.08", "the Factions tag (seat=faction …) is missing; seats 1-6 are taken to be AT BG EM FR HK SG".to_string()));
-            seats = Faction::ALL
+            v.push((pos, rule!("0.08"), "the Factions tag (seat=faction …) is missing; seats 1-6 are taken to be AT BG EM FR HK SG".to_string()));
+            seats = Faction::CLASSIC
                 .iter()
                 .enumerate()
                 .map(|(i, &f)| (i as u32 + 1, f))
@@ -135,7 +136,7 @@ pub(super) fn read_header(
     {
         v.push((
             t.pos,
-            "0.07",
+            rule!("0.07"),
             "seats must be numbered 1 to the number of players".to_string(),
         ));
     }
@@ -159,7 +160,7 @@ pub(super) fn read_header(
             Some(list) if list.len() + n == 6 => empty = list,
             _ => v.push((
                 t.pos,
-                "0.10",
+                rule!("0.10"),
                 format!(
                     "EmptyCircles must list {} circle numbers 0-5",
                     6usize.saturating_sub(n)
@@ -172,7 +173,7 @@ pub(super) fn read_header(
         .copied()
         .filter(|c| !empty.contains(c))
         .collect();
-    let mut circles = [None; 6];
+    let mut circles = [None; Faction::COUNT];
     for (i, (_, f)) in seats.iter().enumerate() {
         circles[f.index()] = free.get(i).copied();
     }
@@ -183,15 +184,14 @@ pub(super) fn read_header(
 impl Replay {
     /// Fixed starting forces (2.xx.02) before the log's own setup lines.
     pub(super) fn begin_setup(&mut self) {
-        let mut seated = Vec::new();
-        for (i, c) in self.circles.iter().enumerate() {
-            if let Some(c) = c {
-                seated.push(Faction::ALL[i]);
-                self.st.faction_mut(Faction::ALL[i]).circle = *c;
+        let seated = self.st.in_play;
+        for f in seated.iter() {
+            if let Some(c) = self.circles[f.index()] {
+                self.st.faction_mut(f).circle = c;
             }
         }
-        for f in seated {
-            if let Some((t, n)) = f.info().start {
+        for f in seated.iter() {
+            if let Some((t, n)) = self.st.faction(f).sheet.start {
                 let p = t
                     .piece(t.single_sector())
                     .or_else(|| t.pieces().first().copied());
@@ -218,7 +218,7 @@ impl Replay {
                     return;
                 }
                 if self.setup.traitors.contains(f) {
-                    self.v("0.11", format!("{f}'s traitors are recorded twice"));
+                    self.v(rule!("0.11"), format!("{f}'s traitors are recorded twice"));
                 }
                 self.setup.traitors.insert(f);
                 let Some(list) = self.sealed(leaders).cloned() else {
@@ -227,9 +227,9 @@ impl Replay {
                 let want = if f == Faction::Harkonnen { 4 } else { 1 };
                 if list.len() != want {
                     let rule = if f == Faction::Harkonnen {
-                        "2.05.03"
+                        rule!("2.05.03")
                     } else {
-                        "0.11"
+                        rule!("0.11")
                     };
                     self.v(
                         rule,
@@ -241,7 +241,7 @@ impl Replay {
                 }
                 for l in list.iter().flatten() {
                     if !self.st.plays(l.faction()) {
-                        self.v("0.11", format!("{l} is a {} leader; traitor cards of factions not in play are removed", l.faction()));
+                        self.v(rule!("0.11"), format!("{l} is a {} leader; traitor cards of factions not in play are removed", l.faction()));
                     }
                     let elsewhere = self.st.in_play.iter().any(|g| {
                         g != f
@@ -253,7 +253,7 @@ impl Replay {
                                 .is_some_and(|t| t.contains(&Some(*l)))
                     });
                     if elsewhere {
-                        self.v("0.11", format!("the traitor card {l} is recorded for two factions; each card exists once"));
+                        self.v(rule!("0.11"), format!("the traitor card {l} is recorded for two factions; each card exists once"));
                     }
                 }
                 self.st.faction_mut(f).traitors = Some(list);
@@ -264,7 +264,7 @@ impl Replay {
             } => {
                 if *faction != Faction::BeneGesserit {
                     self.v(
-                        "2.02.03",
+                        rule!("2.02.03"),
                         format!("only the Bene Gesserit predict; {faction} cannot"),
                     );
                     return;
@@ -275,7 +275,7 @@ impl Replay {
                 if let Some(Some((f, turn))) = self.sealed(prediction).cloned() {
                     if f == Faction::BeneGesserit || !self.st.plays(f) {
                         self.v(
-                            "2.02.03",
+                            rule!("2.02.03"),
                             format!(
                                 "the Bene Gesserit must predict another faction in play, not {f}"
                             ),
@@ -283,7 +283,7 @@ impl Replay {
                     }
                     if turn < 1 || turn > self.st.options.max_turns {
                         self.v(
-                            "2.02.03",
+                            rule!("2.02.03"),
                             format!(
                                 "the predicted turn {turn} is outside 1-{}",
                                 self.st.options.max_turns
@@ -303,16 +303,19 @@ impl Replay {
                     return;
                 }
                 if self.setup.cards.contains(f) {
-                    self.v("0.14", format!("{f}'s starting cards are recorded twice"));
+                    self.v(
+                        rule!("0.14"),
+                        format!("{f}'s starting cards are recorded twice"),
+                    );
                     return;
                 }
                 self.setup.cards.insert(f);
-                let want = f.info().starting_cards;
+                let want = self.st.faction(f).sheet.starting_cards;
                 if *count != want {
                     let rule = if f == Faction::Harkonnen {
-                        "2.05.04"
+                        rule!("2.05.04")
                     } else {
-                        "0.14"
+                        rule!("0.14")
                     };
                     self.v(
                         rule,
@@ -322,7 +325,7 @@ impl Replay {
                 let ids = self.sealed(cards).cloned().unwrap_or_default();
                 if !ids.is_empty() && ids.len() != usize::from(*count) {
                     self.v(
-                        "0.14",
+                        rule!("0.14"),
                         format!(
                             "{f}'s sealed starting cards list {} cards for a count of {count}",
                             ids.len()
@@ -346,7 +349,7 @@ impl Replay {
         let drawn = self.st.draw_treachery(n);
         if drawn < n {
             self.v(
-                "0.06",
+                rule!("0.06"),
                 format!("the treachery deck and discard pile hold no more cards for {f}"),
             );
         }
@@ -371,7 +374,7 @@ impl Replay {
         }
         if self.setup.storm_done {
             self.v(
-                "0.16",
+                rule!("0.16"),
                 "forces are placed (0.13) before the first storm (0.16)",
             );
         }
@@ -382,7 +385,7 @@ impl Replay {
                 let p = t.piece(t.single_sector()).or_else(|| t.piece(None));
                 if p.is_none() {
                     self.v(
-                        "0.13",
+                        rule!("0.13"),
                         format!(
                             "{} lies in several sectors: name the sector, e.g. {}/{}",
                             t.name(),
@@ -398,12 +401,12 @@ impl Replay {
         match f {
             Faction::Fremen => {
                 if !FREMEN_START.contains(&t) {
-                    self.v("2.04.02", format!("the Fremen start in Sietch Tabr, False Wall South and False Wall West, not {}", t.name()));
+                    self.v(rule!("2.04.02"), format!("the Fremen start in Sietch Tabr, False Wall South and False Wall West, not {}", t.name()));
                 }
                 if u32::from(self.setup.fremen_placed) + u32::from(forces.total)
                     > u32::from(FREMEN_START_FORCES)
                 {
-                    self.v("2.04.02", format!("the Fremen place {FREMEN_START_FORCES} forces at setup; this placement makes {}", u32::from(self.setup.fremen_placed) + u32::from(forces.total)));
+                    self.v(rule!("2.04.02"), format!("the Fremen place {FREMEN_START_FORCES} forces at setup; this placement makes {}", u32::from(self.setup.fremen_placed) + u32::from(forces.total)));
                 }
                 if !self
                     .st
@@ -412,7 +415,7 @@ impl Replay {
                     .covers(Forces::from_count(forces))
                 {
                     self.v(
-                        "2.04.18",
+                        rule!("2.04.18"),
                         format!(
                             "the Fremen have only {} Fedaykin",
                             self.st.faction(f).reserves.starred
@@ -426,17 +429,17 @@ impl Replay {
             Faction::BeneGesserit if self.st.options.advanced => {
                 if self.setup.bg_placed {
                     self.v(
-                        "2.02.08",
+                        rule!("2.02.08"),
                         "the Bene Gesserit place one advisor at setup, once",
                     );
                     return;
                 }
                 if self.st.plays(Faction::Fremen) && !self.setup.fremen_place_seen {
-                    self.v("2.02.08", "the Bene Gesserit advisor is placed after the Fremen have placed their forces");
+                    self.v(rule!("2.02.08"), "the Bene Gesserit advisor is placed after the Fremen have placed their forces");
                 }
                 if forces.total != 1 {
                     self.v(
-                        "2.02.08",
+                        rule!("2.02.08"),
                         format!(
                             "the Bene Gesserit place 1 advisor at setup, not {}",
                             forces.total
@@ -452,7 +455,7 @@ impl Replay {
                         "it shares the territory, so it stays an advisor"
                     };
                     self.v(
-                        "2.02.08",
+                        rule!("2.02.08"),
                         format!(
                             "the Bene Gesserit token in {} is logged as {forces}, but {why}",
                             t.name()
@@ -475,17 +478,19 @@ impl Replay {
                 // Basic: the Polar Sink token is placed automatically (2.02.02).
                 if t != Territory::PolarSink || forces.total != 1 {
                     self.v(
-                        "2.02.02",
+                        rule!("2.02.02"),
                         "in the Basic game the Bene Gesserit start with 1 force in the Polar Sink",
                     );
                 }
             }
             _ => {
-                let start = f
-                    .info()
+                let start = self
+                    .st
+                    .faction(f)
+                    .sheet
                     .start
                     .map_or("none".to_string(), |(t, n)| format!("{n} in {}", t.name()));
-                self.v("0.13", format!("{f}'s starting forces are fixed ({start}) and placed automatically; PLACE is for the Fremen and the Bene Gesserit"));
+                self.v(rule!("0.13"), format!("{f}'s starting forces are fixed ({start}) and placed automatically; PLACE is for the Fremen and the Bene Gesserit"));
             }
         }
         let _ = ev;
@@ -493,7 +498,7 @@ impl Replay {
 
     fn first_storm(&mut self, ev: &Event, dials: &[(Faction, u32, Pos); 2], to: Option<Sector>) {
         if self.setup.storm_done {
-            self.v("0.16", "the first storm is placed once");
+            self.v(rule!("0.16"), "the first storm is placed once");
             return;
         }
         self.setup.storm_done = true;
@@ -511,13 +516,13 @@ impl Replay {
             .collect();
         let given: FactionSet = dials.iter().map(|d| d.0).collect();
         if given != expected {
-            self.v("0.16", format!("the first storm is dialed by {} (the markers nearest the Storm Start sector on either side), not {}", names(expected.iter()), names(given.iter())));
+            self.v(rule!("0.16"), format!("the first storm is dialed by {} (the markers nearest the Storm Start sector on either side), not {}", names(expected.iter()), names(given.iter())));
         }
         for &(f, d, pos) in dials {
             if d > 20 {
                 self.v_at(
                     pos,
-                    "0.16",
+                    rule!("0.16"),
                     format!("{f} dialed {d}; the first storm dials are 0-20"),
                 );
             }
@@ -528,7 +533,7 @@ impl Replay {
             && s != dest
         {
             self.v(
-                "0.16",
+                rule!("0.16"),
                 format!(
                     "{} + {} moves the storm from the Storm Start sector to sector {dest}, not {s}",
                     dials[0].1, dials[1].1
@@ -536,7 +541,7 @@ impl Replay {
             );
         }
         let losses = self.move_storm(Sector::START, steps);
-        self.check_losses(&ev.asserts, &losses, "1.01.03");
+        self.check_losses(&ev.asserts, &losses, rule!("1.01.03"));
         self.st.last_wheels = Some([dials[0].0, dials[1].0]);
         self.compute_order();
     }
@@ -544,7 +549,7 @@ impl Replay {
     pub(super) fn finish_setup(&mut self) {
         if self.st.plays(Faction::Fremen) && self.setup.fremen_placed < FREMEN_START_FORCES {
             self.v(
-                "2.04.02",
+                rule!("2.04.02"),
                 format!(
                     "the Fremen placed {} of their 10 starting forces (PLACE FR …)",
                     self.setup.fremen_placed
@@ -553,18 +558,18 @@ impl Replay {
         }
         if self.st.plays(Faction::BeneGesserit) && !self.setup.bg_placed {
             self.v(
-                "2.02.08",
+                rule!("2.02.08"),
                 "the Bene Gesserit starting advisor is not placed (PLACE BG …)",
             );
         }
         for f in self.st.in_play.iter() {
             if !self.setup.cards.contains(f) {
                 self.setup.cards.insert(f);
-                self.deal_cards(f, u32::from(f.info().starting_cards), &[]);
+                self.deal_cards(f, u32::from(self.st.faction(f).sheet.starting_cards), &[]);
             }
         }
         if !self.setup.storm_done {
-            self.v("0.16", "the first storm (STORM0) is not recorded");
+            self.v(rule!("0.16"), "the first storm (STORM0) is not recorded");
         }
     }
 }

@@ -6,8 +6,9 @@ use super::{Losses, Replay, names};
 use crate::board::data::STORM_DECK;
 use crate::board::{Card, Piece, Sector, Territory};
 use crate::dgn::{Assertion, Event, Pos, Stmt};
-use crate::faction::{Faction, FactionSet};
 use crate::state::Stack;
+use dune::{Faction, FactionSet};
+use dune::{Rule, rule};
 
 /// A storm movement decided but not yet made (Family Atomics is played in between, 3.01.07).
 struct Pending {
@@ -15,7 +16,7 @@ struct Pending {
     pos: Pos,
     asserts: Vec<Assertion>,
     to: Option<Sector>,
-    rule: &'static str,
+    rule: Rule,
 }
 
 #[derive(Default)]
@@ -36,7 +37,11 @@ impl Replay {
                 if let Some(s) = sector
                     && self.st.storm != Some(*s)
                 {
-                    let rule = if turn <= 1 { "0.16" } else { "1.01.02" };
+                    let rule = if turn <= 1 {
+                        rule!("0.16")
+                    } else {
+                        rule!("1.01.02")
+                    };
                     let actual = self
                         .st
                         .storm
@@ -49,43 +54,43 @@ impl Replay {
                 if let Some(order) = order
                     && *order != self.st.order
                 {
-                    self.v("1.01.01", format!("storm order is {} (the first player is the one whose marker the storm approaches next), not {}", names(self.st.order.clone()), names(order.clone())));
+                    self.v(rule!("1.01.01"), format!("storm order is {} (the first player is the one whose marker the storm approaches next), not {}", names(self.st.order.clone()), names(order.clone())));
                 }
             }
             Stmt::StormDial { dials, to } => {
                 if turn <= 1 {
                     self.v(
-                        "1.01.02",
+                        rule!("1.01.02"),
                         "turn 1's storm is the first storm (STORM0 in T0); it is not dialed again",
                     );
                     return;
                 }
                 if fremen_deck {
-                    self.v("2.04.13", "with the Fremen in an Advanced game the storm moves by the Fremen storm card (S FR card n), not by dials");
+                    self.v(rule!("2.04.13"), "with the Fremen in an Advanced game the storm moves by the Fremen storm card (S FR card n), not by dials");
                 }
                 if self.t.storm.weather {
                     self.v(
-                        "3.01.23",
+                        rule!("3.01.23"),
                         "Weather Control decides this storm; the dials do not move it",
                     );
                     return;
                 }
                 if self.t.storm.moved || self.t.storm.pending.is_some() {
-                    self.v("1.01.02", "the storm moves once per Storm phase");
+                    self.v(rule!("1.01.02"), "the storm moves once per Storm phase");
                     return;
                 }
                 if let Some(last) = self.st.last_wheels {
                     let expected: FactionSet = last.into_iter().collect();
                     let given: FactionSet = dials.iter().map(|d| d.0).collect();
                     if expected != given {
-                        self.v("1.01.02", format!("the storm is dialed by the two players who last used battle wheels ({}), not {}", names(expected.iter()), names(given.iter())));
+                        self.v(rule!("1.01.02"), format!("the storm is dialed by the two players who last used battle wheels ({}), not {}", names(expected.iter()), names(given.iter())));
                     }
                 }
                 for &(f, d, pos) in dials {
                     if !(1..=3).contains(&d) {
                         self.v_at(
                             pos,
-                            "1.01.02",
+                            rule!("1.01.02"),
                             format!("{f} dialed {d}; storm dials are 1-3"),
                         );
                     }
@@ -96,42 +101,42 @@ impl Replay {
                     pos: ev.pos,
                     asserts: ev.asserts.clone(),
                     to: *to,
-                    rule: "1.01.02",
+                    rule: rule!("1.01.02"),
                 });
             }
             Stmt::StormCard { faction, value, to } => {
                 if *faction != Faction::Fremen || !fremen_deck {
-                    self.v("2.04.13", "only the Fremen's storm card moves the storm, and only in an Advanced game with the Fremen");
+                    self.v(rule!("2.04.13"), "only the Fremen's storm card moves the storm, and only in an Advanced game with the Fremen");
                     return;
                 }
                 if turn <= 1 {
                     self.v(
-                        "2.04.13",
+                        rule!("2.04.13"),
                         "the storm card is used from turn 2 on; turn 1's storm is the first storm",
                     );
                     return;
                 }
                 if self.t.storm.weather {
                     self.v(
-                        "3.01.23",
+                        rule!("3.01.23"),
                         "Weather Control decides this storm; the storm card does not move it",
                     );
                     return;
                 }
                 if self.t.storm.moved || self.t.storm.pending.is_some() {
-                    self.v("1.01.02", "the storm moves once per Storm phase");
+                    self.v(rule!("1.01.02"), "the storm moves once per Storm phase");
                     return;
                 }
                 if !STORM_DECK.iter().any(|&c| u32::from(c) == *value) {
                     self.v(
-                        "2.04.13",
+                        rule!("2.04.13"),
                         format!("the storm deck holds cards 1-6, not {value}"),
                     );
                 }
                 if let Some((pos, sealed)) = self.sealed_storm_card.take()
                     && sealed != *value
                 {
-                    self.v("2.04.13", format!("the Fremen revealed storm card {value}, but the card sealed at line {} was {sealed}", pos.line));
+                    self.v(rule!("2.04.13"), format!("the Fremen revealed storm card {value}, but the card sealed at line {} was {sealed}", pos.line));
                 }
                 let steps = (*value).min(1000);
                 self.t.storm.pending = Some(Pending {
@@ -139,26 +144,26 @@ impl Replay {
                     pos: ev.pos,
                     asserts: ev.asserts.clone(),
                     to: *to,
-                    rule: "2.04.13",
+                    rule: rule!("2.04.13"),
                 });
             }
             Stmt::StormDraw { faction, value } => {
                 if *faction != Faction::Fremen || !fremen_deck {
                     self.v(
-                        "2.04.13",
+                        rule!("2.04.13"),
                         "only the Fremen draw storm cards, in an Advanced game",
                     );
                     return;
                 }
                 if self.t.storm.drawn {
-                    self.v("2.04.13", "the Fremen draw one storm card per turn");
+                    self.v(rule!("2.04.13"), "the Fremen draw one storm card per turn");
                 }
                 self.t.storm.drawn = true;
                 self.sealed_storm_card = match self.sealed(value) {
                     Some(Some(n)) => {
                         if !STORM_DECK.iter().any(|&c| u32::from(c) == *n) {
                             self.v(
-                                "2.04.13",
+                                rule!("2.04.13"),
                                 format!("the storm deck holds cards 1-6, not {n}"),
                             );
                         }
@@ -170,32 +175,32 @@ impl Replay {
             Stmt::WeatherControl { faction, sectors } => {
                 if turn <= 1 {
                     self.v(
-                        "3.01.23",
+                        rule!("3.01.23"),
                         "Weather Control can be played only after the first turn",
                     );
                     return;
                 }
                 if self.t.storm.moved {
                     self.v(
-                        "3.01.23",
+                        rule!("3.01.23"),
                         "Weather Control is played before the storm moves",
                     );
                     return;
                 }
                 if *sectors > 10 {
                     self.v(
-                        "3.01.23",
+                        rule!("3.01.23"),
                         format!("Weather Control moves the storm 0-10 sectors, not {sectors}"),
                     );
                 }
-                self.play_card(*faction, Card::WeatherControl, "3.01.23", false);
+                self.play_card(*faction, Card::WeatherControl, rule!("3.01.23"), false);
                 self.t.storm.weather = true;
                 self.t.storm.pending = Some(Pending {
                     steps: (*sectors).min(10),
                     pos: ev.pos,
                     asserts: ev.asserts.clone(),
                     to: None,
-                    rule: "3.01.23",
+                    rule: rule!("3.01.23"),
                 });
             }
             Stmt::FamilyAtomics { faction } => self.family_atomics(ev, *faction),
@@ -206,26 +211,26 @@ impl Replay {
     fn family_atomics(&mut self, ev: &Event, f: Faction) {
         if self.st.turn <= 1 {
             self.v(
-                "3.01.07",
+                rule!("3.01.07"),
                 "Family Atomics can be played only after the first turn",
             );
             return;
         }
         if self.t.storm.moved {
-            self.v("3.01.07", "Family Atomics is played after the storm movement is known but before the storm moves");
+            self.v(rule!("3.01.07"), "Family Atomics is played after the storm movement is known but before the storm moves");
             return;
         }
         if self.st.atomics_used {
             self.v(
-                "3.01.07",
+                rule!("3.01.07"),
                 "Family Atomics has already been played (the card is set aside for good)",
             );
             return;
         }
         if !self.atomics_position(f) {
-            self.v("3.01.07", format!("{f} needs fighters on the Shield Wall, or in a territory next to it with no storm in between, to play Family Atomics"));
+            self.v(rule!("3.01.07"), format!("{f} needs fighters on the Shield Wall, or in a territory next to it with no storm in between, to play Family Atomics"));
         }
-        self.play_card(f, Card::FamilyAtomics, "3.01.07", false);
+        self.play_card(f, Card::FamilyAtomics, rule!("3.01.07"), false);
         let mut losses = Losses::default();
         for &p in Territory::ShieldWall.pieces() {
             for g in self.st.in_play.iter() {
@@ -234,7 +239,7 @@ impl Replay {
             }
         }
         self.st.atomics_used = true;
-        self.check_losses(&ev.asserts, &losses, "3.01.07");
+        self.check_losses(&ev.asserts, &losses, rule!("3.01.07"));
     }
 
     /// 3.01.07: fighters (not advisors, 2.02.12) on the Shield Wall, or on a piece next to it
@@ -282,7 +287,7 @@ impl Replay {
             self.v_at(p.pos, p.rule, format!("moving {} sectors from sector {from} takes the storm to sector {dest}, not {to}", p.steps));
         }
         let losses = self.move_storm(from, p.steps);
-        self.check_losses(&p.asserts, &losses, "1.01.03");
+        self.check_losses(&p.asserts, &losses, rule!("1.01.03"));
         self.t.storm.moved = true;
         self.compute_order();
     }
@@ -291,9 +296,9 @@ impl Replay {
         self.flush_storm();
         if self.st.turn >= 2 && !self.t.storm.moved {
             let rule = if self.st.options.advanced && self.st.plays(Faction::Fremen) {
-                "2.04.13"
+                rule!("2.04.13")
             } else {
-                "1.01.02"
+                rule!("1.01.02")
             };
             self.v(rule, "the storm's movement is not logged for this turn");
         }

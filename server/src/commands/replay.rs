@@ -1,6 +1,8 @@
-//! `mentat replay [--parse-only] [--json] [--public] FILE...`: check game logs in DGN against the
-//! rules. The report's wording and JSON come from the engine (`engine::report`); this module
-//! reads the files and picks the exit code (0 legal, 1 violations, 2 unreadable).
+//! `mentat replay [--parse-only] [--json] [--public] [--report] FILE...`: check game logs in DGN
+//! against the rules. The report's wording and JSON come from the engine (`engine::report`); this
+//! module reads the files and picks the exit code (0 legal, 1 violations, 2 unreadable).
+//! `--report` prints the derived game report (`mentat standings` input) on standard output and
+//! the replay's verdict on standard error.
 
 use std::{path::PathBuf, process::ExitCode};
 
@@ -13,6 +15,8 @@ pub struct Options {
     pub json: bool,
     /// Ignore sealed entries, as a public observer would see the game.
     pub public: bool,
+    /// Print the derived game report instead of the verdict.
+    pub report: bool,
 }
 
 pub fn run(files: &[PathBuf], options: &Options) -> ExitCode {
@@ -26,13 +30,30 @@ pub fn run(files: &[PathBuf], options: &Options) -> ExitCode {
                 continue;
             }
         };
+        if options.report {
+            let (outcome, derived) = report::report_text(&text);
+            eprint!("{}", outcome.to_human());
+            let mut code = outcome.exit_code();
+            match derived {
+                Some(Ok(json)) => println!("{json}"),
+                Some(Err(why)) => {
+                    eprintln!("{}: no game report: {why}", path.display());
+                    code = code.max(1);
+                }
+                None => {}
+            }
+            worst = worst.max(code);
+            continue;
+        }
         let outcome = if options.parse_only {
             report::parse_only_text(&text)
         } else {
             report::replay_text_with(
                 &text,
-                &ReplayOptions {
-                    audit: !options.public,
+                &if options.public {
+                    ReplayOptions::public()
+                } else {
+                    ReplayOptions::default()
                 },
             )
         };

@@ -1,15 +1,23 @@
 //! The HTTP surface: the health check, static files, sessions, CSRF and the Leptos pages.
 
+pub mod boundary;
 mod csrf;
+pub mod headers;
 mod health;
 pub mod live;
 pub mod standings;
 
-use axum::{Router, extract::FromRef, middleware, routing::get};
-use leptos::prelude::{LeptosOptions, provide_context};
+use axum::{
+    Router,
+    extract::FromRef,
+    http::{HeaderValue, header},
+    middleware,
+    routing::get,
+};
+use leptos::prelude::{LeptosOptions, provide_context, use_context};
 use leptos_axum::{LeptosRoutes, generate_route_list};
 use sqlx::PgPool;
-use tower_http::compression::CompressionLayer;
+use tower_http::{compression::CompressionLayer, limit::RequestBodyLimitLayer};
 use tower_sessions::{Expiry, SessionManagerLayer, cookie::SameSite};
 use tower_sessions_sqlx_store::PostgresStore;
 
@@ -60,29 +68,49 @@ pub fn router(state: AppState, web: &WebConfig) -> Router {
         .with_expiry(Expiry::OnInactivity(time::Duration::hours(
             web.session_idle_hours,
         )));
-    Router::new()
+    // What every page render and server function call gets: the pool, the public address, and
+    // the page's own Content-Security-Policy, which allows the inline scripts leptos_axum wrote
+    // with this render's nonce.
+    let context = move || {
+        provide_context(pool.clone());
+        provide_context(site.clone());
+        if let (Some(nonce), Some(response)) = (
+            leptos::nonce::use_nonce(),
+            use_context::<leptos_axum::ResponseOptions>(),
+        ) && let Ok(policy) = HeaderValue::from_str(&headers::page_policy(&nonce))
+        {
+            response.insert_header(header::CONTENT_SECURITY_POLICY, policy);
+        }
+    };
+    let router = Router::new()
         .route("/healthz", get(health::healthz))
         // The public standings are plain server-rendered HTML without the wasm bundle: phones
         // on a hall's Wi-Fi load them fast, and they follow changes through `live`.
         .route("/events/{slug}/standings", get(standings::page))
         .route("/events/{slug}/live", get(live::stream))
-        .leptos_routes_with_context(
-            &state,
-            routes,
-            move || {
-                provide_context(pool.clone());
-                provide_context(site.clone());
-            },
-            move || app::shell(options.clone()),
-        )
-        .fallback(leptos_axum::file_and_error_handler::<AppState, _>(
-            app::shell,
-        ))
+        .leptos_routes_with_context(&state, routes, context.clone(), move || {
+            app::shell(options.clone())
+        })
+        .fallback(leptos_axum::file_and_error_handler_with_context::<
+            AppState,
+            _,
+        >(context, app::shell))
         .layer(sessions)
+        // A body over the limit is a 413 before anything reads it.
+        .layer(RequestBodyLimitLayer::new(boundary::MAX_BODY_BYTES))
+        // Server function calls: the same limit with an answer the page can show, UTF-8 only,
+        // and errors with their own status.
+        .layer(middleware::from_fn(boundary::guard))
         .layer(middleware::from_fn_with_state(
             AllowedOrigins(web.public_origins.clone()),
             csrf::guard,
         ))
-        .layer(CompressionLayer::new())
-        .with_state(state)
+        .layer(middleware::from_fn_with_state(
+            boundary::TrustProxy(web.trust_proxy),
+            boundary::client_address,
+        ));
+    let router = headers::layers()
+        .into_iter()
+        .fold(router, |router, layer| router.layer(layer));
+    router.layer(CompressionLayer::new()).with_state(state)
 }

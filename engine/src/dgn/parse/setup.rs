@@ -1,0 +1,119 @@
+//! Setup lines (`T0`): traitors, the prediction, starting cards, placements, the first storm.
+
+use super::*;
+
+impl Parser {
+    pub(super) fn setup(&mut self, l: &mut Line, kw: &str, pos: Pos) -> R<()> {
+        match kw {
+            "TR" => loop {
+                l.ws();
+                if l.end() {
+                    return Ok(());
+                }
+                let p = l.pos();
+                let faction = l.faction()?;
+                let leaders = l.sealed_list(Line::leader)?;
+                if leaders == Sealed::Absent {
+                    return Err(l.err("the kept traitors in braces, e.g. `HK{Stilgar,Duncan,Sook,Otheym}` or `{#}`"));
+                }
+                self.push(
+                    p,
+                    Section::Phase(Phase::Setup),
+                    Stmt::Traitors { faction, leaders },
+                    Vec::new(),
+                );
+            },
+            "PRED" => {
+                l.ws();
+                let faction = l.faction()?;
+                let prediction = l.sealed_one(|l| {
+                    l.ws();
+                    let f = l.faction()?;
+                    l.ws();
+                    let t = l.uint("a turn number")?;
+                    l.ws();
+                    Ok((f, t))
+                })?;
+                if prediction == Sealed::Absent {
+                    return Err(l.err("the sealed prediction, e.g. `{HK 6}` or `{#}`"));
+                }
+                self.push(
+                    pos,
+                    Section::Phase(Phase::Setup),
+                    Stmt::Prediction {
+                        faction,
+                        prediction,
+                    },
+                    Vec::new(),
+                );
+                end_of_line(l)
+            }
+            "TC" => loop {
+                l.ws();
+                if l.end() {
+                    return Ok(());
+                }
+                let p = l.pos();
+                let faction = l.faction()?;
+                l.ws();
+                let count = l.small("the number of starting cards")?;
+                let cards = l.sealed_list(Line::card)?;
+                self.push(
+                    p,
+                    Section::Phase(Phase::Setup),
+                    Stmt::StartingCards {
+                        faction,
+                        count,
+                        cards,
+                    },
+                    Vec::new(),
+                );
+            },
+            "PLACE" => loop {
+                l.ws();
+                let faction = l.faction()?;
+                loop {
+                    l.ws();
+                    let p = l.pos();
+                    let place = l.place()?;
+                    l.ws();
+                    let forces = l.forces()?;
+                    let asserts = assertions(l)?;
+                    self.push(
+                        p,
+                        Section::Phase(Phase::Setup),
+                        Stmt::Place {
+                            faction,
+                            place,
+                            forces,
+                        },
+                        asserts,
+                    );
+                    l.ws();
+                    if !l.eat(b',') {
+                        break;
+                    }
+                }
+                if l.end() {
+                    return Ok(());
+                }
+                l.expect(b';', "`,`, `;` or the end of the line")?;
+            },
+            _ => {
+                // STORM0
+                let dials = two_dials(l)?;
+                l.expect_arrow()?;
+                l.ws();
+                let to = Some(l.sector()?);
+                let asserts = assertions(l)?;
+                self.push(
+                    pos,
+                    Section::Phase(Phase::Setup),
+                    Stmt::FirstStorm { dials, to },
+                    asserts,
+                );
+                end_of_line(l)
+            }
+        }
+    }
+}

@@ -1,0 +1,459 @@
+//! Battle phase (1.07), computed: which battles must be fought and which may not (1.07.01,
+//! storm separation 1.07.01.00, the Polar Sink 1.07.01.02, advisors 2.02.12), aggressor order
+//! (1.07.02, 1.07.03), the battle plans ([`plan`]), their resolution and the result line as an
+//! assertion ([`result`], arithmetic in [`crate::battle`]), the Harkonnen capture, Leader Return
+//! (1.07.07), win attempts (4.01.04, ruling 6) and the Arrakeen card (4.03.03.01).
+
+mod plan;
+mod result;
+
+use super::Replay;
+use crate::battle::Plan;
+use crate::board::{Leader, Territory, board};
+use crate::dgn::{Event, Place, Pos, Stmt};
+use crate::state::LeaderState;
+use dune::{Faction, FactionSet, Spice, Stronghold, rule};
+
+/// A Voice command waiting for the target's plan (2.02.06).
+#[derive(Clone, Debug)]
+struct Voice {
+    by: Faction,
+    target: Faction,
+    positive: bool,
+    command: String,
+    pos: Pos,
+}
+
+/// A Prescience answer waiting for the plan it describes (2.01.08).
+#[derive(Clone, Debug)]
+struct Prescience {
+    by: Faction,
+    target: Faction,
+    element: String,
+    answer: String,
+    pos: Pos,
+}
+
+/// The battle being fought.
+struct Battle {
+    place: Place,
+    pos: Pos,
+    /// Aggressor, defender.
+    sides: [Faction; 2],
+    plans: [Option<Plan>; 2],
+    /// Traitor calls: the side whose leader is revealed as a traitor, with the call's position.
+    betrayed: [Option<Pos>; 2],
+    voice: Option<Voice>,
+    prescience: Vec<Prescience>,
+    /// The battle cannot be fought (reported when it was announced): its details are not checked
+    /// again and nothing of it is applied.
+    void: bool,
+}
+
+impl Battle {
+    fn side_of(&self, f: Faction) -> Option<usize> {
+        self.sides.iter().position(|&s| s == f)
+    }
+}
+
+/// The battle just resolved, for the Harkonnen capture that follows it (2.05.10).
+#[derive(Clone, Copy, Debug)]
+struct Resolved {
+    territory: Territory,
+    winner: Option<Faction>,
+    loser: Option<Faction>,
+    captured: bool,
+}
+
+/// Win attempts of this turn with their evidence (ruling 6).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct WinAttempt {
+    pub faction: Faction,
+    /// The strongholds the faction occupies with a fighting force.
+    pub own: Vec<Stronghold>,
+    /// Those of the faction and its ally together.
+    pub counted: Vec<Stronghold>,
+    pub ally: Option<Faction>,
+}
+
+#[derive(Default)]
+pub(super) struct BattleData {
+    current: Option<Battle>,
+    last: Option<Resolved>,
+    pub(super) win_attempts: Vec<WinAttempt>,
+    /// The territory the Kwisatz Haderach fought in this turn (2.01.11: one per turn).
+    kwisatz_territory: Option<Territory>,
+    /// Battles due this phase (see [`Replay::due`]).
+    due: Option<Vec<(Territory, Faction, Faction)>>,
+}
+
+impl Replay {
+    pub(super) fn begin_battle(&mut self) {
+        // 4.03.03.01: the Arrakeen card pays 2 at the start of the Battle phase.
+        if let Some(f) = self.st.stronghold_card_holder(Stronghold::Arrakeen) {
+            self.st.faction_mut(f).gain(Spice::new(2));
+        }
+        self.t.battle.win_attempts = self.win_attempts();
+        let turn = self.st.turn;
+        self.win_attempts
+            .push((turn, self.t.battle.win_attempts.clone()));
+    }
+
+    /// Win attempts under ruling 6 (4.01.04): a fighting force in a stronghold, and strongholds
+    /// occupied with the ally numbering at least 3 (4 when allied); the Shield Wall's left side
+    /// counts once it is a stronghold (4.02.01, ruling 8).
+    fn win_attempts(&self) -> Vec<WinAttempt> {
+        let strongholds: Vec<Stronghold> = self.st.victory_strongholds().collect();
+        let occupied = |f: Faction| -> Vec<Stronghold> {
+            strongholds
+                .iter()
+                .copied()
+                .filter(|&s| self.st.occupies(f, s))
+                .collect()
+        };
+        let mut out = Vec::new();
+        for f in self.st.in_play.iter() {
+            let own = occupied(f);
+            if own.is_empty() {
+                continue;
+            }
+            let ally = self.st.ally(f);
+            let mut counted = own.clone();
+            if let Some(a) = ally {
+                for s in occupied(a) {
+                    if !counted.contains(&s) {
+                        counted.push(s);
+                    }
+                }
+                counted.sort();
+            }
+            let need = if ally.is_some() { 4 } else { 3 };
+            if counted.len() >= need {
+                out.push(WinAttempt {
+                    faction: f,
+                    own,
+                    counted,
+                    ally,
+                });
+            }
+        }
+        out
+    }
+
+    pub(super) fn battle_event(&mut self, ev: &Event) {
+        match &ev.stmt {
+            Stmt::WinAttempts(list) => {
+                let given: FactionSet = list.iter().copied().collect();
+                let computed: FactionSet = self
+                    .t
+                    .battle
+                    .win_attempts
+                    .iter()
+                    .map(|w| w.faction)
+                    .collect();
+                if given != computed {
+                    let evidence: Vec<String> = self
+                        .t
+                        .battle
+                        .win_attempts
+                        .iter()
+                        .map(|w| {
+                            let sh: Vec<&str> = w.counted.iter().map(|s| s.code()).collect();
+                            format!("{} ({})", w.faction, sh.join(" "))
+                        })
+                        .collect();
+                    let evidence = if evidence.is_empty() {
+                        "nobody".to_string()
+                    } else {
+                        evidence.join(", ")
+                    };
+                    self.v(
+                        rule!("4.01.04"),
+                        format!("win attempts this turn are {evidence} (ruling 6: a force in a stronghold and 3 strongholds, 4 with an ally), not {}", super::names(given.iter())),
+                    );
+                }
+            }
+            Stmt::StrongholdCard {
+                faction,
+                stronghold,
+                ..
+            } => {
+                if *stronghold != Stronghold::Arrakeen {
+                    self.v(rule!("4.03.03"), format!("the {} card is not logged in the Battle phase (the Tuek's Sietch card goes in the battle result)", stronghold.name()));
+                } else if self.st.stronghold_card_holder(Stronghold::Arrakeen) != Some(*faction) {
+                    self.v(
+                        rule!("4.03.03.01"),
+                        format!("{faction} does not hold the Arrakeen stronghold card"),
+                    );
+                }
+            }
+            Stmt::Battle {
+                place,
+                aggressor,
+                defender,
+            } => self.start_battle(ev.pos, *place, *aggressor, *defender),
+            _ if self.t.battle.current.as_ref().is_some_and(|b| b.void) => {
+                // The battle was reported as one that cannot be fought; its details are void,
+                // and a result line closes it.
+                if matches!(ev.stmt, Stmt::BattleResult { .. }) {
+                    self.t.battle.current = None;
+                }
+            }
+            Stmt::Voice {
+                faction,
+                target,
+                positive,
+                command,
+            } => self.voice(ev.pos, *faction, *target, *positive, command),
+            Stmt::Prescience {
+                faction,
+                element,
+                answer,
+            } => self.prescience(ev.pos, *faction, element, answer),
+            Stmt::Plan(plan) => self.plan(*plan, &ev.asserts),
+            Stmt::TraitorCall {
+                faction,
+                leader,
+                for_ally,
+            } => self.traitor_call(ev.pos, *faction, *leader, *for_ally),
+            Stmt::BattleResult {
+                winner,
+                totals,
+                items,
+            } => self.battle_result(Some(result::Logged {
+                winner: *winner,
+                totals: totals.as_ref(),
+                items,
+            })),
+            Stmt::Capture {
+                faction,
+                leader,
+                kill,
+            } => self.capture(*faction, *leader, *kill),
+            _ => {}
+        }
+    }
+
+    /// Pairs of factions whose fighting forces meet in a territory, not separated by the storm
+    /// (1.07.01, 1.07.01.00; never in the Polar Sink, 1.07.01.02; advisors do not fight,
+    /// 2.02.12), in board order.
+    pub(super) fn battles_due(&self) -> Vec<(Territory, Faction, Faction)> {
+        let mut out = Vec::new();
+        for t in Territory::all() {
+            self.battles_in(t, &mut out);
+        }
+        out
+    }
+
+    /// The battles due in one territory (see [`Replay::battles_due`]).
+    fn battles_in(&self, t: Territory, out: &mut Vec<(Territory, Faction, Faction)>) {
+        if t == Territory::PolarSink {
+            return;
+        }
+        let set = self.st.occupant_set(t);
+        if set.len() < 2 {
+            return;
+        }
+        let storm = self.st.storm;
+        let b = board();
+        let occ: Vec<Faction> = set.iter().collect();
+        for (i, &f) in occ.iter().enumerate() {
+            for &g in &occ[i + 1..] {
+                let together = t.pieces().iter().any(|&p| {
+                    self.st.stack(f, p).fighting() > 0
+                        && t.pieces().iter().any(|&q| {
+                            self.st.stack(g, q).fighting() > 0 && b.connected_within(p, q, storm)
+                        })
+                });
+                if together {
+                    out.push((t, f, g));
+                }
+            }
+        }
+    }
+
+    /// The battles due now: computed once per phase, then kept up to date battle by battle
+    /// (a battle changes only its own territory).
+    fn due(&mut self) -> Vec<(Territory, Faction, Faction)> {
+        if let Some(d) = &self.t.battle.due {
+            return d.clone();
+        }
+        let d = self.battles_due();
+        self.t.battle.due = Some(d.clone());
+        d
+    }
+
+    /// After a battle in `t`: its territory's battles are computed again.
+    pub(super) fn battle_done_in(&mut self, t: Territory) {
+        let Some(mut d) = self.t.battle.due.take() else {
+            return;
+        };
+        d.retain(|(x, _, _)| *x != t);
+        self.battles_in(t, &mut d);
+        d.sort_by_key(|(x, _, _)| x.index());
+        self.t.battle.due = Some(d);
+    }
+
+    fn start_battle(&mut self, pos: Pos, place: Place, aggressor: Faction, defender: Faction) {
+        self.close_battle();
+        self.t.battle.last = None;
+        let t = place.territory;
+        let mut ok = true;
+        if t == Territory::PolarSink {
+            self.v(
+                rule!("1.07.01.02"),
+                "no battles are fought in the Polar Sink: it is a neutral zone",
+            );
+            ok = false;
+        }
+        if aggressor == defender {
+            self.v(rule!("1.07.01"), "a battle is fought between two players");
+            ok = false;
+        }
+        for f in [aggressor, defender] {
+            if !self.st.plays(f) {
+                continue;
+            }
+            let here = self.st.in_territory(f, t);
+            if here.fighting() == 0 {
+                ok = false;
+                if here.advisors > 0 {
+                    self.v(
+                        rule!("2.02.12"),
+                        format!(
+                            "the Bene Gesserit have only advisors in {}: advisors do not fight",
+                            t.name()
+                        ),
+                    );
+                } else {
+                    self.v(
+                        rule!("1.07.01"),
+                        format!("{f} has no fighting forces in {}", t.name()),
+                    );
+                }
+            }
+        }
+        let due = self.due();
+        let is_due = |a: Faction, b: Faction| {
+            due.iter()
+                .any(|&(x, f, g)| x == t && ((f, g) == (a, b) || (f, g) == (b, a)))
+        };
+        if ok && !is_due(aggressor, defender) {
+            // 1.01.04 (obstruction) forbids it, whether a sector in storm lies between the
+            // forces or one of them is in the storm and the other not; 1.07.01.00 repeats the
+            // first case.
+            self.v(
+                rule!("1.01.04"),
+                format!(
+                    "{aggressor} and {defender} cannot battle in {}: the storm separates their forces (one side in the storm, or a sector in storm between them; 1.07.01.00)",
+                    t.name()
+                ),
+            );
+            ok = false;
+        }
+        if ok {
+            // 1.07.02: the first player in storm order with a battle left is the aggressor.
+            let first = self
+                .st
+                .order
+                .iter()
+                .copied()
+                .find(|&f| due.iter().any(|&(_, a, b)| a == f || b == f));
+            if let Some(first) = first
+                && first != aggressor
+            {
+                self.v(rule!("1.07.02"), format!("{first} is the aggressor now (first in storm order with a battle to fight), not {aggressor}"));
+            }
+        }
+        self.t.battle.current = Some(Battle {
+            place,
+            pos,
+            sides: [aggressor, defender],
+            plans: [None, None],
+            betrayed: [None, None],
+            voice: None,
+            prescience: Vec::new(),
+            void: !ok,
+        });
+    }
+
+    /// A battle left without a result line is resolved as the plans say (the log is silent, the
+    /// engine derives); without both plans it cannot be, and that is reported.
+    fn close_battle(&mut self) {
+        let Some(b) = self.t.battle.current.as_ref() else {
+            return;
+        };
+        if b.void {
+            self.t.battle.current = None;
+            return;
+        }
+        if b.plans.iter().all(Option::is_some) {
+            self.battle_result(None);
+            return;
+        }
+        let pos = b.pos;
+        self.t.battle.current = None;
+        self.v_at(
+            pos,
+            rule!("1.07.04"),
+            "this battle has no battle plan for both players, so it cannot be resolved",
+        );
+    }
+
+    pub(super) fn kill_leader(&mut self, l: Leader) {
+        let face_up = !self.st.died_once[l.index()];
+        self.st.died_once[l.index()] = true;
+        self.st.leaders[l.index()] = LeaderState::Tanks { face_up };
+        self.prison_break();
+    }
+
+    /// 2.05.11: when every Harkonnen leader of its own is dead, the captured ones go home.
+    fn prison_break(&mut self) {
+        let hk = Faction::Harkonnen;
+        if !self.st.plays(hk) {
+            return;
+        }
+        let own_dead =
+            Leader::of(hk).all(|l| matches!(self.st.leaders[l.index()], LeaderState::Tanks { .. }));
+        if !own_dead {
+            return;
+        }
+        for l in Leader::all() {
+            if l.faction() != hk && self.st.leaders[l.index()] == LeaderState::Pool(hk) {
+                self.st.leaders[l.index()] = LeaderState::Pool(l.faction());
+            }
+        }
+    }
+
+    pub(super) fn finish_battle(&mut self) {
+        self.close_battle();
+        self.t.battle.last = None;
+        // Leader Return (1.07.07); a captured leader who survived goes back to the faction that
+        // last had it (2.05.10.02).
+        for l in Leader::all() {
+            if let LeaderState::Fought(h, _) = self.st.leaders[l.index()] {
+                let home = if h == Faction::Harkonnen && l.faction() != h {
+                    l.faction()
+                } else {
+                    h
+                };
+                self.st.leaders[l.index()] = LeaderState::Pool(home);
+            }
+        }
+        // 1.07.01: battles the board still requires.
+        let mut reported: Vec<Territory> = Vec::new();
+        for (t, f, g) in self.battles_due() {
+            if reported.contains(&t) {
+                continue;
+            }
+            reported.push(t);
+            self.v(
+                rule!("1.07.01"),
+                format!(
+                    "{f} and {g} both have forces in {}: a battle there is not logged",
+                    t.name()
+                ),
+            );
+        }
+    }
+}

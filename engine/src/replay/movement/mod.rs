@@ -1,0 +1,535 @@
+//! Shipment and Movement phase (1.06) with the Guild, Fremen and Bene Gesserit abilities, the
+//! ally constraint (1.06.07, 4.01.17) and the Carthag and Shield Wall stronghold cards (4.03).
+//!
+//! This module runs the phase (storm order, the actions, where forces come from and go to, and
+//! [`Replay::check_entry`], the one storm-and-occupancy check for every arrival from off the
+//! board or across it); [`shipment`] holds shipping, the Fremen send, the Guild's cross-ship and
+//! ship-home, and the Carthag card; [`moving`] the force movement; [`advisors`] the Bene
+//! Gesserit's spiritual advisors and flips.
+
+mod advisors;
+mod moving;
+mod shipment;
+
+use super::karama::Ability;
+use super::{Losses, Replay};
+use crate::board::{Card, Piece, Territory, board};
+use crate::dgn::{Event, ForceCount, Payee, Payment, Place, Sealed, Side, SpiceCard, Stmt};
+use crate::state::{Forces, Stack};
+use dune::{Faction, FactionSet, Spice, Stronghold};
+use dune::{Rule, rule};
+
+/// The last off-planet shipment, for the Bene Gesserit's free response (2.02.05, 2.02.11).
+pub(super) struct ShipRecord {
+    faction: Faction,
+    piece: Piece,
+    responded: bool,
+    /// For the Guild's Karama (1.14.05): what to undo.
+    forces: Forces,
+    payer: Faction,
+    payee: Payee,
+    cost: Spice,
+}
+
+#[derive(Default)]
+pub(super) struct MoveData {
+    acted: FactionSet,
+    current: Option<Faction>,
+    shipped: FactionSet,
+    moves: u8,
+    extra_moves: u8,
+    started: bool,
+    sg_delayed: bool,
+    carthag_used: bool,
+    peeked: bool,
+    any_shipment: bool,
+    last_ship: Option<ShipRecord>,
+    last_entry: Option<(Faction, Territory)>,
+    /// Territory the BG just moved advisors into, if they had no advisors there before.
+    take_up_arms: Option<Territory>,
+    /// Forces the Fremen sent to the Shield Wall with its card this turn, per piece: they cannot
+    /// move this turn (4.03.03.05).
+    shield_wall_sent: Vec<(Piece, Forces)>,
+    /// Loss assertions written on the current action's clauses, and what the action destroyed
+    /// (storm migration 2.04.17, the ally constraint 1.06.07), checked when the action ends.
+    action_asserts: Vec<crate::dgn::Assertion>,
+    action_losses: Losses,
+    migration: Option<Territory>,
+}
+
+/// How forces arrive in a territory from off the board or across it: each is checked by
+/// [`Replay::check_entry`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Entry {
+    /// A shipment from reserves or a Guild cross-ship (1.06.03, 2.06.05.01).
+    Shipment,
+    /// The Fremen send (2.04.05): the storm is storm migration (2.04.17), handled by the send.
+    FremenSend,
+    /// The Carthag card's force (4.03.03.02): nothing arrives in the storm.
+    CarthagCard,
+}
+
+pub(super) fn faction_of(stmt: &Stmt) -> Option<Faction> {
+    Some(match stmt {
+        Stmt::Ship { faction, .. }
+        | Stmt::NoShip { faction }
+        | Stmt::Send { faction, .. }
+        | Stmt::CrossShip { faction, .. }
+        | Stmt::ShipHome { faction, .. }
+        | Stmt::Move { faction, .. }
+        | Stmt::NoMove { faction }
+        | Stmt::Hajr { faction }
+        | Stmt::Pass { faction } => *faction,
+        _ => return None,
+    })
+}
+
+/// Shipping cost (1.06.03.01): 1 per force into a stronghold, 2 elsewhere; the Shield Wall at
+/// stronghold rate for the holder of its card (4.03.03.05); half, rounded up, at Guild rates.
+pub(super) fn shipping_cost(t: Territory, n: u8, half: bool, shield_wall_card: bool) -> Spice {
+    let per = if t.is_stronghold() || (t == Territory::ShieldWall && shield_wall_card) {
+        1
+    } else {
+        2
+    };
+    let base = Spice::new(per * u32::from(n));
+    if half { base.half_up() } else { base }
+}
+
+impl Replay {
+    /// The one entry check for forces that arrive from off the board or across it: not into the
+    /// storm (1.06.03.04; 1.01.04 for the Carthag card; the Fremen send's storm is migration,
+    /// 2.04.17, handled by the send) and not into a stronghold that already holds two other
+    /// factions (1.06.03.05; not the Shield Wall, 4.02.03; advisors do not count, 2.02.12).
+    /// Returns `false` when nothing can arrive at all (the Carthag card into the storm).
+    pub(in crate::replay) fn check_entry(
+        &mut self,
+        f: Faction,
+        dest: Piece,
+        count: u8,
+        how: Entry,
+    ) -> bool {
+        let t = dest.territory();
+        let verb = match how {
+            Entry::Shipment => "ship",
+            Entry::FremenSend | Entry::CarthagCard => "send",
+        };
+        if dest.in_storm(self.st.storm) {
+            match how {
+                Entry::Shipment => self.v(
+                    rule!("1.06.03.04"),
+                    format!(
+                        "{f} cannot ship into {}: sector {} is in the storm",
+                        t.name(),
+                        dest.sector().map_or(0, |s| s.notation())
+                    ),
+                ),
+                Entry::CarthagCard => {
+                    self.v(
+                        rule!("1.01.04"),
+                        format!("{f} cannot send a force into Carthag: it is in the storm"),
+                    );
+                    return false;
+                }
+                Entry::FremenSend => {}
+            }
+        }
+        if self.st.stronghold_full_for(t, f) {
+            let others = self.st.occupants(t);
+            self.v(
+                rule!("1.06.03.05"),
+                format!(
+                    "{f} cannot {verb} {count} forces into {}: {} are already there",
+                    t.name(),
+                    Self::list(&others)
+                ),
+            );
+        }
+        true
+    }
+
+    pub(in crate::replay) fn movement_event(&mut self, ev: &Event) {
+        match &ev.stmt {
+            Stmt::Spirit {
+                faction,
+                to,
+                forces,
+            } => return self.spirit(*faction, *to, *forces),
+            Stmt::Flip { faction, place, to } => return self.flip(*faction, *place, *to),
+            Stmt::Wormsign { faction, card } => return self.wormsign(ev, *faction, card),
+            Stmt::StrongholdCard {
+                faction,
+                stronghold,
+                ..
+            } => return self.stronghold_card_in_movement(*faction, *stronghold),
+            Stmt::Delay { faction } => {
+                if *faction != Faction::SpacingGuild || !self.st.options.advanced {
+                    self.v(
+                        rule!("2.06.12.02"),
+                        "only the Guild announces Delay, in an Advanced game",
+                    );
+                } else if let Some(b) = self.karama_block(Ability::SgTiming) {
+                    self.v(
+                        b.rule(),
+                        format!(
+                            "the Guild cannot announce Delay: {}; the Guild acts in storm order this phase",
+                            b.describe()
+                        ),
+                    );
+                    return;
+                }
+                self.t.mv.sg_delayed = true;
+                return;
+            }
+            _ => {}
+        }
+        let Some(f) = faction_of(&ev.stmt) else {
+            return;
+        };
+        if !self.in_play_or_report(f) {
+            return;
+        }
+        self.t.mv.last_entry = None;
+        self.t.mv.take_up_arms = None;
+        self.begin_action(f);
+        self.t.mv.action_asserts.extend(
+            ev.asserts
+                .iter()
+                .filter(|a| matches!(a, crate::dgn::Assertion::Losses { .. }))
+                .cloned(),
+        );
+        match &ev.stmt {
+            Stmt::Ship {
+                forces,
+                to,
+                payment,
+                karama,
+                ..
+            } => self.ship(f, *forces, *to, *payment, *karama),
+            Stmt::NoShip { .. } => {
+                self.t.mv.shipped.insert(f);
+            }
+            Stmt::Send { forces, to, .. } => self.send(f, *forces, *to),
+            Stmt::CrossShip {
+                from,
+                to,
+                forces,
+                payment,
+                ..
+            } => self.cross_ship(f, *from, *to, *forces, *payment),
+            Stmt::ShipHome {
+                from,
+                forces,
+                payment,
+                ..
+            } => self.ship_home(f, *from, *forces, *payment),
+            Stmt::Move {
+                from,
+                via,
+                to,
+                forces,
+                ..
+            } => self.move_forces(f, *from, via, *to, *forces),
+            Stmt::NoMove { .. } => self.t.mv.moves = 1 + self.t.mv.extra_moves,
+            Stmt::Hajr { .. } => self.hajr(f),
+            Stmt::Pass { .. } => {
+                self.t.mv.shipped.insert(f);
+                self.end_action(f);
+            }
+            _ => {}
+        }
+    }
+
+    pub(in crate::replay) fn begin_action(&mut self, f: Faction) {
+        if self.t.mv.current == Some(f) {
+            return;
+        }
+        if let Some(g) = self.t.mv.current {
+            self.end_action(g);
+        }
+        // The Bene Gesserit answer (and the Guild's Karama cancels) a shipment during the
+        // shipper's own action.
+        self.t.mv.last_ship = None;
+        self.t.mv.started = true;
+        if self.t.mv.acted.contains(f) {
+            self.v(
+                rule!("1.06.02"),
+                format!("{f} has already taken its shipment and movement action this turn"),
+            );
+        } else {
+            let timing_block = self.karama_block(Ability::SgTiming);
+            let guild_timing = self.st.options.advanced
+                && self.st.plays(Faction::SpacingGuild)
+                && timing_block.is_none();
+            let idx = self.st.order_index(f);
+            let later = self.t.mv.acted.iter().find(|&g| {
+                self.st.order_index(g) > idx && !(guild_timing && g == Faction::SpacingGuild)
+            });
+            if f == Faction::SpacingGuild && guild_timing {
+                if let Some(g) = later
+                    && !self.t.mv.sg_delayed
+                {
+                    self.v(rule!("2.06.12.02"), format!("the Guild acts after {g} without having announced Delay when its turn came"));
+                }
+            } else if let Some(g) = later {
+                match timing_block.filter(|_| f == Faction::SpacingGuild || g == Faction::SpacingGuild) {
+                    Some(b) if f == Faction::SpacingGuild => self.v(
+                        b.rule(),
+                        format!(
+                            "the Guild acts after {g}, later in storm order: {}, so the Guild acts in storm order this phase",
+                            b.describe()
+                        ),
+                    ),
+                    Some(b) => self.v(
+                        b.rule(),
+                        format!(
+                            "{f} acts after the Guild, which went ahead of its turn: {}, so the Guild acts in storm order this phase",
+                            b.describe()
+                        ),
+                    ),
+                    None => self.v(
+                        rule!("1.06.01"),
+                        format!(
+                            "{f} acts out of storm order: {g}, later in storm order, has already acted"
+                        ),
+                    ),
+                }
+            }
+        }
+        self.t.mv.current = Some(f);
+        self.t.mv.moves = 0;
+        self.t.mv.extra_moves = 0;
+    }
+
+    /// End of a faction's shipment and movement action: the ally constraint (1.06.07, 4.01.17).
+    pub(in crate::replay) fn end_action(&mut self, f: Faction) {
+        self.t.mv.acted.insert(f);
+        self.t.mv.current = None;
+        if let Some(a) = self.st.ally(f) {
+            for t in Territory::all() {
+                if t == Territory::PolarSink {
+                    continue;
+                }
+                let rows = &self.st.board[t.piece_range()];
+                let mine = rows.iter().any(|r| r[f.index()].fighting() > 0);
+                let allied = rows.iter().any(|r| r[a.index()].fighting() > 0);
+                if !(mine && allied) {
+                    continue;
+                }
+                for p in t.piece_range() {
+                    let st = &mut self.st.board[p][f.index()];
+                    let gone = Stack {
+                        normal: st.normal,
+                        starred: st.starred,
+                        advisors: 0,
+                    };
+                    st.normal = 0;
+                    st.starred = 0;
+                    self.st.faction_mut(f).tanks.add(gone.forces());
+                    self.t.mv.action_losses.add_forces(t, f, gone);
+                }
+            }
+        }
+        let asserts = std::mem::take(&mut self.t.mv.action_asserts);
+        let losses = std::mem::take(&mut self.t.mv.action_losses);
+        let migration = self.t.mv.migration.take();
+        if !asserts.is_empty() {
+            let (storm, rest): (Vec<_>, Vec<_>) = asserts.into_iter().partition(|a| matches!(a, crate::dgn::Assertion::Losses { territory, .. } if Some(*territory) == migration));
+            self.check_losses(&storm, &losses, rule!("2.04.17"));
+            self.check_losses(&rest, &losses, rule!("1.06.07"));
+        }
+    }
+
+    pub(in crate::replay) fn finish_movement(&mut self) {
+        if let Some(f) = self.t.mv.current {
+            self.end_action(f);
+        }
+    }
+
+    /// The piece a place names. A territory in several sectors needs its sector (`rule`); when
+    /// missing, the first sector outside the storm is used after reporting.
+    pub(in crate::replay) fn dest_piece(&mut self, place: Place, rule: Rule) -> Option<Piece> {
+        let t = place.territory;
+        if let Some(s) = place.sector {
+            return t.piece(Some(s));
+        }
+        if let Some(p) = t.piece(t.single_sector()).or_else(|| t.piece(None)) {
+            return Some(p);
+        }
+        let first = t.sectors().next().map_or(1, |s| s.notation());
+        self.v(
+            rule,
+            format!(
+                "{} lies in several sectors: say which one, e.g. {}/{first}",
+                t.name(),
+                t.code()
+            ),
+        );
+        let storm = self.st.storm;
+        t.pieces()
+            .iter()
+            .copied()
+            .find(|p| !p.in_storm(storm))
+            .or_else(|| t.pieces().first().copied())
+    }
+
+    /// The pieces a group leaves from: the named sector, or every sector of the territory outside
+    /// the storm.
+    pub(in crate::replay) fn source_pieces(
+        &mut self,
+        f: Faction,
+        from: Place,
+        side: Side,
+        storm_rule: Rule,
+    ) -> Vec<Piece> {
+        let storm = self.st.storm;
+        let t = from.territory;
+        if let Some(s) = from.sector {
+            let Some(p) = t.piece(Some(s)) else {
+                return Vec::new();
+            };
+            if p.in_storm(storm) {
+                self.v(
+                    storm_rule,
+                    format!("{f}'s forces in {from} are in the storm and cannot leave it"),
+                );
+            }
+            return vec![p];
+        }
+        let _ = side;
+        t.pieces()
+            .iter()
+            .copied()
+            .filter(|p| !p.in_storm(storm))
+            .collect()
+    }
+
+    pub(in crate::replay) fn available(&self, f: Faction, pieces: &[Piece], side: Side) -> Forces {
+        let mut total = Forces::default();
+        for &p in pieces {
+            let s = self.st.stack(f, p);
+            total.add(match (f, side) {
+                (Faction::BeneGesserit, Side::Advisor) => Forces::new(s.advisors, 0),
+                (Faction::BeneGesserit, _) => Forces::new(s.normal, 0),
+                _ => Forces::new(s.normal, s.starred),
+            });
+        }
+        total
+    }
+
+    /// Removes a group from a territory (named sector, or any sectors outside the storm),
+    /// reporting a shortfall under `rule`. Returns what was removed.
+    pub(in crate::replay) fn take_forces(
+        &mut self,
+        f: Faction,
+        from: Place,
+        c: ForceCount,
+        rule: Rule,
+    ) -> Option<Stack> {
+        let pieces = self.source_pieces(f, from, c.side, rule!("1.06.05.06"));
+        self.take_from(f, from, &pieces, c, rule)
+    }
+
+    pub(in crate::replay) fn take_from(
+        &mut self,
+        f: Faction,
+        from: Place,
+        pieces: &[Piece],
+        c: ForceCount,
+        rule: Rule,
+    ) -> Option<Stack> {
+        let want = Forces::from_count(c);
+        let avail = self.available(f, pieces, c.side);
+        if !avail.covers(want) {
+            let in_storm = from
+                .territory
+                .pieces()
+                .iter()
+                .any(|p| p.in_storm(self.st.storm) && !self.st.stack(f, *p).is_empty());
+            let note = if in_storm {
+                " (forces in the storm sector cannot leave it)"
+            } else {
+                ""
+            };
+            self.v(
+                rule,
+                format!(
+                    "{f} has only {avail} forces able to leave {}, not {c}{note}",
+                    from.territory.name()
+                ),
+            );
+        }
+        let side = if f == Faction::BeneGesserit && c.side != Side::Advisor {
+            Side::Fighter
+        } else {
+            c.side
+        };
+        let mut left = want;
+        let mut out = Stack::default();
+        for &p in pieces {
+            if left.is_empty() {
+                break;
+            }
+            let got = self.st.take_from_piece(f, p, left, side);
+            left.normal -= got.normal + got.advisors;
+            left.starred -= got.starred;
+            out.add(got);
+        }
+        if out.is_empty() { None } else { Some(out) }
+    }
+
+    pub(in crate::replay) fn wormsign(
+        &mut self,
+        ev: &crate::dgn::Event,
+        f: Faction,
+        card: &Sealed<Option<SpiceCard>>,
+    ) {
+        if f != Faction::Atreides {
+            self.v(
+                rule!("2.01.07"),
+                format!("only the Atreides look at the top spice card (Wormsign), not {f}"),
+            );
+            return;
+        }
+        if self.t.mv.any_shipment {
+            self.v(
+                rule!("2.01.07"),
+                "the Atreides look at the top spice card before anyone ships",
+            );
+        }
+        if self.t.mv.peeked {
+            self.v(
+                rule!("2.01.07"),
+                "the Atreides look at the top spice card once per turn",
+            );
+        }
+        if self.karama_forbids(
+            Ability::AtWormsign,
+            "the Atreides look at the top spice card",
+        ) {
+            return;
+        }
+        self.t.mv.peeked = true;
+        if let Some(Some(c)) = self.sealed(card) {
+            self.pending_peek = Some((ev.pos, *c));
+        }
+    }
+
+    /// Hajr (3.01.09): one more force movement, during the player's own action.
+    pub(in crate::replay) fn hajr(&mut self, f: Faction) {
+        self.play_card(f, Card::Hajr, rule!("3.01.09"), false);
+        if self.t.mv.current != Some(f) {
+            self.v(
+                rule!("3.01.09"),
+                format!("{f} plays Hajr outside its own shipment and movement action: the extra move belongs to that action"),
+            );
+            return;
+        }
+        self.t.mv.extra_moves += 1;
+    }
+
+    /// A Karama cancels the Guild's timing (2.06.12): a Delay announced goes.
+    pub(in crate::replay) fn karama_guild_timing(&mut self) {
+        self.t.mv.sg_delayed = false;
+    }
+}

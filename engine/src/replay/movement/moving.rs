@@ -1,0 +1,283 @@
+//! Force movement (1.06.05): paths, range, ornithopters, the storm, the Shield Wall card's sent
+//! forces (4.03.03.05).
+
+use super::*;
+
+impl Replay {
+    pub(in crate::replay) fn move_forces(
+        &mut self,
+        f: Faction,
+        from: Place,
+        via: &[Place],
+        to: Place,
+        c: ForceCount,
+    ) {
+        if self.t.mv.moves > self.t.mv.extra_moves {
+            self.v(
+                rule!("1.06.05.01"),
+                format!("{f} has already moved this turn (one move; Hajr adds one)"),
+            );
+            return;
+        }
+        self.t.mv.moves += 1;
+        let advisors = f == Faction::BeneGesserit && c.side == Side::Advisor;
+        let storm = self.st.storm;
+        let pieces = self.source_pieces(f, from, c.side, rule!("1.06.05.06"));
+        let Some(dest) = self.dest_piece(to, rule!("1.06.05.08")) else {
+            return;
+        };
+        let t = to.territory;
+        // Range (1.06.05.03-.04, 2.04.06, 4.03.03.03). Advisors neither grant nor use
+        // ornithopters (2.02.12).
+        let ornithopters = !advisors
+            && [Territory::Arrakeen, Territory::Carthag]
+                .iter()
+                .any(|&x| self.st.in_territory(f, x).fighting() > 0);
+        let mut range: u8 = if ornithopters { 3 } else { 1 };
+        let mut prevented = None;
+        if f == Faction::Fremen {
+            prevented = self.karama_take(Ability::FrMove);
+            if prevented.is_none() {
+                range = range.max(2);
+            }
+        }
+        if from.territory == Territory::HabbanyaSietch
+            && self.st.stronghold_card_holder(Stronghold::HabbanyaSietch) == Some(f)
+        {
+            range += 2;
+        }
+        let full = |r: &Self, x: Territory| !advisors && r.st.stronghold_full_for(x, f);
+        let mut legal = true;
+        if dest.in_storm(storm) {
+            self.v(
+                rule!("1.06.05.06"),
+                format!("{f} cannot move into {to}: it is in the storm"),
+            );
+            legal = false;
+        } else if t != from.territory && full(self, t) {
+            let others = self.st.occupants(t);
+            self.v(
+                rule!("1.06.05.09"),
+                format!(
+                    "{f} cannot move into {}: {} are already there",
+                    t.name(),
+                    Self::list(&others)
+                ),
+            );
+            legal = false;
+        }
+        let b = board();
+        if legal && !pieces.is_empty() {
+            let cost = b.path_cost(&pieces, dest, storm, |x| full(self, x));
+            let range_rule = if let Some(b) = prevented.filter(|_| !ornithopters) {
+                b.rule()
+            } else if f == Faction::Fremen && !ornithopters {
+                rule!("2.04.06")
+            } else if ornithopters {
+                rule!("1.06.05.04")
+            } else {
+                rule!("1.06.05.03")
+            };
+            let why = if ornithopters {
+                "with ornithopters".to_string()
+            } else if let Some(b) = prevented {
+                format!("without ornithopters, since {}", b.describe())
+            } else if f == Faction::Fremen {
+                "as Fremen".to_string()
+            } else {
+                "without ornithopters (no forces in Arrakeen or Carthag)".to_string()
+            };
+            match cost {
+                None if b
+                    .path_cost(&pieces, dest, None, |x| full(self, x))
+                    .is_some() =>
+                {
+                    self.v(
+                        rule!("1.06.05.06"),
+                        format!(
+                            "{f} cannot move from {} to {}: every path crosses the storm",
+                            from.territory.name(),
+                            t.name()
+                        ),
+                    );
+                }
+                None => {
+                    self.v(rule!("1.06.05.09"), format!("{f} cannot move from {} to {}: every path passes through a stronghold holding two other factions", from.territory.name(), t.name()));
+                }
+                Some(d)
+                    if d > range
+                        && b.path_cost(&pieces, dest, None, |x| full(self, x))
+                            .is_some_and(|clear| clear <= range) =>
+                {
+                    self.v(
+                        rule!("1.06.05.06"),
+                        format!(
+                            "{f} cannot move from {} to {}: the short way crosses the storm and the way around takes {d} territories",
+                            from.territory.name(),
+                            t.name()
+                        ),
+                    );
+                }
+                Some(d) if d > range => {
+                    self.v(
+                        range_rule,
+                        format!(
+                            "{f} can move {range} territor{} {why}; {} to {} takes {d}",
+                            if range == 1 { "y" } else { "ies" },
+                            from.territory.name(),
+                            t.name()
+                        ),
+                    );
+                }
+                Some(_) => {}
+            }
+            if !via.is_empty() {
+                self.check_via(f, from.territory, via, t, range, range_rule);
+            }
+        }
+        let had_advisors = self.st.in_territory(f, t).advisors > 0;
+        let hidden = self.hide_shield_wall_sent(f, from, &pieces, c);
+        let taken = self.take_from(f, from, &pieces, c, rule!("1.06.05"));
+        for &(p, forces) in &hidden {
+            let s = self.st.stack_mut(f, p);
+            s.normal = s.normal.saturating_add(forces.normal);
+            s.starred = s.starred.saturating_add(forces.starred);
+        }
+        let Some(mut moved) = taken else {
+            return;
+        };
+        if f == Faction::BeneGesserit && self.st.options.advanced {
+            let others_there = self.st.present(t).iter().any(|&g| g != f);
+            let here = self.st.in_territory(f, t);
+            let to_fighters = if advisors {
+                !others_there || here.fighting() > 0
+            } else {
+                false
+            };
+            let to_advisors = !advisors && here.advisors > 0 && here.fighting() == 0;
+            if to_fighters {
+                // Enlistment (2.02.14) or Adaptive Force (2.02.20).
+                moved.normal = moved.normal.saturating_add(moved.advisors);
+                moved.advisors = 0;
+            } else if to_advisors {
+                // Adaptive Force (2.02.20).
+                moved.advisors = moved.advisors.saturating_add(moved.normal);
+                moved.normal = 0;
+            }
+            if advisors && moved.advisors > 0 && !had_advisors {
+                self.t.mv.take_up_arms = Some(t);
+            }
+        }
+        self.st.stack_mut(f, dest).add(moved);
+        if t != from.territory {
+            self.t.mv.last_entry = Some((f, t));
+        }
+    }
+
+    /// 4.03.03.05: forces the Fremen sent to the Shield Wall with its card this turn cannot move;
+    /// other Fremen forces there can. Takes the sent forces off the source pieces while the move
+    /// is made (the caller puts them back) and returns them; reports a move that needs them.
+    pub(in crate::replay) fn hide_shield_wall_sent(
+        &mut self,
+        f: Faction,
+        from: Place,
+        pieces: &[Piece],
+        c: ForceCount,
+    ) -> Vec<(Piece, Forces)> {
+        if f != Faction::Fremen
+            || from.territory != Territory::ShieldWall
+            || self.t.mv.shield_wall_sent.is_empty()
+        {
+            return Vec::new();
+        }
+        let mut sent_here = Forces::default();
+        let mut hidden = Vec::new();
+        for &(p, forces) in &self.t.mv.shield_wall_sent {
+            if pieces.contains(&p) {
+                let s = self.st.stack(f, p);
+                let h = Forces::new(forces.normal.min(s.normal), forces.starred.min(s.starred));
+                sent_here.add(h);
+                hidden.push((p, h));
+            }
+        }
+        if sent_here.is_empty() {
+            return Vec::new();
+        }
+        let avail = self.available(f, pieces, c.side);
+        let free = Forces::new(
+            avail.normal.saturating_sub(sent_here.normal),
+            avail.starred.saturating_sub(sent_here.starred),
+        );
+        let want = Forces::from_count(c);
+        if !free.covers(want) && avail.covers(want) {
+            self.v(
+                rule!("4.03.03.05"),
+                format!(
+                    "the Fremen move {c} from the Shield Wall, but {sent_here} of their {avail} forces there were sent this turn with the Shield Wall card and cannot move until next turn ({free} can move)"
+                ),
+            );
+            // Reported: the move is replayed as logged.
+            return Vec::new();
+        }
+        for &(p, h) in &hidden {
+            let s = self.st.stack_mut(f, p);
+            s.normal -= h.normal;
+            s.starred -= h.starred;
+        }
+        hidden
+    }
+
+    /// A path written out (`A>B>C`): each step crosses a border, no step is a full stronghold or
+    /// wholly in the storm, and the steps fit the range.
+    pub(in crate::replay) fn check_via(
+        &mut self,
+        f: Faction,
+        from: Territory,
+        via: &[Place],
+        to: Territory,
+        range: u8,
+        range_rule: Rule,
+    ) {
+        let mut prev = from;
+        let storm = self.st.storm;
+        for step in via.iter().map(|p| p.territory).chain(std::iter::once(to)) {
+            if !prev.neighbours().contains(&step) {
+                self.v(
+                    rule!("1.06.05"),
+                    format!("{} does not border {}", prev.name(), step.name()),
+                );
+                return;
+            }
+            if step != to {
+                if self.st.stronghold_full_for(step, f) {
+                    self.v(
+                        rule!("1.06.05.09"),
+                        format!(
+                            "{f} cannot pass through {}: two other factions are there",
+                            step.name()
+                        ),
+                    );
+                }
+                if step.pieces().iter().all(|p| p.in_storm(storm)) {
+                    self.v(
+                        rule!("1.06.05.06"),
+                        format!(
+                            "{f} cannot pass through {}: it is in the storm",
+                            step.name()
+                        ),
+                    );
+                }
+            }
+            prev = step;
+        }
+        if via.len() + 1 > usize::from(range) {
+            self.v(
+                range_rule,
+                format!(
+                    "the path written crosses {} borders; {f} can move {range}",
+                    via.len() + 1
+                ),
+            );
+        }
+    }
+}
