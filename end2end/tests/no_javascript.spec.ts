@@ -66,6 +66,7 @@ test("without JavaScript: sign in, check in, find me, confirm and dispute a repo
 
   // The check-in volunteer's page, without JavaScript: one player, then everyone.
   await volunteer.goto(eventUrl + "/players");
+  await expect(volunteer).toHaveTitle("Players · Mentat");
   const summary = volunteer.getByTestId("player-summary");
   await expect(summary).toHaveText("10 registered · 0 checked in · 0 dropped");
   await volunteer.getByRole("button", { name: `Check in: ${player(1)}` }).click();
@@ -125,9 +126,12 @@ test("without JavaScript: sign in, check in, find me, confirm and dispute a repo
   await phone.getByRole("button", { name: "Find me" }).click();
   await phone.getByRole("link", { name: first }).click();
   await expect(phone.getByRole("heading", { level: 1, name: first })).toBeVisible();
+  // Each page names itself first, so a phone's tabs tell apart.
+  await expect(phone).toHaveTitle(`${first} · ${eventName} · Mentat`);
   await expect(phone.getByTestId("table")).toHaveText("1");
   await phone.getByRole("link", { name: "Win attempts and game report" }).click();
   await expect(phone.getByRole("heading", { name: "Your confirmation" })).toBeVisible();
+  await expect(phone).toHaveTitle(`Round 1 · Table 1 · ${eventName} · Mentat`);
   await phone.getByRole("button", { name: "The report is right" }).click();
   await expect(phone.getByTestId("my-answer")).toHaveText(/^You confirmed revision 1\./);
   await expect(phone.getByRole("heading", { name: "Your confirmation" })).toHaveCount(0);
