@@ -60,7 +60,9 @@ mod enhance {
             }
             // Someone saved first: a form that shows what they saved (the report's "Saved
             // meanwhile") is posted plainly, so the server renders the page with it.
-            Ok(Answer::Refused(AppError::Conflict(_))) if form.has_attribute("data-conflict-plain") => {
+            Ok(Answer::Refused(AppError::Conflict(_)))
+                if form.has_attribute("data-conflict-plain") =>
+            {
                 let _ = form.submit();
             }
             Ok(Answer::Refused(error)) => {
