@@ -51,6 +51,11 @@ fn error_for(action: &str) -> Option<AppError> {
 fn done_for(action: &str) -> Option<Done> {
     let query = leptos_router::hooks::use_query_map();
     let query = query.read_untracked();
+    // A refusal came after it (Leptos keeps the rest of the address when it adds the error):
+    // the last submission failed, so nothing is said to be done.
+    if query.get("__err").is_some() {
+        return None;
+    }
     (query.get(DONE)? == action).then(|| Done {
         message: query.get(SAID).unwrap_or_default(),
         lines: query.get_all(LINE).unwrap_or_default(),
