@@ -40,6 +40,20 @@ pub enum Command {
         #[arg(long)]
         base_url: Option<String>,
     },
+    /// Create a large event for load tests and benchmarks (script/bench, script/faults): players
+    /// checked in, rounds with every report final, a head judge; prints it as JSON.
+    /// Needs DATABASE_URL.
+    Seed {
+        /// How many players.
+        #[arg(long, default_value_t = 300)]
+        players: usize,
+        /// How many rounds, each with every report final.
+        #[arg(long, default_value_t = 4)]
+        rounds: i32,
+        /// Draw and begin one more round whose reports are still to be written.
+        #[arg(long)]
+        open_round: bool,
+    },
     /// Table sizes for a number of players (4.01.01), as a JSON array.
     Tables {
         /// How many players are present.
@@ -156,6 +170,15 @@ pub fn main() -> ExitCode {
         Command::Demo { seed, base_url } => {
             commands::demo::run(&commands::demo::Options { seed, base_url })
         }
+        Command::Seed {
+            players,
+            rounds,
+            open_round,
+        } => commands::seed::run(&commands::seed::Options {
+            players,
+            rounds,
+            open_round,
+        }),
         Command::Tables { .. }
         | Command::Draw { .. }
         | Command::Standings { .. }

@@ -18,6 +18,8 @@ pub async fn connect(url: &str) -> Result<PgPool, StartupError> {
     let pool = PgPoolOptions::new()
         // Enough for a busy round on 2 cores; more instances scale out, not bigger pools.
         .max_connections(16)
+        // Long enough for a burst of saves to queue on a busy machine; while PostgreSQL is away
+        // the pages answer 503 at once instead (http/availability.rs).
         .acquire_timeout(Duration::from_secs(5))
         .connect(url)
         .await

@@ -320,3 +320,79 @@ async fn the_live_stream_announces_a_report_becoming_final(pool: PgPool) {
     .await;
     assert!(end.is_ok(), "the stream ended on close");
 }
+
+/// Waits until the page at `path` differs from `before`, for at most two seconds.
+async fn changed(app: &axum::Router, path: &str, before: &str) -> Option<String> {
+    for _ in 0..40 {
+        let now = text(send(app, get(path)).await).await;
+        if now != before {
+            return Some(now);
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    None
+}
+
+#[sqlx::test(migrator = "server::database::MIGRATOR")]
+async fn the_standings_are_served_from_memory_until_a_report_becomes_final(pool: PgPool) {
+    let (admin, event, tables) = event_in_play(&pool).await;
+    let (app, hub) = app_live(pool.clone());
+    let path = format!("/events/{}/standings", event.slug);
+    // The listener connects in the background; until then nothing is cached.
+    let mut first = send(&app, get(&path)).await;
+    for _ in 0..50 {
+        if hub
+            .pages()
+            .get(&format!("standings {}", event.slug))
+            .is_some()
+        {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        first = send(&app, get(&path)).await;
+    }
+    assert_eq!(first.status(), 200);
+    assert_eq!(first.headers()[header::CACHE_CONTROL], "no-cache");
+    let etag = first.headers()[header::ETAG].clone();
+    let before = text(first).await;
+
+    // A phone that holds this version is told so, without the page.
+    let again = Request::get(&path)
+        .header(header::HOST, HOST)
+        .header(header::IF_NONE_MATCH, etag.clone())
+        .body(Body::empty())
+        .expect("request");
+    let again = send(&app, again).await;
+    assert_eq!(again.status(), 304);
+    assert!(text(again).await.is_empty());
+    // A phone that takes gzip gets the copy gzip'd once.
+    let zipped = Request::get(&path)
+        .header(header::HOST, HOST)
+        .header(header::ACCEPT_ENCODING, "gzip")
+        .body(Body::empty())
+        .expect("request");
+    let zipped = send(&app, zipped).await;
+    assert_eq!(zipped.headers()[header::CONTENT_ENCODING], "gzip");
+
+    // A write that changes nothing the standings show leaves the copy alone...
+    live::notify(&pool, event.id, Topic::Table)
+        .await
+        .expect("notified");
+    // ...a report becoming final drops it: the next phone gets the new standings.
+    finalise(&pool, &admin, event.id, 0, &tables[0]).await;
+    let after = changed(&app, &path, &before)
+        .await
+        .expect("the final report shows within two seconds");
+    assert_ne!(after, before);
+    let stale = Request::get(&path)
+        .header(header::HOST, HOST)
+        .header(header::IF_NONE_MATCH, etag)
+        .body(Body::empty())
+        .expect("request");
+    assert_eq!(
+        send(&app, stale).await.status(),
+        200,
+        "the old version is not current"
+    );
+    hub.close();
+}

@@ -3,6 +3,7 @@
 pub mod demo;
 pub mod migrate;
 pub mod replay;
+pub mod seed;
 pub mod serve;
 pub mod tournament;
 pub mod user;

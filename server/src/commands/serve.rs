@@ -2,6 +2,7 @@
 
 use std::net::SocketAddr;
 
+use axum::serve::ListenerExt;
 use leptos::prelude::LeptosOptions;
 use sqlx::PgPool;
 use tokio::net::TcpListener;
@@ -50,10 +51,18 @@ pub async fn serve(
         .map_err(|e| StartupError::Serve(e.to_string()))?;
     let state = AppState::new(leptos_options(addr, site_root), pool.clone());
     // One listener per instance: PostgreSQL's notifications, fanned out to this instance's
-    // open pages.
+    // open pages and its page cache.
     let hub = state.live.clone();
     let listening = hub.spawn_listener(pool);
+    let watching = state.database.spawn_watcher();
     let app = http::router(state, web).into_make_service_with_connect_info::<SocketAddr>();
+    // TCP_NODELAY: a response written in pieces (headers, then body chunks) must not wait for
+    // the client's delayed ACK of the first (40 ms on every keep-alive request otherwise).
+    let listener = listener.tap_io(|stream| {
+        if let Err(e) = stream.set_nodelay(true) {
+            tracing::debug!(error = %e, "could not set TCP_NODELAY");
+        }
+    });
     let served = axum::serve(listener, app)
         .with_graceful_shutdown(async move {
             shutdown.await;
@@ -63,6 +72,7 @@ pub async fn serve(
         .await
         .map_err(|e| StartupError::Serve(e.to_string()));
     listening.abort();
+    watching.abort();
     served
 }
 

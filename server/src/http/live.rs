@@ -20,13 +20,15 @@ use db::live::{CHANNEL, News, Topic};
 use sqlx::{PgPool, postgres::PgListener};
 use tokio::sync::{broadcast, watch};
 
-use super::AppState;
+use super::{AppState, cache::PageCache};
 
 /// How often an idle stream sends a comment, so proxies and phones keep the connection open.
 pub const KEEP_ALIVE: Duration = Duration::from_secs(15);
-/// Retry delays after the listener's connection fails: doubling from the first to the last.
-const BACKOFF_FIRST: Duration = Duration::from_millis(500);
-const BACKOFF_LAST: Duration = Duration::from_secs(30);
+/// Retry delays after the listener's connection fails: doubling from the first to the last,
+/// which is short: the page cache waits for the listener, and Mentat should be whole again
+/// within seconds of PostgreSQL.
+const BACKOFF_FIRST: Duration = Duration::from_millis(250);
+const BACKOFF_LAST: Duration = Duration::from_secs(2);
 /// News waiting for a slow page before it is told it missed some (and refetches).
 const BUFFER: usize = 256;
 
@@ -46,6 +48,8 @@ pub enum Signal {
 pub struct Hub {
     news: broadcast::Sender<Signal>,
     closing: watch::Sender<bool>,
+    /// Pages rendered once for many phones; the news drops them.
+    pages: PageCache,
 }
 
 impl Default for Hub {
@@ -59,7 +63,16 @@ impl Hub {
     pub fn new() -> Self {
         let (news, _) = broadcast::channel(BUFFER);
         let (closing, _) = watch::channel(false);
-        Self { news, closing }
+        Self {
+            news,
+            closing,
+            pages: PageCache::new(),
+        }
+    }
+
+    /// The cache of pages this hub's news keeps fresh.
+    pub fn pages(&self) -> PageCache {
+        self.pages.clone()
     }
 
     pub fn subscribe(&self) -> broadcast::Receiver<Signal> {
@@ -92,8 +105,12 @@ pub async fn listen(pool: PgPool, hub: Hub) {
     loop {
         let mut listener = match connect(&pool).await {
             Ok(listener) => listener,
-            Err(sqlx::Error::PoolClosed) => return,
+            Err(sqlx::Error::PoolClosed) => {
+                hub.pages.set_listening(false);
+                return;
+            }
             Err(e) => {
+                hub.pages.set_listening(false);
                 tracing::warn!(error = %e, retry_in = ?backoff, "live updates: cannot LISTEN");
                 tokio::time::sleep(backoff).await;
                 backoff = (backoff * 2).min(BACKOFF_LAST);
@@ -101,6 +118,8 @@ pub async fn listen(pool: PgPool, hub: Hub) {
                 continue;
             }
         };
+        // From now on nothing is missed: pages may be cached (and what was, is dropped).
+        hub.pages.set_listening(true);
         if reconnecting {
             tracing::info!("live updates: listening again");
             hub.send(Signal::Resync);
@@ -110,17 +129,31 @@ pub async fn listen(pool: PgPool, hub: Hub) {
         loop {
             match listener.try_recv().await {
                 Ok(Some(note)) => match News::parse(note.payload()) {
-                    Some(news) => hub.send(Signal::News(news)),
-                    None => tracing::warn!(payload = note.payload(), "live updates: unreadable"),
+                    Some(news) => {
+                        // The cache first: a page that refetches on this news must not get
+                        // the copy from before it.
+                        hub.pages
+                            .invalidate(news.event_id.get(), news.topic == Topic::Standings);
+                        hub.send(Signal::News(news));
+                    }
+                    None => {
+                        tracing::warn!(payload = note.payload(), "live updates: unreadable");
+                        hub.pages.invalidate_all();
+                    }
                 },
                 // The connection dropped and sqlx has already reopened it (and LISTENs again).
                 Ok(None) => {
                     tracing::warn!("live updates: connection lost and reopened");
+                    hub.pages.invalidate_all();
                     hub.send(Signal::Resync);
                 }
-                Err(sqlx::Error::PoolClosed) => return,
+                Err(sqlx::Error::PoolClosed) => {
+                    hub.pages.set_listening(false);
+                    return;
+                }
                 Err(e) => {
                     tracing::warn!(error = %e, "live updates: listener failed");
+                    hub.pages.set_listening(false);
                     break;
                 }
             }

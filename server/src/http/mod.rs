@@ -1,10 +1,13 @@
 //! The HTTP surface: the health check, static files, sessions, CSRF and the Leptos pages.
 
+pub mod availability;
 pub mod boundary;
+pub mod cache;
 mod csrf;
 pub mod headers;
 mod health;
 pub mod live;
+mod player_page;
 pub mod standings;
 
 use axum::{
@@ -32,6 +35,8 @@ pub struct AppState {
     pub leptos_options: LeptosOptions,
     pub pool: PgPool,
     pub live: live::Hub,
+    /// Whether PostgreSQL answers; pages answer 503 at once while it does not.
+    pub database: availability::Database,
 }
 
 impl AppState {
@@ -40,6 +45,7 @@ impl AppState {
     pub fn new(leptos_options: LeptosOptions, pool: PgPool) -> Self {
         Self {
             leptos_options,
+            database: availability::Database::new(pool.clone()),
             pool,
             live: live::Hub::new(),
         }
@@ -101,6 +107,12 @@ pub fn router(state: AppState, web: &WebConfig) -> Router {
         // Server function calls: the same limit with an answer the page can show, UTF-8 only,
         // and errors with their own status.
         .layer(middleware::from_fn(boundary::guard))
+        // Anonymous phones share one render of a player's page (outside the session layer: a
+        // copy served from memory needs no session).
+        .layer(middleware::from_fn_with_state(
+            state.live.pages(),
+            player_page::cached,
+        ))
         .layer(middleware::from_fn_with_state(
             AllowedOrigins(web.public_origins.clone()),
             csrf::guard,
@@ -108,6 +120,10 @@ pub fn router(state: AppState, web: &WebConfig) -> Router {
         .layer(middleware::from_fn_with_state(
             boundary::TrustProxy(web.trust_proxy),
             boundary::client_address,
+        ))
+        .layer(middleware::from_fn_with_state(
+            state.database.clone(),
+            availability::gate,
         ));
     let router = headers::layers()
         .into_iter()

@@ -1,20 +1,46 @@
 //! `GET /events/{slug}/standings`: the public standings, rendered on the server by
 //! `app::pages::standings` and sent without the wasm bundle. No sign-in: anyone in the hall
 //! may read them. `?p=<player id>` opens one player's reasons and games under their row.
+//!
+//! A hall's phones all ask for the same page, and it changes only when the event's news says
+//! so: it is rendered once and served from [`super::cache`] until then, gzip'd once, with a
+//! strong ETag so a phone that asks again gets `304 Not Modified`.
 
 use axum::{
     extract::{Path, RawQuery, State},
-    http::{HeaderValue, StatusCode, header},
+    http::{HeaderMap, HeaderValue, StatusCode, header},
     response::{Html, IntoResponse, Response},
 };
 
-use super::AppState;
+use super::{
+    AppState,
+    cache::{Entry, STANDINGS_TTL},
+};
+
+/// A phone keeps its copy and asks again each time, answered 304 while nothing changed.
+const CACHE_CONTROL: &str = "no-cache";
 
 pub async fn page(
     State(state): State<AppState>,
     Path(slug): Path<String>,
     RawQuery(query): RawQuery,
+    headers: HeaderMap,
 ) -> Response {
+    let focus = query.as_deref().and_then(focus);
+    let key = match focus {
+        Some(id) => format!("standings {slug} {id}"),
+        None => format!("standings {slug}"),
+    };
+    let pages = state.live.pages();
+    if let Some(entry) = pages.get(&key) {
+        return entry.respond(&headers);
+    }
+    let _filling = pages.fill(&key).await;
+    if let Some(entry) = pages.get(&key) {
+        return entry.respond(&headers);
+    }
+    // Taken before reading: news arriving during the render keeps it out of the cache.
+    let ticket = pages.ticket();
     let event = match db::events::by_slug(&state.pool, &slug).await {
         Ok(Some(event)) => event,
         Ok(None) => {
@@ -30,14 +56,23 @@ pub async fn page(
         Ok(standings) => standings,
         Err(e) => return failed(e),
     };
-    let focus = query.as_deref().and_then(focus);
     let html = app::pages::standings::document(&app::pages::standings::Page {
         slug: &event.slug,
         name: &event.name,
         standings: &standings,
         focus,
     });
-    no_cache(Html(html)).into_response()
+    let entry = Entry::new(
+        html.into(),
+        Some(event.id.get()),
+        STANDINGS_TTL,
+        CACHE_CONTROL,
+    );
+    // Only pages someone can ask for again: the table, or one of its players opened.
+    if focus.is_none_or(|id| standings.rows.iter().any(|r| r.player_id.get() == id)) {
+        pages.store(key, ticket, entry.clone());
+    }
+    entry.respond(&headers)
 }
 
 /// Standings change with every final report: a phone must ask again rather than show a copy.
