@@ -17,6 +17,7 @@ use crate::error::AppError;
 /// Address parameters of a success: the action's path, its message, and lines of detail.
 pub const DONE: &str = "done";
 pub const SAID: &str = "said";
+pub const NOTE: &str = "note";
 pub const LINE: &str = "line";
 
 /// What a form's last submission said, as the page is rendered.
@@ -31,6 +32,8 @@ pub struct FormState {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Done {
     pub message: String,
+    /// Sentences said under the message ("Read as tab-separated.").
+    pub notes: Vec<String>,
     pub lines: Vec<String>,
 }
 
@@ -58,6 +61,7 @@ fn done_for(action: &str) -> Option<Done> {
     }
     (query.get(DONE)? == action).then(|| Done {
         message: query.get(SAID).unwrap_or_default(),
+        notes: query.get_all(NOTE).unwrap_or_default(),
         lines: query.get_all(LINE).unwrap_or_default(),
     })
 }
@@ -89,6 +93,7 @@ pub fn DoneNote(done: Option<Done>) -> impl IntoView {
         view! {
             <div class="done" role="status">
                 <p class="ok">{d.message}</p>
+                {d.notes.into_iter().map(|n| view! { <p>{n}</p> }).collect_view()}
                 {(!d.lines.is_empty()).then(|| view! {
                     <ul class="done-lines">{d.lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
                 })}

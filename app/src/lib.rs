@@ -11,11 +11,14 @@ pub mod components;
 pub mod error;
 pub mod events;
 pub mod forms;
+pub mod gamelog;
 pub mod hydration;
 pub mod pages;
 pub mod players;
+pub mod replay;
 pub mod results;
 pub mod rounds;
+pub mod rules;
 #[cfg(feature = "ssr")]
 pub mod server;
 
@@ -64,6 +67,8 @@ pub fn App() -> impl IntoView {
                 <Route path=StaticSegment("account") view=pages::account::AccountPage ssr=SsrMode::Async/>
                 <Route path=StaticSegment("security") view=pages::audit::SecurityAuditPage ssr=SsrMode::Async/>
                 <Route path=StaticSegment("events") view=pages::events::EventsPage ssr=SsrMode::Async/>
+                <Route path=StaticSegment("rules") view=pages::rules::RulesPage ssr=SsrMode::Async/>
+                <Route path=(StaticSegment("rules"), ParamSegment("number")) view=pages::rules::RulePage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug")) view=pages::event::EventPage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("staff")) view=pages::staff::StaffPage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("audit")) view=pages::audit::EventAuditPage ssr=SsrMode::Async/>
@@ -72,6 +77,8 @@ pub fn App() -> impl IntoView {
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("players")) view=pages::players::PlayersPage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("rounds"), ParamSegment("number")) view=pages::round::RoundPage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("rounds"), ParamSegment("number"), StaticSegment("tables"), ParamSegment("table")) view=pages::table::TablePage ssr=SsrMode::Async/>
+                <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("rounds"), ParamSegment("number"), StaticSegment("tables"), ParamSegment("table"), StaticSegment("log")) view=pages::log::LogPage ssr=SsrMode::Async/>
+                <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("logs")) view=pages::logs::LogsPage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("finals")) view=pages::finals::FinalsPage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("clocks")) view=pages::projector::ProjectorPage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("find")) view=pages::find::FindPage ssr=SsrMode::Async/>

@@ -9,7 +9,7 @@ use crate::error::AppError;
 #[cfg(feature = "ssr")]
 use crate::{
     events::load,
-    server::{answer, back, back_with, fail, internal, pool, require_staff},
+    server::{answer, back, back_with, back_with_notes, fail, internal, pool, require_staff},
 };
 #[cfg(feature = "ssr")]
 use leptos::server_fn::ServerFn;
@@ -43,6 +43,10 @@ pub struct RefusedLine {
 pub struct ImportOutcome {
     pub added: usize,
     pub refused: Vec<RefusedLine>,
+    /// Header columns Mentat does not use, named so nobody wonders where they went.
+    pub ignored_columns: Vec<String>,
+    /// How the text was read ("tab-separated, with a header (columns used: name, email)").
+    pub read_as: String,
 }
 
 #[server]
@@ -87,6 +91,9 @@ pub async fn add_player(
     Ok(name)
 }
 
+/// What an import that added nobody says (the page shows it as a failure, not a success).
+pub const NOTHING_IMPORTED: &str = "Nothing was imported.";
+
 #[server]
 pub async fn import_players(slug: String, csv: String) -> Result<ImportOutcome, AppError> {
     use db::players::ImportError;
@@ -105,18 +112,27 @@ pub async fn import_players(slug: String, csv: String) -> Result<ImportOutcome, 
                         reason: r.reason,
                     })
                     .collect(),
+                ignored_columns: report.ignored_columns,
+                read_as: report.read_as,
             };
             let lines: Vec<String> = outcome
                 .refused
                 .iter()
                 .map(|r| format!("Line {}: {} — {}", r.line, r.text, r.reason))
                 .collect();
-            let message = format!(
-                "Imported {} player{}.",
-                outcome.added,
-                if outcome.added == 1 { "" } else { "s" }
-            );
-            back_with(ImportPlayers::url(), &message, &lines);
+            // Nothing imported is never said as a success.
+            let message = match outcome.added {
+                0 => NOTHING_IMPORTED.to_owned(),
+                n => format!("Imported {n} player{}.", if n == 1 { "" } else { "s" }),
+            };
+            let mut notes = vec![format!("Read as {}.", outcome.read_as)];
+            if !outcome.ignored_columns.is_empty() {
+                notes.push(format!(
+                    "Columns ignored: {}.",
+                    outcome.ignored_columns.join(", ")
+                ));
+            }
+            back_with_notes(ImportPlayers::url(), &message, &notes, &lines);
             Ok(outcome)
         }
         Err(ImportError::Database(e)) => Err(internal("importing players", e)),

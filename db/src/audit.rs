@@ -49,6 +49,13 @@ pub enum Action {
     QualifyingClosed,
     FinalsTieDrawn,
     PlayerLinked,
+    TokenCreated,
+    TokenRevoked,
+    TokenUsed,
+    DataExported,
+    EventBackedUp,
+    EventRestored,
+    GameLogSaved,
 }
 
 impl Action {
@@ -92,6 +99,13 @@ impl Action {
             Self::QualifyingClosed => "qualifying_closed",
             Self::FinalsTieDrawn => "finals_tie_drawn",
             Self::PlayerLinked => "player_linked",
+            Self::TokenCreated => "token_created",
+            Self::TokenRevoked => "token_revoked",
+            Self::TokenUsed => "token_used",
+            Self::DataExported => "data_exported",
+            Self::EventBackedUp => "event_backed_up",
+            Self::EventRestored => "event_restored",
+            Self::GameLogSaved => "game_log_saved",
         }
     }
 }

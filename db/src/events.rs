@@ -191,12 +191,15 @@ pub async fn detail_by_slug(pool: &PgPool, slug: &str) -> Result<Option<EventDet
     row.map(EventDetail::try_from).transpose()
 }
 
-pub async fn detail(pool: &PgPool, id: EventId) -> Result<Option<EventDetail>, sqlx::Error> {
+pub async fn detail(
+    db: impl sqlx::PgExecutor<'_>,
+    id: EventId,
+) -> Result<Option<EventDetail>, sqlx::Error> {
     let row: Option<DetailRow> = sqlx::query_as(&format!(
         "SELECT {DETAIL_COLUMNS} FROM events WHERE id = $1"
     ))
     .bind(id)
-    .fetch_optional(pool)
+    .fetch_optional(db)
     .await?;
     row.map(EventDetail::try_from).transpose()
 }

@@ -8,15 +8,19 @@
 pub mod accounts;
 pub mod actor;
 pub mod audit;
+pub mod backup;
 pub mod clocks;
 pub mod events;
+pub mod export;
 pub mod live;
 pub mod password;
 pub mod players;
 pub mod results;
 pub mod roles;
 pub mod rounds;
+pub mod statistics;
 pub mod throttle;
+pub mod tokens;
 
 pub use sqlx::{Error, PgPool};
 

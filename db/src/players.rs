@@ -11,12 +11,11 @@ use tournament::ids::{EventId, PlayerId, UserId};
 
 use crate::{accounts::parse_email, audit, roles::Actor};
 
+mod import;
+pub use import::*;
+
 /// Longest club name accepted.
 pub const MAX_CLUB_CHARS: usize = 100;
-/// The most lines one CSV import takes; far above any event.
-pub const MAX_CSV_LINES: usize = 5000;
-/// The largest CSV text accepted, in bytes.
-pub const MAX_CSV_BYTES: usize = 512 * 1024;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
 pub struct Player {
@@ -67,6 +66,16 @@ impl NewPlayer {
             field: "name",
             message: capitalise(&e.to_string()),
         })?;
+        // ";;;" or "---" is a slip of the paste, not a person: it must not be seated.
+        if !name.as_str().chars().any(char::is_alphanumeric) {
+            return Err(FieldProblem {
+                field: "name",
+                message: format!(
+                    "{:?} is not a player's name: a name has at least one letter or digit.",
+                    name.as_str()
+                ),
+            });
+        }
         let email = parse_email(email).map_err(|message| FieldProblem {
             field: "email",
             message,
@@ -131,7 +140,7 @@ impl PlayerError {
 
 /// Locks the event against concurrent registrations and draws, and returns how many rounds are
 /// drawn: a player entering after the first draw is a late entry.
-async fn lock_event(
+pub(crate) async fn lock_event(
     tx: &mut Transaction<'_, Postgres>,
     event_id: EventId,
 ) -> Result<i32, sqlx::Error> {
@@ -447,421 +456,9 @@ pub async fn set_dropped(
     Ok(player)
 }
 
-// ---------------------------------------------------------------------------------------------
-// CSV import
-
-/// One line of a CSV import that was not imported, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Refusal {
-    /// 1-based line number in the text (where the record starts).
-    pub line: usize,
-    /// The line as it was, for the report.
-    pub text: String,
-    pub reason: String,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CsvRow {
-    pub line: usize,
-    pub player: NewPlayer,
-}
-
-/// A CSV text read into players, each bad line refused with its reason. Nothing is saved.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct CsvParse {
-    pub rows: Vec<CsvRow>,
-    pub refused: Vec<Refusal>,
-}
-
-/// What an import did.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ImportReport {
-    pub added: Vec<String>,
-    pub refused: Vec<Refusal>,
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum ImportError {
-    #[error(
-        "The CSV text is empty: paste one player per line (name, then optional email and club)."
-    )]
-    Empty,
-    #[error("The CSV text is too large: at most {MAX_CSV_LINES} lines and {} KB.", MAX_CSV_BYTES / 1024)]
-    TooLarge,
-    #[error("database error")]
-    Database(#[from] sqlx::Error),
-}
-
-#[derive(Clone, Copy)]
-enum Column {
-    Name,
-    Email,
-    Club,
-}
-
-/// Reads `name[,email[,club]]` lines. A first line naming the columns (`name`, `email`,
-/// `club`, in any order and case) sets their order. Fields may be quoted ("Smith, Jr."), and a
-/// text without commas but with semicolons is read as semicolon-separated, as spreadsheets in
-/// many countries write it.
-pub fn parse_csv(text: &str) -> Result<CsvParse, ImportError> {
-    if text.len() > MAX_CSV_BYTES {
-        return Err(ImportError::TooLarge);
-    }
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let delimiter = if !text.contains(',') && text.contains(';') {
-        ';'
-    } else {
-        ','
-    };
-    let records = split_records(text, delimiter);
-    if records.len() > MAX_CSV_LINES + 1 {
-        return Err(ImportError::TooLarge);
-    }
-    let mut out = CsvParse::default();
-    let mut columns = vec![Column::Name, Column::Email, Column::Club];
-    let mut names: std::collections::HashMap<String, usize> = Default::default();
-    let mut emails: std::collections::HashMap<String, usize> = Default::default();
-    let mut first = true;
-    for record in records {
-        let refuse = |reason: String| Refusal {
-            line: record.line,
-            text: record.raw.clone(),
-            reason,
-        };
-        if record.fields.iter().all(|f| f.trim().is_empty()) {
-            continue;
-        }
-        let header = first
-            && record
-                .fields
-                .first()
-                .is_some_and(|f| f.trim().eq_ignore_ascii_case("name"));
-        first = false;
-        if header {
-            let mut order = Vec::new();
-            for field in &record.fields {
-                match field.trim().to_ascii_lowercase().as_str() {
-                    "name" => order.push(Column::Name),
-                    "email" | "e-mail" => order.push(Column::Email),
-                    "club" => order.push(Column::Club),
-                    other => {
-                        out.refused.push(refuse(format!(
-                            "unknown column {other:?} in the header (expected name, email, club)"
-                        )));
-                        return Ok(CsvParse {
-                            rows: Vec::new(),
-                            refused: out.refused,
-                        });
-                    }
-                }
-            }
-            columns = order;
-            continue;
-        }
-        if let Some(problem) = &record.problem {
-            out.refused.push(refuse(problem.clone()));
-            continue;
-        }
-        if record.fields.len() > columns.len()
-            && record.fields[columns.len()..]
-                .iter()
-                .any(|f| !f.trim().is_empty())
-        {
-            out.refused.push(refuse(format!(
-                "{} fields, but a line holds at most {} (name, email, club)",
-                record.fields.len(),
-                columns.len()
-            )));
-            continue;
-        }
-        let (mut name, mut email, mut club) = ("", "", "");
-        for (column, value) in columns.iter().zip(&record.fields) {
-            match column {
-                Column::Name => name = value,
-                Column::Email => email = value,
-                Column::Club => club = value,
-            }
-        }
-        let player = match NewPlayer::parse(name, email, club) {
-            Ok(p) => p,
-            Err(problem) => {
-                out.refused.push(refuse(format!(
-                    "{}: {}",
-                    problem.field,
-                    lowercase_first(&problem.message)
-                )));
-                continue;
-            }
-        };
-        if let Some(line) = names.get(player.name.as_str()) {
-            out.refused
-                .push(refuse(format!("{} is already on line {line}", player.name)));
-            continue;
-        }
-        if let Some(email) = &player.email
-            && let Some(line) = emails.get(&email.to_lowercase())
-        {
-            out.refused.push(refuse(format!(
-                "the email address {email} is already on line {line}"
-            )));
-            continue;
-        }
-        names.insert(player.name.as_str().to_owned(), record.line);
-        if let Some(email) = &player.email {
-            emails.insert(email.to_lowercase(), record.line);
-        }
-        out.rows.push(CsvRow {
-            line: record.line,
-            player,
-        });
-    }
-    Ok(out)
-}
-
-fn lowercase_first(text: &str) -> String {
-    let text = text.trim_end_matches('.');
-    let mut chars = text.chars();
-    match chars.next() {
-        // Acronyms stay as written: "A player name…" → "a player name…", "CSV" stays.
-        Some(first) if !chars.clone().next().is_some_and(char::is_uppercase) => {
-            first.to_lowercase().chain(chars).collect()
-        }
-        _ => text.to_owned(),
-    }
-}
-
-struct Record {
-    line: usize,
-    raw: String,
-    fields: Vec<String>,
-    problem: Option<String>,
-}
-
-/// RFC 4180 records: quoted fields may hold the delimiter, doubled quotes and line breaks.
-fn split_records(text: &str, delimiter: char) -> Vec<Record> {
-    let mut records = Vec::new();
-    let mut line = 1;
-    let mut chars = text.chars().peekable();
-    while chars.peek().is_some() {
-        let start_line = line;
-        let mut raw = String::new();
-        let mut fields = Vec::new();
-        let mut field = String::new();
-        let mut quoted = false;
-        let mut was_quoted = false;
-        let mut problem = None;
-        loop {
-            let Some(c) = chars.next() else {
-                if quoted {
-                    problem = Some("a quoted field is never closed (missing \")".to_owned());
-                }
-                break;
-            };
-            if c == '\n' {
-                line += 1;
-            }
-            if quoted {
-                if c == '"' {
-                    if chars.peek() == Some(&'"') {
-                        chars.next();
-                        raw.push_str("\"\"");
-                        field.push('"');
-                        continue;
-                    }
-                    quoted = false;
-                } else {
-                    field.push(c);
-                }
-                raw.push(c);
-                continue;
-            }
-            match c {
-                '\n' => break,
-                '\r' if chars.peek() == Some(&'\n') => {}
-                '"' if field.trim().is_empty() && !was_quoted => {
-                    field.clear();
-                    quoted = true;
-                    was_quoted = true;
-                    raw.push(c);
-                }
-                c if c == delimiter => {
-                    fields.push(std::mem::take(&mut field));
-                    was_quoted = false;
-                    raw.push(c);
-                }
-                c => {
-                    if was_quoted && !c.is_whitespace() && problem.is_none() {
-                        problem = Some("text after a closing quote; double a quote inside a quoted field (\"\")".to_owned());
-                    }
-                    field.push(c);
-                    raw.push(c);
-                }
-            }
-        }
-        fields.push(field);
-        records.push(Record {
-            line: start_line,
-            raw: raw.trim_end_matches('\r').to_owned(),
-            fields,
-            problem,
-        });
-    }
-    records
-}
-
-/// Imports the lines that are fine, in one transaction, and reports every line refused and why.
-/// A line is either imported whole or refused; if saving fails, nothing is saved.
-pub async fn import_csv(
-    pool: &PgPool,
-    actor: &Actor,
-    event_id: EventId,
-    text: &str,
-) -> Result<ImportReport, ImportError> {
-    let parsed = parse_csv(text)?;
-    if parsed.rows.is_empty() && parsed.refused.is_empty() {
-        return Err(ImportError::Empty);
-    }
-    let mut refused = parsed.refused;
-    let mut tx = pool.begin().await?;
-    let rounds = lock_event(&mut tx, event_id).await?;
-    let existing: Vec<(String, Option<String>)> =
-        sqlx::query_as("SELECT name, lower(email) FROM players WHERE event_id = $1")
-            .bind(event_id)
-            .fetch_all(&mut *tx)
-            .await?;
-    let names: std::collections::HashSet<&str> = existing.iter().map(|(n, _)| n.as_str()).collect();
-    let emails: std::collections::HashSet<&str> =
-        existing.iter().filter_map(|(_, e)| e.as_deref()).collect();
-    let lines: std::collections::HashMap<usize, &str> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim_end_matches('\r')))
-        .collect();
-    let mut accepted = Vec::new();
-    for row in parsed.rows {
-        let reason = if names.contains(row.player.name.as_str()) {
-            Some(format!(
-                "{} is already registered in this event",
-                row.player.name
-            ))
-        } else if let Some(email) = &row.player.email
-            && emails.contains(email.to_lowercase().as_str())
-        {
-            Some(format!(
-                "another player of this event already uses the email address {email}"
-            ))
-        } else {
-            None
-        };
-        match reason {
-            Some(reason) => refused.push(Refusal {
-                line: row.line,
-                text: lines.get(&row.line).copied().unwrap_or_default().to_owned(),
-                reason,
-            }),
-            None => accepted.push(row.player),
-        }
-    }
-    refused.sort_by_key(|r| r.line);
-    let names: Vec<&str> = accepted.iter().map(|p| p.name.as_str()).collect();
-    let emails: Vec<Option<&str>> = accepted.iter().map(|p| p.email.as_deref()).collect();
-    let clubs: Vec<Option<&str>> = accepted.iter().map(|p| p.club.as_deref()).collect();
-    sqlx::query(
-        "INSERT INTO players (event_id, name, email, club, entered_after_round) \
-         SELECT $1, n, e, c, $5 FROM unnest($2::text[], $3::text[], $4::text[]) AS t(n, e, c)",
-    )
-    .bind(event_id)
-    .bind(&names)
-    .bind(&emails)
-    .bind(&clubs)
-    .bind(rounds)
-    .execute(&mut *tx)
-    .await?;
-    audit::record(
-        &mut *tx,
-        audit::Entry::by(
-            actor,
-            audit::Action::PlayersImported,
-            event_id,
-            "CSV import",
-            serde_json::json!({
-                "added": names.len(),
-                "refused": refused.iter().map(|r| format!("line {}: {}", r.line, r.reason)).collect::<Vec<_>>(),
-            }),
-        ),
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(ImportReport {
-        added: names.into_iter().map(str::to_owned).collect(),
-        refused,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn names(p: &CsvParse) -> Vec<&str> {
-        p.rows.iter().map(|r| r.player.name.as_str()).collect()
-    }
-
-    #[test]
-    fn plain_lines_quoted_fields_and_a_header() {
-        let p = parse_csv(
-            "Name,Club,Email\r\nAlice,Arrakeen,alice@example.org\r\n\"Smith, Jr.\",,\r\n\n\"Say \"\"Hi\"\"\",Sietch,\n",
-        )
-        .unwrap();
-        assert_eq!(names(&p), ["Alice", "Smith, Jr.", "Say \"Hi\""]);
-        assert_eq!(p.rows[0].player.club.as_deref(), Some("Arrakeen"));
-        assert_eq!(p.rows[0].player.email.as_deref(), Some("alice@example.org"));
-        assert_eq!(p.rows[1].line, 3);
-        assert_eq!(p.rows[2].line, 5);
-        assert!(p.refused.is_empty(), "{:?}", p.refused);
-    }
-
-    #[test]
-    fn bad_lines_are_refused_with_their_number_and_reason() {
-        let p = parse_csv(
-            "Alice\nBob,not-an-email\n,x@example.org\nAlice,a2@example.org\nCarol,c@example.org,Club,extra\nDave,C@example.org\nErin,c@EXAMPLE.org\n\"Frank,\n",
-        )
-        .unwrap();
-        assert_eq!(names(&p), ["Alice", "Dave"]);
-        let reasons: Vec<(usize, &str)> = p
-            .refused
-            .iter()
-            .map(|r| (r.line, r.reason.as_str()))
-            .collect();
-        assert_eq!(
-            reasons[0],
-            (2, "email: an email address looks like name@example.org")
-        );
-        assert_eq!(reasons[1], (3, "name: a player name is empty"));
-        assert_eq!(reasons[2], (4, "Alice is already on line 1"));
-        assert_eq!(reasons[3].0, 5);
-        assert!(reasons[3].1.contains("at most 3"), "{}", reasons[3].1);
-        assert_eq!(
-            reasons[4],
-            (7, "the email address c@EXAMPLE.org is already on line 6")
-        );
-        assert_eq!(reasons[5].0, 8);
-        assert!(reasons[5].1.contains("never closed"));
-        assert_eq!(p.refused[0].text, "Bob,not-an-email");
-    }
-
-    #[test]
-    fn semicolons_when_there_are_no_commas_and_a_byte_order_mark() {
-        let p = parse_csv("\u{feff}name;email\nAlice;a@example.org\n").unwrap();
-        assert_eq!(names(&p), ["Alice"]);
-        assert_eq!(p.rows[0].player.email.as_deref(), Some("a@example.org"));
-    }
-
-    #[test]
-    fn an_unknown_header_column_refuses_the_file() {
-        let p = parse_csv("name,phone\nAlice,123\n").unwrap();
-        assert!(p.rows.is_empty());
-        assert!(p.refused[0].reason.contains("\"phone\""));
-    }
 
     #[test]
     fn player_fields_name_the_field_at_fault() {

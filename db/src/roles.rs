@@ -111,7 +111,7 @@ pub enum AccessError {
 }
 
 pub async fn role_of(
-    pool: &PgPool,
+    pool: impl sqlx::PgExecutor<'_>,
     user_id: UserId,
     event_id: EventId,
 ) -> Result<Option<Role>, sqlx::Error> {

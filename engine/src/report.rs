@@ -187,7 +187,9 @@ impl Outcome {
     }
 }
 
-fn turn_json(t: &TurnSummary) -> Value {
+/// One turn's (or phase's) summary as `--json` prints it under `"turns"`: pages built on that JSON
+/// read snapshots ([`crate::replay::ReplayReport::phases`]) the same way.
+pub fn turn_json(t: &TurnSummary) -> Value {
     let per_faction = |pairs: Vec<(&str, Value)>| -> Value {
         Value::Object(
             pairs

@@ -436,6 +436,9 @@ pub struct GameState {
     pub(crate) leaders: [LeaderState; 30],
     /// Leaders killed at least once (a second death puts them face down, 1.05.04).
     pub(crate) died_once: [bool; 30],
+    /// Captured leaders the prison break (2.05.11) sent home: the Harkonnen cannot put them on
+    /// their wheel again unless they capture them again.
+    pub(crate) freed: [bool; 30],
     pub(crate) treachery_deck: u32,
     pub(crate) treachery_discard: Vec<Card>,
     /// Cards set aside for good (Family Atomics, 3.01.07).
@@ -545,6 +548,7 @@ impl GameState {
             spice: vec![Spice::ZERO; pieces],
             leaders: LEADERS.map(|row| LeaderState::Pool(row.faction)),
             died_once: [false; 30],
+            freed: [false; 30],
             treachery_deck: Card::all().map(|c| u32::from(c.copies())).sum(),
             treachery_discard: Vec::new(),
             treachery_removed: Vec::new(),

@@ -106,3 +106,32 @@ fn every_legal_fixture_also_parses_and_replays_in_public_mode() {
         );
     }
 }
+
+/// Battles' hidden information is checked in audit mode only (notation §5): these logs break a
+/// rule that only the sealed setup reveals (traitor cards kept, the prediction, the hands), so
+/// each is illegal as audited and replays cleanly from the published log.
+#[test]
+fn hidden_information_is_checked_in_audit_mode_only() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games");
+    for name in [
+        "illegal-1.07.06.06-traitor-not-held",
+        "illegal-1.07.06.06-harkonnen-traitor-for-ally-not-held",
+        "illegal-2.02.03-prediction-claimed-for-another-turn",
+        "illegal-2.02.06-voice-command-withheld",
+        "illegal-2.02.07-ally-voice-command-withheld",
+        "illegal-3.01.08-plan-card-not-in-hand",
+    ] {
+        let path = dir.join(format!("{name}.dgn"));
+        let src =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(replay_text(&src).exit_code(), 1, "{name} in audit mode");
+        let public =
+            engine::report::replay_text_with(&src, &engine::replay::ReplayOptions::public());
+        assert_eq!(
+            public.exit_code(),
+            0,
+            "{name} in public mode:\n{}",
+            public.to_human()
+        );
+    }
+}

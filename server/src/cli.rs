@@ -94,6 +94,34 @@ pub enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Print one kind of an event's data as CSV or JSON (docs/exports.md): standings, players,
+    /// seats, reports, attempts or audit. Needs DATABASE_URL.
+    Export {
+        /// The event's address, as in /events/SLUG.
+        slug: String,
+        /// standings, players, seats, reports, attempts or audit.
+        kind: String,
+        /// csv or json.
+        #[arg(long, default_value = "csv")]
+        format: String,
+    },
+    /// Print the whole event as a backup file (JSON): `mentat backup SLUG > event.json`.
+    Backup {
+        /// The event's address, as in /events/SLUG.
+        slug: String,
+    },
+    /// Restore an event from a backup file; the database is migrated first, so an empty one
+    /// works. A damaged or inconsistent file is refused and nothing changes.
+    Restore {
+        /// The backup file (`-` for standard input).
+        file: PathBuf,
+        /// Restore under this address instead of the one in the file.
+        #[arg(long = "as", value_name = "NEW_SLUG")]
+        as_slug: Option<String>,
+        /// Replace the event at that address if there is one (its data is deleted).
+        #[arg(long)]
+        replace: bool,
+    },
     /// Standings, adjudications and the finals cut from a file of game reports, as JSON.
     Standings {
         /// Finals seats (default: the report's option, else 6).
@@ -161,6 +189,19 @@ pub fn main() -> ExitCode {
         _ => {}
     }
     crate::telemetry::init();
+    // The data commands print the event on standard output and end with their own exit code.
+    match &command {
+        Command::Export { slug, kind, format } => {
+            return commands::data::export(slug, kind, format);
+        }
+        Command::Backup { slug } => return commands::data::backup(slug),
+        Command::Restore {
+            file,
+            as_slug,
+            replace,
+        } => return commands::data::restore(file, as_slug.clone(), *replace),
+        _ => {}
+    }
     let result = match command {
         Command::Serve => commands::serve::run(),
         Command::Migrate => commands::migrate::run(),
@@ -180,6 +221,9 @@ pub fn main() -> ExitCode {
             open_round,
         }),
         Command::Tables { .. }
+        | Command::Export { .. }
+        | Command::Backup { .. }
+        | Command::Restore { .. }
         | Command::Draw { .. }
         | Command::Standings { .. }
         | Command::Replay { .. } => Ok(()),

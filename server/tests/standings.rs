@@ -396,3 +396,51 @@ async fn the_standings_are_served_from_memory_until_a_report_becomes_final(pool:
     );
     hub.close();
 }
+
+#[sqlx::test(migrator = "server::database::MIGRATOR")]
+async fn a_players_page_is_shared_by_phones_until_a_judge_changes_something(pool: PgPool) {
+    let (_admin, event, tables) = event_in_play(&pool).await;
+    let (app, hub) = app_live(pool.clone());
+    let path = format!(
+        "/events/{}/find/{}",
+        event.slug, tables[0].seats[0].player_id
+    );
+    let etag = |response: &axum::http::Response<Body>| response.headers()[header::ETAG].clone();
+    // Wait for the listener: nothing is cached before it hears the news. Each render carries
+    // the server's clock to the millisecond, so two answers alike are one render.
+    for _ in 0..50 {
+        let a = send(&app, get(&path)).await;
+        tokio::time::sleep(Duration::from_millis(5)).await;
+        let b = send(&app, get(&path)).await;
+        if a.status() == 200 && etag(&a) == etag(&b) {
+            break;
+        }
+    }
+    let first = send(&app, get(&path)).await;
+    assert_eq!(first.status(), 200);
+    assert_eq!(
+        etag(&send(&app, get(&path)).await),
+        etag(&first),
+        "one render, shared"
+    );
+
+    // A judge's call through this instance: the next phone gets a fresh render.
+    let judge = sign_in(&app, "admin").await;
+    use leptos::server_fn::ServerFn;
+    let call = send(
+        &app,
+        form_post(app::auth::CurrentUser::PATH, "", Some(&judge)),
+    )
+    .await;
+    assert_eq!(call.status(), 200);
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    assert_ne!(etag(&send(&app, get(&path)).await), etag(&first));
+    // A signed-in visitor always gets a page of their own.
+    let mine = Request::get(&path)
+        .header(header::HOST, HOST)
+        .header(header::COOKIE, &judge)
+        .body(Body::empty())
+        .expect("request");
+    assert!(send(&app, mine).await.headers().get(header::ETAG).is_none());
+    hub.close();
+}

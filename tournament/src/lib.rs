@@ -27,6 +27,7 @@ pub mod report;
 pub mod rng;
 pub mod ruleset;
 pub mod standings;
+pub mod statistics;
 pub mod tables;
 pub mod tiebreakers;
 

@@ -15,6 +15,7 @@ pub fn SiteHeader() -> impl IntoView {
             <nav aria-label="Site">
                 <a class="brand" href="/">"Mentat"</a>
                 <a href="/events">"Events"</a>
+                <a href="/rules">"Rules"</a>
                 <Suspense fallback=|| ()>
                     {move || Suspend::new(async move {
                         match user.await {

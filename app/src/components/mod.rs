@@ -1,7 +1,9 @@
 //! Pieces shared by several pages.
 
+pub mod board;
 pub mod clock;
 pub mod field;
 pub mod header;
 pub mod live;
+pub mod log_editor;
 pub mod refresh;

@@ -41,6 +41,7 @@ pub fn EventPage() -> impl IntoView {
                                         <li><a href=format!("{base}/standings") rel="external">"Standings and the finals line"</a></li>
                                         <li><a href=format!("{base}/finals")>"Finals"</a></li>
                                         <li><a href=format!("{base}/clocks")>"Table clocks (projector)"</a></li>
+                                        <li><a href=format!("{base}/statistics") rel="external">"Statistics: factions, win types, game length"</a></li>
                                     </ul>
                                 </section>
                                 {(e.can_record_results || e.can_manage_staff || e.can_run_event).then(|| view! {
@@ -57,6 +58,9 @@ pub fn EventPage() -> impl IntoView {
                                                     Some(n) => view! { <a href=format!("{base}/rounds/{n}")>"Judge tools: open a table of the current round for its win attempts and game report"</a> }.into_any(),
                                                     None => view! { "Judge tools: win attempts and game reports open from each table once a round is drawn." }.into_any(),
                                                 }}</li>
+                                            })}
+                                            {e.can_record_results.then(|| view! {
+                                                <li><a href=format!("{base}/organise") rel="external">"Organiser's desk: exports, print, backup, API tokens"</a></li>
                                             })}
                                             {e.can_manage_staff.then(|| view! {
                                                 <li><a href=format!("{base}/staff")>"Staff and roles"</a></li>

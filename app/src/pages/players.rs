@@ -11,8 +11,8 @@ use crate::{
     forms::{DoneNote, PostForm, form_state},
     pages::{dashboard::RunNav, params::slug_param},
     players::{
-        AddPlayer, CheckIn, CheckInAll, ImportPlayers, LinkAccount, PlayerRow, SetDropped,
-        list_players,
+        AddPlayer, CheckIn, CheckInAll, ImportPlayers, LinkAccount, NOTHING_IMPORTED, PlayerRow,
+        SetDropped, list_players,
     },
 };
 
@@ -69,20 +69,35 @@ fn AddForm(slug: String) -> impl IntoView {
 fn ImportForm(slug: String) -> impl IntoView {
     let state = form_state(ImportPlayers::url());
     let error = state.error;
+    let file_action = crate::pages::organise::import_path(&slug);
     view! {
         <section aria-labelledby="import">
             <h2 id="import">"Import from CSV"</h2>
             <PostForm action=ImportPlayers::url()>
                 <input type="hidden" name="slug" value=slug/>
                 <TextArea label="CSV lines" name="csv" rows=8 required=true
-                    hint="One player per line: name, then optional email and club, separated by commas. A first line such as name,email,club names the columns. Good lines are imported; every refused line is listed with its reason."
+                    hint="One player per line: name, then optional email and club, separated by commas, semicolons or tabs (a paste from a spreadsheet works). A first line such as name,email,club names the columns, in any order; other columns are ignored. Good lines are imported; every refused line is listed with its reason."
                     error=error/>
                 <FormError error=error/>
                 <button type="submit">"Import players"</button>
             </PostForm>
-            {state.done.map(|done| view! {
+            // A file goes to a plain form the server answers with the same report on a page of
+            // its own, so it works without the browser reading the file.
+            <form method="post" enctype="multipart/form-data"
+                action=file_action>
+                <div class="field">
+                    <label for="field-csv-file">"Or choose a CSV file"</label>
+                    <input id="field-csv-file" type="file" name="file" accept=".csv,.tsv,.txt,text/csv,text/plain" required/>
+                </div>
+                <button type="submit">"Import the file"</button>
+            </form>
+            {state.done.map(|done| {
+                // Nothing imported is never shown as a success.
+                let nothing = done.message == NOTHING_IMPORTED;
+                view! {
                 <div class="import-report" role="status">
-                    <p class="ok">{done.message}</p>
+                    <p class=if nothing { "field-error" } else { "ok" }>{done.message}</p>
+                    {done.notes.into_iter().map(|n| view! { <p>{n}</p> }).collect_view()}
                     {(!done.lines.is_empty()).then(|| view! {
                         <p class="field-error">{format!(
                             "{} line{} refused:", done.lines.len(), if done.lines.len() == 1 { "" } else { "s" }
@@ -92,7 +107,7 @@ fn ImportForm(slug: String) -> impl IntoView {
                         </ul>
                     })}
                 </div>
-            })}
+            }})}
         </section>
     }
 }

@@ -81,6 +81,7 @@ fn Round(data: RoundData) -> impl IntoView {
         {data.override_reason.clone().map(|r| view! {
             <p class="notice">"Started with reports of the previous round missing: "{r}</p>
         })}
+        <PrintLinks slug=data.slug.clone() round=data.number.get() staff=data.can_record/>
         <FormError error=table_error/>
         {data.tables.iter().cloned().map(|t| view! {
             <GameTable t=t slug=data.slug.clone() round=data.number full={data.ruleset == "full"}
@@ -311,5 +312,19 @@ fn BeforePlay(data: RoundData) -> impl IntoView {
                 </PostForm>
             })}
         </section>
+    }
+}
+
+/// The round's print pages (served outside the app, hence `rel="external"`).
+#[component]
+fn PrintLinks(slug: String, round: i32, staff: bool) -> impl IntoView {
+    let base = format!("/events/{slug}/rounds/{round}/print");
+    view! {
+        <nav class="print-links" aria-label="Print this round">
+            "Print: "
+            <a href=format!("{base}/slips") rel="external">"table slips"</a>" · "
+            {staff.then(|| view! { <a href=format!("{base}/reports") rel="external">"game-report forms"</a>" · " })}
+            <a href=format!("{base}/pairings") rel="external">"pairings for the wall"</a>
+        </nav>
     }
 }

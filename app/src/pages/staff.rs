@@ -20,6 +20,8 @@ pub fn StaffPage() -> impl IntoView {
         <main class="page">
             <p><a href=move || format!("/events/{}", slug.get())>"← Back to the event"</a></p>
             <h1>"Staff and roles"</h1>
+            <p>"Scripts get an API token instead of an account: "
+                <a href=move || crate::pages::organise::tokens_path(&slug.get()) rel="external">"make or revoke API tokens"</a>"."</p>
             <Suspense fallback=|| view! { <p>"Loading…"</p> }>
                 {move || Suspend::new(async move {
                     match staff.await {

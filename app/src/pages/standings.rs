@@ -92,6 +92,7 @@ mod render {
                         <nav aria-label="Site">
                             <a class="brand" href="/">"Mentat"</a>
                             <a href=format!("/events/{slug}")>"Event page"</a>
+                            <a href=format!("/events/{slug}/print/standings")>"Print"</a>
                         </nav>
                     </header>
                     <p class="live-bar"><a href=refresh>"Refresh"</a>" "<span id="updated" role="status"></span></p>

@@ -93,12 +93,21 @@ fn Table(d: TableData) -> impl IntoView {
     let title = format!("Round {} · Table {}", d.round, d.table);
     let staff = d.can_record;
     let round_href = format!("/events/{}/rounds/{}", d.slug, d.round);
+    // The game log (its verification and board) lives on a page of its own.
+    let log_link = (staff || d.status.is_final()).then(|| {
+        let href = format!(
+            "/events/{}/rounds/{}/tables/{}/log",
+            d.slug, d.round, d.table
+        );
+        view! { <p class="log-link"><a href=href>"Game log: verification and board"</a></p> }
+    });
     view! {
         <p><a href=round_href>{format!("{} · round {}", d.event_name, d.round)}</a></p>
         <h1>{title}</h1>
         <p class="report-state" data-state=d.status.code() role="status">
             "Report: "<strong>{d.status.label()}</strong>
         </p>
+        {log_link}
         <Attempts d=d.clone()/>
         <LatestReport d=d.clone()/>
         {staff.then(|| view! { <ReportEditor d=d.clone()/> })}

@@ -15,7 +15,8 @@ use tower_sessions::Session;
 use crate::error::AppError;
 pub use crate::error::internal;
 
-const USER_KEY: &str = "user_id";
+/// The session key that holds the signed-in account (the server's own routes read it too).
+pub const USER_KEY: &str = "user_id";
 
 pub fn pool() -> Result<PgPool, AppError> {
     use_context::<PgPool>().ok_or_else(|| AppError::Internal("no database pool in context".into()))
@@ -76,8 +77,14 @@ pub fn back() {
 /// As [`back`], and the page says what was done beside the form that posted to `action`
 /// (`crate::forms`): `message`, and a line for each of `lines`.
 pub fn back_with(action: &str, message: &str, lines: &[String]) {
-    use crate::forms::{DONE, LINE, SAID};
+    back_with_notes(action, message, &[], lines);
+}
+
+/// As [`back_with`], with sentences (`notes`) said under the message, before the lines.
+pub fn back_with_notes(action: &str, message: &str, notes: &[String], lines: &[String]) {
+    use crate::forms::{DONE, LINE, NOTE, SAID};
     let mut said = vec![(DONE, action), (SAID, message)];
+    said.extend(notes.iter().map(|n| (NOTE, n.as_str())));
     said.extend(lines.iter().map(|l| (LINE, l.as_str())));
     go_to(&page_with(&said));
 }
@@ -85,7 +92,7 @@ pub fn back_with(action: &str, message: &str, lines: &[String]) {
 /// The page that posted (from `Referer`, path and query only, so never another site), without
 /// what earlier submissions said, plus `params`.
 fn page_with(params: &[(&str, &str)]) -> String {
-    use crate::forms::{DONE, LINE, SAID};
+    use crate::forms::{DONE, LINE, NOTE, SAID};
     let referer = use_context::<http::request::Parts>()
         .and_then(|p| p.headers.get(http::header::REFERER).cloned())
         .and_then(|v| v.to_str().ok().map(str::to_owned))
@@ -95,7 +102,7 @@ fn page_with(params: &[(&str, &str)]) -> String {
     };
     let kept: Vec<(String, String)> = page
         .query_pairs()
-        .filter(|(k, _)| !["__path", "__err", DONE, SAID, LINE].contains(&k.as_ref()))
+        .filter(|(k, _)| !["__path", "__err", DONE, SAID, NOTE, LINE].contains(&k.as_ref()))
         .map(|(k, v)| (k.into_owned(), v.into_owned()))
         .collect();
     page.set_query(None);

@@ -7,6 +7,7 @@
 
 pub mod attempts;
 pub mod finals;
+pub mod logs;
 pub mod qualifying;
 pub mod reports;
 pub mod standings;

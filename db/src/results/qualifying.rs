@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
-use sqlx::PgPool;
+use sqlx::{PgConnection, PgPool};
 use tournament::ids::EventId;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -54,6 +54,15 @@ type ClosedRow = (
 );
 
 pub async fn closed(pool: &PgPool, event_id: EventId) -> Result<Option<Closed>, sqlx::Error> {
+    let mut conn = pool.acquire().await?;
+    closed_on(&mut conn, event_id).await
+}
+
+/// As [`closed`], on one connection (inside a transaction, with its writes).
+pub async fn closed_on(
+    conn: &mut PgConnection,
+    event_id: EventId,
+) -> Result<Option<Closed>, sqlx::Error> {
     let row: Option<ClosedRow> = sqlx::query_as(
         "SELECT f.closed_at, c.username, f.finalists, f.tied, f.open_seats, f.draw_seed, f.drawn, \
            d.username, f.drawn_at \
@@ -61,7 +70,7 @@ pub async fn closed(pool: &PgPool, event_id: EventId) -> Result<Option<Closed>, 
          WHERE f.event_id = $1",
     )
     .bind(event_id)
-    .fetch_optional(pool)
+    .fetch_optional(&mut *conn)
     .await?;
     let Some((closed_at, closed_by, finalists, tied, open_seats, seed, drawn, drawn_by, drawn_at)) =
         row
@@ -71,7 +80,7 @@ pub async fn closed(pool: &PgPool, event_id: EventId) -> Result<Option<Closed>, 
     let names: Vec<(i64, String)> =
         sqlx::query_as("SELECT id, name FROM players WHERE event_id = $1")
             .bind(event_id)
-            .fetch_all(pool)
+            .fetch_all(&mut *conn)
             .await?;
     let name = |id: &i64| {
         names

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use tournament::ids::{EventId, PlayerId, RoundNumber, TableId, TableNumber};
 
 use serde::Serialize;
-use sqlx::PgPool;
+use sqlx::{PgConnection, PgPool};
 use tournament::{
     PlayerName, Points, Ruleset, Tiebreakers,
     report::{GameReport, Report, SeatReport},
@@ -118,7 +118,17 @@ pub async fn event_standings(
     pool: &PgPool,
     event_id: EventId,
 ) -> Result<EventStandings, sqlx::Error> {
-    let Some(event) = events::detail(pool, event_id).await? else {
+    let mut conn = pool.acquire().await?;
+    event_standings_on(&mut conn, event_id).await
+}
+
+/// As [`event_standings`], on one connection: inside a transaction it sees that transaction's
+/// writes (a restore compares the standings it made with the file's before committing).
+pub async fn event_standings_on(
+    conn: &mut PgConnection,
+    event_id: EventId,
+) -> Result<EventStandings, sqlx::Error> {
+    let Some(event) = events::detail(&mut *conn, event_id).await? else {
         return Err(sqlx::Error::RowNotFound);
     };
     let ruleset = event.settings.ruleset;
@@ -127,19 +137,19 @@ pub async fn event_standings(
         "SELECT id, name, alternate, dropped_after_round IS NOT NULL FROM players WHERE event_id = $1",
     )
     .bind(event_id)
-    .fetch_all(pool)
+    .fetch_all(&mut *conn)
     .await?;
     let by_id: HashMap<PlayerId, &(PlayerId, String, bool, bool)> =
         players.iter().map(|p| (p.0, p)).collect();
     let by_name: HashMap<&str, &(PlayerId, String, bool, bool)> =
         players.iter().map(|p| (p.1.as_str(), p)).collect();
-    let finals = qualifying::closed(pool, event_id).await?;
+    let finals = qualifying::closed_on(&mut *conn, event_id).await?;
     let (tables, tables_final, rounds): (i64, i64, i32) = sqlx::query_as(
         "SELECT count(t.id), count(t.reported_at), coalesce(max(r.number), 0) \
          FROM rounds r LEFT JOIN game_tables t ON t.round_id = r.id WHERE r.event_id = $1",
     )
     .bind(event_id)
-    .fetch_one(pool)
+    .fetch_one(&mut *conn)
     .await?;
     let finals_rows: Vec<FinalRow> = sqlx::query_as(
         "SELECT DISTINCT ON (g.table_id) g.table_id, r.number, t.number, g.ended, g.last_turn, \
@@ -150,11 +160,10 @@ pub async fn event_standings(
          ORDER BY g.table_id, g.revision DESC",
     )
     .bind(event_id)
-    .fetch_all(pool)
+    .fetch_all(&mut *conn)
     .await?;
-    let mut conn = pool.acquire().await?;
     let counts = attempts::counts_for_tables(
-        &mut conn,
+        &mut *conn,
         &finals_rows
             .iter()
             // The schema keeps the last turn from 1 to 10.
@@ -162,7 +171,6 @@ pub async fn event_standings(
             .collect::<Vec<_>>(),
     )
     .await?;
-    drop(conn);
     let name_of = |id: PlayerId| by_id.get(&id).and_then(|p| PlayerName::parse(&p.1).ok());
     let mut games = Vec::with_capacity(finals_rows.len());
     for (table_id, round, table, ended, _last, seats, judge_draw) in finals_rows {

@@ -72,8 +72,15 @@ impl Replay {
                 self.st.faction_mut(*to).bribes += paid;
             }
             Stmt::Gift { from, to, amount } => {
-                if *from != Faction::Emperor || self.st.ally(*from) != Some(*to) {
-                    self.v(rule!("1.10.02.03"), format!("allies may not give each other spice; only the Emperor gives to its ally (2.03.06), and {from} is not the Emperor allied with {to}"));
+                if *from != Faction::Emperor {
+                    self.v(rule!("1.10.02.03"), format!("allies may not give each other spice; only the Emperor gives to its ally (2.03.06), and {from} is not the Emperor"));
+                    return;
+                }
+                if self.st.ally(*from) != Some(*to) {
+                    self.v(
+                        rule!("2.03.06"),
+                        format!("the Emperor gives spice only to its ally, and {to} is not"),
+                    );
                     return;
                 }
                 if *amount > self.spice(*from) {

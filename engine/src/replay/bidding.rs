@@ -6,7 +6,7 @@ use crate::board::Card;
 use crate::dgn::{AuctionResult, Bid, Event, Payee, Sealed, Stmt};
 use dune::Faction;
 use dune::Spice;
-use dune::rule;
+use dune::{Rule, rule};
 
 #[derive(Default)]
 pub(super) struct BidData {
@@ -74,6 +74,15 @@ impl Replay {
             );
         }
         self.st.faction_mut(f).gain(due);
+    }
+
+    /// The rule that makes a full hand pass: the Harkonnen's hand of 8 (2.05.07), or 4 (1.04.03).
+    fn full_hand_rule(&self, f: Faction) -> Rule {
+        if f == Faction::Harkonnen {
+            rule!("2.05.07")
+        } else {
+            rule!("1.04.03")
+        }
     }
 
     fn eligible(&self, f: Faction) -> bool {
@@ -231,7 +240,7 @@ impl Replay {
                 let limit = self.st.faction(b.faction).sheet.hand_limit;
                 self.v_at(
                     b.pos,
-                    rule!("1.04.03"),
+                    self.full_hand_rule(b.faction),
                     format!(
                         "{} holds {limit} cards (a full hand) and must pass",
                         b.faction
@@ -263,9 +272,15 @@ impl Replay {
                     .ally(b.faction)
                     .map_or(Spice::ZERO, |a| self.spice(a));
             if amount > limit && !(karama && Some(b.faction) == winner) {
+                // An ally's help sets the limit (1.10.02.04 supersedes 1.04.06.03).
+                let rule = if self.st.ally(b.faction).is_some() {
+                    rule!("1.10.02.04")
+                } else {
+                    rule!("1.04.06.03")
+                };
                 self.v_at(
                     b.pos,
-                    rule!("1.04.06.03"),
+                    rule,
                     format!(
                         "{} bids {amount} but has only {limit} spice (own and ally's){}",
                         b.faction,
@@ -326,7 +341,7 @@ impl Replay {
                 }
                 if !self.eligible(f) {
                     self.v(
-                        rule!("1.04.03"),
+                        self.full_hand_rule(f),
                         format!("{f} has a full hand and cannot buy a card"),
                     );
                 }
@@ -401,7 +416,7 @@ impl Replay {
             } else {
                 if share > self.spice(a) {
                     self.v(
-                        rule!("1.04.06.03"),
+                        rule!("1.10.02.04"),
                         format!(
                             "{a} pays {share} toward the card but has only {} spice",
                             self.spice(a)
@@ -413,8 +428,14 @@ impl Replay {
             }
         }
         if own > self.spice(f) {
+            // An allied buyer's limit is its own and its ally's spice (1.10.02.04).
+            let rule = if self.st.ally(f).is_some() {
+                rule!("1.10.02.04")
+            } else {
+                rule!("1.04.06.03")
+            };
             self.v(
-                rule!("1.04.06.03"),
+                rule,
                 format!(
                     "{f} pays {own} for the card but has only {} spice{}",
                     self.spice(f),

@@ -17,6 +17,9 @@ pub(super) struct BlowData {
     nexus: bool,
     worm_territories: Vec<Territory>,
     noprotect: bool,
+    /// The Fremen's protection of their ally was cancelled by a Karama (3.01.11.01), not
+    /// declined by the Fremen (`B FR noprotect`).
+    noprotect_karama: bool,
     allied: FactionSet,
 }
 
@@ -314,8 +317,12 @@ impl Replay {
             None
         };
         // A Karama preventing 2.04.07 lets this worm take the Fremen too.
-        let fremen_spared = !(self.st.in_territory(Faction::Fremen, t).total() > 0
-            && self.karama_take(Ability::FrWormproof).is_some());
+        let wormproof_block = if self.st.in_territory(Faction::Fremen, t).total() > 0 {
+            self.karama_take(Ability::FrWormproof)
+        } else {
+            None
+        };
+        let fremen_spared = wormproof_block.is_none();
         for &p in t.pieces() {
             for f in self.st.in_play.iter() {
                 if (f == Faction::Fremen && fremen_spared) || Some(f) == fremen_ally {
@@ -330,12 +337,34 @@ impl Replay {
         if !self.t.blow.worm_territories.contains(&t) {
             self.t.blow.worm_territories.push(t);
         }
-        self.check_losses(asserts, &losses, rule);
+        // What decides a Fremen's or their ally's losses is the Fremen ability (2.04.07, 2.04.10)
+        // or the Karama that stopped it (3.01.11).
+        let fremen = Some(wormproof_block.map_or(rule!("2.04.07"), |b| b.rule()));
+        let ally = if self.st.plays(Faction::Fremen) {
+            self.st.ally(Faction::Fremen)
+        } else {
+            None
+        };
+        let ally_rule = Some(if self.t.blow.noprotect_karama {
+            rule!("3.01.11.01")
+        } else {
+            rule!("2.04.10")
+        });
+        self.check_losses_by(asserts, &losses, rule, |f, _| {
+            if f == Faction::Fremen {
+                fremen
+            } else if Some(f) == ally {
+                ally_rule
+            } else {
+                None
+            }
+        });
     }
 
     /// A Karama cancels the Fremen's protection of their ally (2.04.10) for this phase.
     pub(super) fn karama_unprotect(&mut self) {
         self.t.blow.noprotect = true;
+        self.t.blow.noprotect_karama = true;
     }
 
     /// A worm from the Fremen Karama power (1.14.03): counts as a worm and opens a Nexus.

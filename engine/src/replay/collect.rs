@@ -167,13 +167,20 @@ impl Replay {
                     }
                 }
                 None => {
-                    let why = if self.st.in_territory(*faction, *territory).fighting() == 0 {
+                    let here = self.st.in_territory(*faction, *territory);
+                    let why = if here.fighting() == 0 {
                         "it has no fighting forces there"
                     } else {
                         "there is no spice there"
                     };
+                    // Advisors never collect (2.02.12).
+                    let rule = if here.fighting() == 0 && here.advisors > 0 {
+                        rule!("2.02.12")
+                    } else {
+                        rule!("1.08.01")
+                    };
                     self.v(
-                        rule!("1.08.01"),
+                        rule,
                         format!("{faction} collects nothing in {}: {why}", territory.name()),
                     );
                 }
@@ -433,17 +440,34 @@ impl Replay {
                     }
                     match computed.iter().find(|(c, _)| *c == t) {
                         Some((_, g)) if *g == f => {}
-                        Some((_, g)) => self.v_at(pos, rule!("1.09.02"), format!("{g} controls {}, not {f}", t.name())),
-                        None => self.v_at(pos, rule!("1.09.02"), format!("nobody controls {} (control needs forces there and no other faction's)", t.name())),
+                        Some((_, g)) => {
+                            let rule = self.control_rule(t, Some(f));
+                            let why = control_note(rule);
+                            self.v_at(
+                                pos,
+                                rule,
+                                format!("{g} controls {}, not {f}{why}", t.name()),
+                            );
+                        }
+                        None => {
+                            let rule = self.control_rule(t, Some(f));
+                            let why = match control_note(rule) {
+                                "" => " (control needs forces there and no other faction's)",
+                                note => note,
+                            };
+                            self.v_at(pos, rule, format!("nobody controls {}{why}", t.name()));
+                        }
                     }
                 }
                 for (t, f) in computed {
                     if !list.iter().any(|(x, _, _)| *x == t) {
+                        let rule = self.control_rule(t, None);
                         self.v(
-                            rule!("1.09.02"),
+                            rule,
                             format!(
-                                "{f} controls {}, which the control line does not list",
-                                t.name()
+                                "{f} controls {}, which the control line does not list{}",
+                                t.name(),
+                                control_note(rule)
                             ),
                         );
                     }
@@ -474,7 +498,7 @@ impl Replay {
                 match (claim, computed) {
                     (WinClaim::None, None) => {}
                     (WinClaim::None, Some(w)) => {
-                        let rule = w.rule();
+                        let rule = self.win_rule(None, Some(&w));
                         self.v(
                             rule,
                             format!(
@@ -485,7 +509,7 @@ impl Replay {
                         );
                     }
                     (WinClaim::Win { factions, kind }, None) => self.v(
-                        claim_rule(*kind, factions),
+                        self.win_rule(Some((factions, *kind)), None),
                         format!(
                             "{} do not win ({kind}): nobody meets a victory condition this turn",
                             super::names(factions.iter().copied())
@@ -505,12 +529,20 @@ impl Replay {
                             } else if later {
                                 rule!("1.09.03")
                             } else {
-                                w.rule()
+                                self.win_rule(Some((factions, *kind)), Some(&w))
+                            };
+                            let why = if later {
+                                format!(
+                                    "; both meet the stronghold requirement and storm order puts {} first",
+                                    super::names(w.factions.iter().copied())
+                                )
+                            } else {
+                                String::new()
                             };
                             self.v(
                                 rule,
                                 format!(
-                                    "the winner is {} ({}), not {} ({kind})",
+                                    "the winner is {} ({}), not {} ({kind}){why}",
                                     super::names(w.factions.iter().copied()),
                                     w.kind,
                                     super::names(factions.iter().copied())
@@ -549,6 +581,91 @@ impl Replay {
         }
     }
 
+    /// The rule that decides a victory the log gets wrong (`claimed`, `computed`: what the log
+    /// and the replay say): the BG prediction (2.02.03) when either is one; the Fremen's ally in
+    /// Tuek's Sietch (4.01.19) when a Fremen special victory was missed with it there; the ally's share of the
+    /// Guild's or the Fremen's special victory (2.06.11, 2.04.12) when only the ally is in
+    /// question; otherwise the rule of the victory's kind.
+    fn win_rule(
+        &self,
+        claimed: Option<(&[Faction], WinType)>,
+        computed: Option<&WinResult>,
+    ) -> Rule {
+        let kinds = || {
+            claimed
+                .map(|c| c.1)
+                .into_iter()
+                .chain(computed.map(|w| w.kind))
+        };
+        if kinds().any(|k| k == WinType::BgPrediction) {
+            return rule!("2.02.03");
+        }
+        let fremen_special =
+            |k: WinType| matches!(k, WinType::SoloFremenSpecial | WinType::AlliedFremenSpecial);
+        // The log missed a Fremen special victory while their ally sits in Tuek's Sietch.
+        if computed.is_some_and(|w| fremen_special(w.kind))
+            && !claimed.is_some_and(|c| fremen_special(c.1))
+            && let Some(a) = self.st.ally(Faction::Fremen)
+            && matches!(a, Faction::Harkonnen | Faction::Atreides | Faction::Emperor)
+            && self.st.in_territory(a, Territory::TueksSietch).fighting() > 0
+        {
+            return rule!("4.01.19");
+        }
+        if let (Some((factions, kind)), Some(w)) = (claimed, computed) {
+            // The same victory, with or without the ally.
+            let nested = factions.iter().all(|f| w.factions.contains(f))
+                || w.factions.iter().all(|f| factions.contains(f));
+            let pair = [kind, w.kind];
+            let family = |a: WinType, b: WinType| pair.contains(&a) && pair.contains(&b);
+            if nested && kind != w.kind {
+                if family(WinType::SoloDefault, WinType::AlliedDefault)
+                    && w.factions.contains(&Faction::SpacingGuild)
+                {
+                    return rule!("2.06.11");
+                }
+                if family(WinType::SoloFremenSpecial, WinType::AlliedFremenSpecial) {
+                    return rule!("2.04.12");
+                }
+            }
+        }
+        match (computed, claimed) {
+            (Some(w), _) => w.rule(),
+            (None, Some((factions, kind))) => claim_rule(kind, factions),
+            (None, None) => rule!("1.09.00"),
+        }
+    }
+
+    /// The rule that decides who controls a stronghold when the log says otherwise (`claimed`:
+    /// the faction it names, `None` when it leaves the stronghold out): advisors neither hold nor
+    /// prevent control (2.02.12); on the Shield Wall only the left side counts (4.02.01), and with
+    /// two factions there the one on the left controls it (4.02.06); otherwise 1.09.02.
+    fn control_rule(&self, s: Stronghold, claimed: Option<Faction>) -> Rule {
+        let t = Territory::of(s);
+        let bg = Faction::BeneGesserit;
+        let bg_advisors = self.st.in_territory(bg, t).advisors > 0;
+        if bg_advisors && claimed.is_none_or(|f| f == bg) {
+            return rule!("2.02.12");
+        }
+        if s == Stronghold::ShieldWall {
+            let right_only =
+                |f: Faction| self.st.in_territory(f, t).fighting() > 0 && !self.st.occupies(f, s);
+            let others_right = self.st.in_play.iter().any(&right_only);
+            match claimed {
+                Some(f) if right_only(f) => {
+                    let left = self.st.in_play.iter().any(|g| self.st.occupies(g, s));
+                    return if left {
+                        rule!("4.02.06")
+                    } else {
+                        rule!("4.02.01")
+                    };
+                }
+                None if others_right => return rule!("4.02.06"),
+                _ => {}
+            }
+        }
+        rule!("1.09.02")
+    }
+
     pub(super) fn finish_mentat(&mut self) {
         let winner = self.t.mentat.take().and_then(|m| m.winner);
         let s = self.summary();
@@ -557,6 +674,19 @@ impl Replay {
             self.winner = Some(w);
             self.st.finished = true;
         }
+    }
+}
+
+/// Why control went as it did, for the specific rules of [`Replay::control_rule`].
+fn control_note(rule: Rule) -> &'static str {
+    if rule == rule!("2.02.12") {
+        " (advisors neither control a stronghold nor prevent another faction's control)"
+    } else if rule == rule!("4.02.01") {
+        " (only the left side of the Shield Wall, sector 9, counts as a stronghold)"
+    } else if rule == rule!("4.02.06") {
+        " (of two factions on the Shield Wall, the one on its left side controls it)"
+    } else {
+        ""
     }
 }
 

@@ -798,7 +798,8 @@ impl Replay {
                             .st
                             .storm
                             .map_or("not placed".to_string(), |s| format!("in sector {s}"));
-                        self.v_at(*pos, rule!("1.01.02"), format!("the log puts the storm in sector {sector}; the replay has it {actual}"));
+                        let rule = self.storm_rule();
+                        self.v_at(*pos, rule, format!("the log puts the storm in sector {sector}; the replay has it {actual}"));
                     }
                 }
                 Assertion::Map { pos, values } => {
@@ -839,6 +840,19 @@ impl Replay {
 
     /// Compares loss assertions `(T: F -n, -$s)` with what an effect destroyed.
     fn check_losses(&mut self, asserts: &[Assertion], losses: &Losses, rule: Rule) {
+        self.check_losses_by(asserts, losses, rule, |_, _| None);
+    }
+
+    /// [`Replay::check_losses`] where a faction's losses in a territory may be decided by a more
+    /// specific rule than the effect's own (a faction ability, a card, a variant: 1.00.01-1.00.03):
+    /// `specific(f, t)` names it, `None` leaves `rule`.
+    fn check_losses_by(
+        &mut self,
+        asserts: &[Assertion],
+        losses: &Losses,
+        rule: Rule,
+        specific: impl Fn(Faction, Territory) -> Option<Rule>,
+    ) {
         for a in asserts {
             let Assertion::Losses {
                 pos,
@@ -859,7 +873,7 @@ impl Replay {
                 if actual.total() != c.total || (c.starred > 0 && actual.starred != c.starred) {
                     self.v_at(
                         *pos,
-                        rule,
+                        specific(f, *territory).unwrap_or(rule),
                         format!(
                             "the log says {f} lost {c} in {}; the replay gives {}",
                             territory.name(),
@@ -872,7 +886,7 @@ impl Replay {
                 if t == territory && !forces.iter().any(|(g, _)| g == f) {
                     self.v_at(
                         *pos,
-                        rule,
+                        specific(*f, *t).unwrap_or(rule),
                         format!(
                             "{f} also lost {} in {}, which the log does not list",
                             s.total(),

@@ -19,6 +19,8 @@ pub(super) struct RevivalData {
     last_index: Option<usize>,
     /// `R FR grant` this turn: the Fremen's ally revives 3 free (2.04.11).
     granted: bool,
+    /// The Atreides' leader revival of this turn went to the Kwisatz Haderach (2.01.14).
+    kwisatz: bool,
 }
 
 impl Replay {
@@ -85,7 +87,10 @@ impl Replay {
             return;
         }
         if self.t.revival.leader.contains(f) {
-            self.v(rule!("1.05.03"), format!("{f} revives one leader per turn"));
+            self.v(
+                rule!("2.01.14"),
+                "the Kwisatz Haderach is revived with the Atreides' one leader revival, and a leader was revived this turn",
+            );
             return;
         }
         let waiting: Vec<Leader> = Leader::of(f)
@@ -124,6 +129,7 @@ impl Replay {
         }
         self.pay(f, crate::dgn::Payee::Bank, cost);
         self.st.kwisatz_dead = false;
+        self.t.revival.kwisatz = true;
     }
 
     /// `R FR grant` (2.04.11): the Fremen give their ally 3 free revivals this turn.
@@ -243,9 +249,16 @@ impl Replay {
         let n = c.total;
         let max_paid = REVIVAL_LIMIT.saturating_sub(free);
         let paid_count = n.saturating_sub(free);
+        let tabr_card = self.st.stronghold_card_holder(Stronghold::SietchTabr) == Some(f);
         if n > free.max(REVIVAL_LIMIT) || paid_count > max_paid {
+            // With the Sietch Tabr card the card's own limits decide (4.03.03.06).
+            let rule = if tabr_card {
+                rule!("4.03.03.06")
+            } else {
+                rule!("1.05.01")
+            };
             self.v(
-                rule!("1.05.01"),
+                rule,
                 format!(
                     "{f} may revive up to {} forces this turn ({free} free), not {n}",
                     free.max(REVIVAL_LIMIT)
@@ -273,10 +286,20 @@ impl Replay {
                 && !self.fremen_grant_applies(f)
                 && free < 3
                 && p == 2 * u32::from(n.saturating_sub(3));
+            // The price the log shows would be right without the Sietch Tabr card's free one.
+            let tabr_missed =
+                tabr_card && p == 2 * u32::from(n.saturating_sub(free.saturating_sub(1)));
             if ungranted {
                 self.v(
                     rule!("2.04.11"),
                     format!("{f} revives {n} forces paying {p} as if the Fremen had granted it 3 free revivals, but no grant is logged this turn (`R FR grant`, before the revival): with {free} free it costs {cost}"),
+                );
+            } else if tabr_missed {
+                self.v(
+                    rule!("4.03.03.06"),
+                    format!(
+                        "{f} revives {n} forces with {free} free, one of them from the Sietch Tabr card: that costs {cost} spice, not {p}"
+                    ),
                 );
             } else {
                 self.v(
@@ -354,7 +377,14 @@ impl Replay {
             return;
         }
         if self.t.revival.leader.contains(f) {
-            self.v(rule!("1.05.03"), format!("{f} revives one leader per turn"));
+            if self.t.revival.kwisatz {
+                self.v(
+                    rule!("2.01.14"),
+                    format!("the Kwisatz Haderach took the Atreides' one leader revival of this turn; {l} cannot be revived too"),
+                );
+            } else {
+                self.v(rule!("1.05.03"), format!("{f} revives one leader per turn"));
+            }
             return;
         }
         self.t.revival.leader.insert(f);

@@ -541,7 +541,8 @@ impl Replay {
             );
         }
         let losses = self.move_storm(Sector::START, steps);
-        self.check_losses(&ev.asserts, &losses, rule!("1.01.03"));
+        let specific = self.storm_loss_rules();
+        self.check_losses_by(&ev.asserts, &losses, rule!("1.01.03"), specific);
         self.st.last_wheels = Some([dials[0].0, dials[1].0]);
         self.compute_order();
     }

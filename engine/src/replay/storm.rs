@@ -37,11 +37,7 @@ impl Replay {
                 if let Some(s) = sector
                     && self.st.storm != Some(*s)
                 {
-                    let rule = if turn <= 1 {
-                        rule!("0.16")
-                    } else {
-                        rule!("1.01.02")
-                    };
+                    let rule = self.storm_rule();
                     let actual = self
                         .st
                         .storm
@@ -287,7 +283,8 @@ impl Replay {
             self.v_at(p.pos, p.rule, format!("moving {} sectors from sector {from} takes the storm to sector {dest}, not {to}", p.steps));
         }
         let losses = self.move_storm(from, p.steps);
-        self.check_losses(&p.asserts, &losses, rule!("1.01.03"));
+        let specific = self.storm_loss_rules();
+        self.check_losses_by(&p.asserts, &losses, rule!("1.01.03"), specific);
         self.t.storm.moved = true;
         self.compute_order();
     }
@@ -303,6 +300,45 @@ impl Replay {
             self.v(rule, "the storm's movement is not logged for this turn");
         }
         self.compute_order();
+    }
+
+    /// The rule that decides where the storm is this turn: the first storm (0.16), Weather
+    /// Control (3.01.23), the Fremen storm card (2.04.13), or the dials (1.01.02).
+    pub(super) fn storm_rule(&self) -> Rule {
+        if self.st.turn <= 1 {
+            rule!("0.16")
+        } else if self.t.storm.weather {
+            rule!("3.01.23")
+        } else if self.st.options.advanced && self.st.plays(Faction::Fremen) {
+            rule!("2.04.13")
+        } else {
+            rule!("1.01.02")
+        }
+    }
+
+    /// The rules more specific than 1.01.03 for the storm's losses: the Fremen's half losses
+    /// (2.04.16, Advanced) or the Karama that cancelled them, and the Imperial Basin, Arrakeen and
+    /// Carthag, which the storm reaches only after Family Atomics (3.01.07).
+    pub(super) fn storm_loss_rules(&self) -> impl Fn(Faction, Territory) -> Option<Rule> + use<> {
+        let fremen = self.st.options.advanced.then(|| {
+            self.karama_block(Ability::FrStormLosses)
+                .map_or(rule!("2.04.16"), |b| b.rule())
+        });
+        let atomics = self.st.atomics_used;
+        move |f, t| {
+            if f == Faction::Fremen && fremen.is_some() {
+                fremen
+            } else if atomics
+                && matches!(
+                    t,
+                    Territory::ImperialBasin | Territory::Arrakeen | Territory::Carthag
+                )
+            {
+                Some(rule!("3.01.07"))
+            } else {
+                None
+            }
+        }
     }
 
     /// Moves the storm `steps` sectors counterclockwise from `from`, destroying forces in sand

@@ -1,5 +1,6 @@
 //! One module per subcommand of `mentat`.
 
+pub mod data;
 pub mod demo;
 pub mod migrate;
 pub mod replay;

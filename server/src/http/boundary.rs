@@ -36,7 +36,10 @@ const MAX_ERROR_BODY: usize = 1 << 20;
 /// Checks a server function call's body before the server function reads it, and gives its
 /// error the right status after.
 pub async fn guard(request: Request, next: Next) -> Response {
-    if !request.uri().path().starts_with(API_PREFIX) {
+    let path = request.uri().path();
+    // The JSON API (`/api/v1/…`) shares the prefix but not the server functions' error shape:
+    // it reads and answers its own bodies (`http::api::error`).
+    if !path.starts_with(API_PREFIX) || path.starts_with(super::api::BASE) {
         return next.run(request).await;
     }
     let request = match check_request(request).await {

@@ -10,9 +10,10 @@
 //! went away) news may be missed, so nothing is cached then; when it is back, everything cached
 //! before is dropped.
 //!
-//! A player's page is cached for at most [`PLAYER_PAGE_TTL`] as well as dropped on news: it shows
-//! the server's clock reading, which a browser counts on from, and seats and clocks change
-//! without news.
+//! A player's page is cached for at most [`PLAYER_PAGE_TTL`], and dropped on news and on every
+//! change made through this instance: it shows the server's clock reading, which a browser counts
+//! on from, and seats and clocks change without news (made through another instance, such a
+//! change shows on a reloaded player's page within that second).
 //!
 //! Entries hold the HTML and its gzip, made once, and a strong ETag: a phone that asks again with
 //! `If-None-Match` gets `304 Not Modified`.
@@ -243,6 +244,14 @@ impl PageCache {
             Some(id) => !(standings_moved && id == event_id),
             None => false,
         });
+    }
+
+    /// Something changed through this instance that sends no news (a clock started, a seat
+    /// swapped): the pages tied to no one event (players' pages) go.
+    pub fn invalidate_untied(&self) {
+        let mut inner = self.lock();
+        inner.generation += 1;
+        inner.entries.retain(|_, e| e.event_id.is_some());
     }
 
     /// News may have been missed: everything goes.

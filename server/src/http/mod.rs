@@ -1,14 +1,21 @@
 //! The HTTP surface: the health check, static files, sessions, CSRF and the Leptos pages.
 
+pub mod access;
+pub mod api;
 pub mod availability;
 pub mod boundary;
 pub mod cache;
 mod csrf;
+mod exports;
 pub mod headers;
 mod health;
 pub mod live;
+mod organise;
+mod organisers;
 mod player_page;
+mod print;
 pub mod standings;
+mod statistics;
 
 use axum::{
     Router,
@@ -74,6 +81,7 @@ pub fn router(state: AppState, web: &WebConfig) -> Router {
         .with_expiry(Expiry::OnInactivity(time::Duration::hours(
             web.session_idle_hours,
         )));
+    let organisers = organisers::routes(site.clone());
     // What every page render and server function call gets: the pool, the public address, and
     // the page's own Content-Security-Policy, which allows the inline scripts leptos_axum wrote
     // with this render's nonce.
@@ -94,6 +102,7 @@ pub fn router(state: AppState, web: &WebConfig) -> Router {
         // on a hall's Wi-Fi load them fast, and they follow changes through `live`.
         .route("/events/{slug}/standings", get(standings::page))
         .route("/events/{slug}/live", get(live::stream))
+        .merge(organisers)
         .leptos_routes_with_context(&state, routes, context.clone(), move || {
             app::shell(options.clone())
         })

@@ -1,8 +1,8 @@
 //! A player's phone page (`/events/{slug}/find/{player}`) for visitors who are not signed in:
 //! every phone at a table opens the same page, so one render serves them all for up to
 //! [`PLAYER_PAGE_TTL`] (its clock reading must stay fresh: the browser counts on from it), and
-//! the event's news drops it sooner. Signed-in visitors, whose header names them, always get a
-//! render of their own.
+//! the event's news or any change made through this instance drops it sooner. Signed-in
+//! visitors, whose header names them, always get a render of their own.
 //!
 //! The cached copy repeats the render's Content-Security-Policy, nonce and all, for that second:
 //! the page is the same for every visitor and holds no text of theirs.
@@ -14,7 +14,10 @@ use axum::{
     response::{IntoResponse, Response},
 };
 
-use super::cache::{Entry, PLAYER_PAGE_TTL, PageCache};
+use super::{
+    boundary::API_PREFIX,
+    cache::{Entry, PLAYER_PAGE_TTL, PageCache},
+};
 
 /// The largest page kept.
 const MAX_PAGE: usize = 1 << 20;
@@ -39,6 +42,19 @@ fn signed_in(request: &Request) -> bool {
 }
 
 pub async fn cached(State(pages): State<PageCache>, request: Request, next: Next) -> Response {
+    // A signed-in call through this instance may be a change (a judge starting a clock,
+    // swapping seats): the next phone gets a fresh page. Clocks and seats send no news, so other
+    // instances rely on the TTL. Phones polling without an account do not count.
+    if request.method() == Method::POST
+        && request.uri().path().starts_with(API_PREFIX)
+        && signed_in(&request)
+    {
+        let response = next.run(request).await;
+        if response.status().is_success() {
+            pages.invalidate_untied();
+        }
+        return response;
+    }
     if request.method() != Method::GET
         || request.uri().query().is_some()
         || !is_player_page(request.uri().path())

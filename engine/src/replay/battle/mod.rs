@@ -28,6 +28,8 @@ struct Voice {
 #[derive(Clone, Debug)]
 struct Prescience {
     by: Faction,
+    /// Asked in the ally's battle (2.01.09).
+    for_ally: bool,
     target: Faction,
     element: String,
     answer: String,
@@ -85,6 +87,9 @@ pub(super) struct BattleData {
     kwisatz_territory: Option<Territory>,
     /// Battles due this phase (see [`Replay::due`]).
     due: Option<Vec<(Territory, Faction, Faction)>>,
+    /// Where each leader fought this phase, whoever holds it now (1.07.04.03: a leader captured
+    /// or sent home after fighting stays bound to that territory), by [`Leader::index`].
+    fought_in: [Option<Territory>; 30],
 }
 
 impl Replay {
@@ -407,8 +412,12 @@ impl Replay {
         self.prison_break();
     }
 
-    /// 2.05.11: when every Harkonnen leader of its own is dead, the captured ones go home.
-    fn prison_break(&mut self) {
+    /// 2.05.11: when every Harkonnen leader of its own is dead, the captured ones go home at
+    /// once, to the faction that last had them as an active leader (only the Harkonnen capture,
+    /// so that is the leader's own faction). One that fought for the Harkonnen this phase stays
+    /// in its territory until Leader Return (1.07.06.03), now its own faction's. A leader captured
+    /// while every Harkonnen leader is dead goes home at once too (notation Decisions).
+    pub(super) fn prison_break(&mut self) {
         let hk = Faction::Harkonnen;
         if !self.st.plays(hk) {
             return;
@@ -419,9 +428,17 @@ impl Replay {
             return;
         }
         for l in Leader::all() {
-            if l.faction() != hk && self.st.leaders[l.index()] == LeaderState::Pool(hk) {
-                self.st.leaders[l.index()] = LeaderState::Pool(l.faction());
+            let home = l.faction();
+            if home == hk {
+                continue;
             }
+            let back = match self.st.leaders[l.index()] {
+                LeaderState::Pool(h) if h == hk => LeaderState::Pool(home),
+                LeaderState::Fought(h, t) if h == hk => LeaderState::Fought(home, t),
+                _ => continue,
+            };
+            self.st.leaders[l.index()] = back;
+            self.st.freed[l.index()] = true;
         }
     }
 

@@ -184,7 +184,7 @@ impl Replay {
         element: &str,
         answer: &str,
     ) {
-        let Some((side, _)) = self.battle_ability(
+        let Some((side, for_ally)) = self.battle_ability(
             f,
             Faction::Atreides,
             "Prescience",
@@ -213,6 +213,7 @@ impl Replay {
         let target = b.sides[1 - side];
         b.prescience.push(Prescience {
             by: f,
+            for_ally,
             target,
             element: element.to_string(),
             answer: answer.to_string(),
@@ -250,9 +251,14 @@ impl Replay {
                 || (p.answer == "CheapHero" && shown == "CH")
                 || (p.answer == "-" && shown == "none");
             if !same {
+                let rule = if p.for_ally {
+                    rule!("2.01.09")
+                } else {
+                    rule!("2.01.08")
+                };
                 self.v_at(
                     p.pos,
-                    rule!("2.01.08"),
+                    rule,
                     format!(
                         "{} answered Prescience ({}) with {}, but the plan shows {shown}",
                         plan.faction, p.element, p.answer
@@ -298,7 +304,21 @@ impl Replay {
         let opponent = b.sides[1 - side];
         let available = self.available_leaders(f, b);
         // The leader slot (1.07.04.02-1.07.04.05, 4.01.16).
+        let fought_elsewhere = match plan.leader {
+            PlanLeader::Leader(l) => self.t.battle.fought_in[l.index()].filter(|&x| x != t),
+            _ => None,
+        };
         match plan.leader {
+            PlanLeader::Leader(l) if let Some(x) = fought_elsewhere => {
+                self.v(
+                    rule!("1.07.04.03"),
+                    format!(
+                        "{l} fought in {} this phase and cannot fight in {} too",
+                        x.name(),
+                        t.name()
+                    ),
+                );
+            }
             PlanLeader::Leader(l) => match self.st.leaders[l.index()] {
                 LeaderState::Fought(h, x) if h == f && x != t => self.v(
                     rule!("1.07.04.03"),
@@ -312,6 +332,19 @@ impl Replay {
                     rule!("1.07.04.02"),
                     format!("{l} is in the tanks and cannot fight"),
                 ),
+                _ if f == Faction::Harkonnen
+                    && l.faction() != f
+                    && self.st.freed[l.index()]
+                    && !available.contains(&l) =>
+                {
+                    self.v(
+                        rule!("2.05.11"),
+                        format!(
+                            "{l} went back to {} when the last Harkonnen leader of their own died (prison break); the Harkonnen cannot play {l}",
+                            l.faction()
+                        ),
+                    )
+                }
                 _ if !available.contains(&l) => self.v(
                     rule!("1.07.04.03"),
                     format!("{l} is not one of {f}'s active leaders (held by another faction)"),
@@ -392,10 +425,13 @@ impl Replay {
             };
             if !fits {
                 let slot = if weapon_slot { "weapon" } else { "defense" };
-                self.v(
-                    rule!("1.07.04.06"),
-                    format!("{c} cannot be played as {f}'s {slot}"),
-                );
+                // A card that is neither weapon nor defence is played as its own text says
+                // (the Cheap Hero as a leader, 3.01.04; the others not in battle at all).
+                let rule = match c.kind() {
+                    CardKind::Leader | CardKind::Special => c.rule(),
+                    _ => rule!("1.07.04.06"),
+                };
+                self.v(rule, format!("{c} cannot be played as {f}'s {slot}"));
             }
             self.take_card(f, c, c.rule());
         }

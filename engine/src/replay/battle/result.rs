@@ -199,6 +199,26 @@ impl Replay {
             a.sort();
             c.sort();
             if a != c {
+                // A death that turns on a card's own text is decided by that card: the Lasgun,
+                // which no defence stops (3.01.14), and the Ellaca Drug, a poison stopped by a
+                // projectile defence (3.01.06, rulings.md 17).
+                let disputed = a
+                    .iter()
+                    .chain(&c)
+                    .filter(|l| a.contains(l) != c.contains(l));
+                let card_rule = disputed
+                    .filter_map(|&l| {
+                        let i = plans
+                            .iter()
+                            .position(|p| p.leader == PlanLeader::Leader(l))?;
+                        plans[1 - i].weapon
+                    })
+                    .find(|&w| matches!(w, Card::Lasgun | Card::EllacaDrug))
+                    .map(Card::rule);
+                let death_rule = match o.decision {
+                    Decision::Totals | Decision::Tie => card_rule.unwrap_or(death_rule),
+                    _ => death_rule,
+                };
                 let names = |v: &[Leader]| {
                     if v.is_empty() {
                         "nobody".to_string()
@@ -399,6 +419,15 @@ impl Replay {
                 self.place_card(f, c, keep);
             }
         }
+        // The traitor's winner takes its leader back, free to fight elsewhere this phase
+        // (1.07.06.06.00, which 1.07.04.03 gives way to).
+        for (i, p) in plans.iter().enumerate() {
+            if let PlanLeader::Leader(l) = p.leader
+                && !(o.decision == Decision::Traitor && Some(i) == o.winner)
+            {
+                self.t.battle.fought_in[l.index()] = Some(t);
+            }
+        }
         // Leaders (1.07.06.02, 1.07.06.03; the traitor's winner takes its leader back at once,
         // 1.07.06.06.00).
         for l in &o.killed {
@@ -490,6 +519,8 @@ impl Replay {
             self.st.faction_mut(f).gain(Spice::new(2));
         } else {
             self.st.leaders[l.index()] = LeaderState::Pool(f);
+            self.st.freed[l.index()] = false;
+            self.prison_break();
         }
     }
 }

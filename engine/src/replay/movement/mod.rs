@@ -336,7 +336,14 @@ impl Replay {
         if !asserts.is_empty() {
             let (storm, rest): (Vec<_>, Vec<_>) = asserts.into_iter().partition(|a| matches!(a, crate::dgn::Assertion::Losses { territory, .. } if Some(*territory) == migration));
             self.check_losses(&storm, &losses, rule!("2.04.17"));
-            self.check_losses(&rest, &losses, rule!("1.06.07"));
+            // Advisors stay with the ally (4.01.17, the tournament's wording of 2.02.12).
+            let bg = Faction::BeneGesserit;
+            let advisors: Vec<Territory> = Territory::all()
+                .filter(|&t| self.st.in_territory(bg, t).advisors > 0)
+                .collect();
+            self.check_losses_by(&rest, &losses, rule!("1.06.07"), |f, t| {
+                (f == bg && advisors.contains(&t)).then_some(rule!("4.01.17"))
+            });
         }
     }
 

@@ -13,8 +13,14 @@ impl Replay {
         c: ForceCount,
     ) {
         if self.t.mv.moves > self.t.mv.extra_moves {
+            // With a Hajr played, the card sets the number of moves (3.01.09).
+            let rule = if self.t.mv.extra_moves > 0 {
+                rule!("3.01.09")
+            } else {
+                rule!("1.06.05.01")
+            };
             self.v(
-                rule!("1.06.05.01"),
+                rule,
                 format!("{f} has already moved this turn (one move; Hajr adds one)"),
             );
             return;
@@ -41,11 +47,17 @@ impl Replay {
                 range = range.max(2);
             }
         }
-        if from.territory == Territory::HabbanyaSietch
-            && self.st.stronghold_card_holder(Stronghold::HabbanyaSietch) == Some(f)
-        {
+        let habbanya_card = from.territory == Territory::HabbanyaSietch
+            && self.st.stronghold_card_holder(Stronghold::HabbanyaSietch) == Some(f);
+        if habbanya_card {
             range += 2;
         }
+        // Advisors have no ornithopters even beside the Bene Gesserit's fighters in Arrakeen or
+        // Carthag (2.02.12).
+        let advisors_grounded = advisors
+            && [Territory::Arrakeen, Territory::Carthag]
+                .iter()
+                .any(|&x| self.st.in_territory(f, x).fighting() > 0);
         let full = |r: &Self, x: Territory| !advisors && r.st.stronghold_full_for(x, f);
         let mut legal = true;
         if dest.in_storm(storm) {
@@ -69,7 +81,11 @@ impl Replay {
         let b = board();
         if legal && !pieces.is_empty() {
             let cost = b.path_cost(&pieces, dest, storm, |x| full(self, x));
-            let range_rule = if let Some(b) = prevented.filter(|_| !ornithopters) {
+            let range_rule = if habbanya_card {
+                rule!("4.03.03.03")
+            } else if advisors_grounded {
+                rule!("2.02.12")
+            } else if let Some(b) = prevented.filter(|_| !ornithopters) {
                 b.rule()
             } else if f == Faction::Fremen && !ornithopters {
                 rule!("2.04.06")
@@ -78,7 +94,14 @@ impl Replay {
             } else {
                 rule!("1.06.05.03")
             };
-            let why = if ornithopters {
+            let why = if habbanya_card {
+                format!(
+                    "from Habbanya Sietch with its card ({} + 2)",
+                    range.saturating_sub(2)
+                )
+            } else if advisors_grounded {
+                "as advisors, which cannot use ornithopters".to_string()
+            } else if ornithopters {
                 "with ornithopters".to_string()
             } else if let Some(b) = prevented {
                 format!("without ornithopters, since {}", b.describe())

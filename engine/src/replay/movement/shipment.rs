@@ -74,12 +74,8 @@ impl Replay {
             );
         }
         let (guild_rate, rate_block) = self.guild_rate(f, karama);
-        let cost = shipping_cost(
-            t,
-            c.total,
-            guild_rate,
-            self.st.stronghold_card_holder(Stronghold::ShieldWall) == Some(f),
-        );
+        let wall_card = self.st.stronghold_card_holder(Stronghold::ShieldWall) == Some(f);
+        let cost = shipping_cost(t, c.total, guild_rate, wall_card);
         let guild = self.st.plays(Faction::SpacingGuild);
         let (payee, payee_block) = if karama || f == Faction::SpacingGuild || !guild {
             (Payee::Bank, None)
@@ -91,6 +87,9 @@ impl Replay {
         };
         let rule = if karama {
             rule!("3.01.11.03")
+        } else if wall_card && t == Territory::ShieldWall {
+            // The Shield Wall card's stronghold rate (4.03.03.05; a variant, 1.00.03).
+            rule!("4.03.03.05")
         } else if let Some(b) = rate_block {
             b.rule()
         } else if f != Faction::SpacingGuild && guild_rate {
@@ -331,12 +330,8 @@ impl Replay {
         let t = to.territory;
         self.check_entry(f, dest, c.total, Entry::Shipment);
         let (half, rate_block) = self.guild_rate(f, false);
-        let cost = shipping_cost(
-            t,
-            c.total,
-            half,
-            self.st.stronghold_card_holder(Stronghold::ShieldWall) == Some(f),
-        );
+        let wall_card = self.st.stronghold_card_holder(Stronghold::ShieldWall) == Some(f);
+        let cost = shipping_cost(t, c.total, half, wall_card);
         let (payee, payee_block) = if f == Faction::SpacingGuild {
             (Payee::Bank, None)
         } else {
@@ -346,6 +341,7 @@ impl Replay {
             }
         };
         let rule = match rate_block {
+            _ if wall_card && t == Territory::ShieldWall => rule!("4.03.03.05"),
             Some(b) => b.rule(),
             None if ally => rule!("2.06.09"),
             None => rule!("2.06.06"),

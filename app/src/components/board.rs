@@ -1,0 +1,303 @@
+//! The board after a turn, drawn as SVG from the engine's summary: sectors and the storm,
+//! territories with each faction's tokens (colour, code and count; starred tokens and advisors
+//! told apart), spice on the map, stronghold control; then the same as tables (for screen readers,
+//! print and exact counts) and what each faction holds. Hidden information (the cards themselves)
+//! appears only when the page audits the log.
+//!
+//! The turn slider is a GET form (`?turn=N`), so it works without JavaScript; with it, moving the
+//! slider shows at once the board of that turn, already on the page (see [`TurnBoard`]).
+
+use dune::Faction;
+use leptos::prelude::*;
+
+use crate::replay::{BoardTurn, Tokens, faction_colours, map::BoardMap, map::annulus_path};
+
+/// The slider and the board of the chosen turn; below the slider, the phases of that turn
+/// (when the engine kept them) to step through it, as links.
+///
+/// Rendered on the server only. The board at the end of every turn is on the page too, each in
+/// an inert `<template data-turn>`: with the browser half, moving the slider puts that turn's
+/// board in place at once (`crate::hydration`), with no board drawing code in the wasm.
+/// Consecutive boards differ little, so they cost little on the wire once compressed.
+#[component]
+pub fn TurnBoard(
+    map: BoardMap,
+    turns: Vec<BoardTurn>,
+    /// The board at the end of every phase, all turns; may be empty.
+    phases: Vec<BoardTurn>,
+    initial: usize,
+    /// A phase of the initial turn to show instead of its end (an index into its phases).
+    initial_phase: Option<usize>,
+) -> impl IntoView {
+    use leptos::tachys::view::RenderHtml;
+    let last = turns.len().saturating_sub(1);
+    if turns.is_empty() {
+        return view! { <p>"The log has no turn to draw yet."</p> }.into_any();
+    }
+    let chosen = initial.min(last);
+    // The phases of turn `i`, in order.
+    let of_turn = |i: usize| -> Vec<BoardTurn> {
+        let number = turns.get(i).map(|b| b.turn);
+        phases
+            .iter()
+            .filter(|b| Some(b.turn) == number)
+            .cloned()
+            .collect()
+    };
+    let phase_nav = |i: usize, current: Option<usize>| {
+        let list = of_turn(i);
+        (list.len() > 1).then(|| {
+            let items = list
+                .iter()
+                .enumerate()
+                .map(|(k, b)| {
+                    view! {
+                        <li><a href=format!("?turn={i}&phase={k}#board")
+                            aria-current=(current == Some(k)).then_some("step")>{b.phase.clone()}</a></li>
+                    }
+                })
+                .collect_view();
+            view! { <nav aria-label="Phases of this turn" class="phases"><ul>{items}</ul></nav> }
+                .into_any()
+        })
+    };
+    let shown = initial_phase
+        .and_then(|k| of_turn(chosen).get(k).cloned())
+        .or_else(|| turns.get(chosen).cloned());
+    let label = shown.as_ref().map(turn_label).unwrap_or_default();
+    let board = |turn: BoardTurn| {
+        view! { <BoardSvg map=map.clone() turn=turn.clone()/> <BoardTables turn=turn/> }.into_any()
+    };
+    let templates = turns
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let html = view! { {phase_nav(i, None)} {board(t.clone())} }.to_html();
+            view! { <template data-turn=i data-label=turn_label(t) inner_html=html></template> }
+                .into_any()
+        })
+        .collect_view();
+    view! {
+        <form method="get" action="#board" class="turn-slider">
+            <label for="turn">"Turn"</label>
+            <input id="turn" name="turn" type="range" min="0" max=last.to_string() step="1"
+                value=chosen.to_string() aria-valuetext=label.clone() data-turn-slider=""/>
+            <output for="turn" data-testid="turn-shown">{label}</output>
+            <noscript><button type="submit">"Show"</button></noscript>
+        </form>
+        <div data-board-shown="">
+            {phase_nav(chosen, initial_phase)}
+            {shown.map(board)}
+        </div>
+        {templates.into_any()}
+    }
+    .into_any()
+}
+
+fn turn_label(b: &BoardTurn) -> String {
+    if b.turn == 0 {
+        format!("Setup ({})", b.phase)
+    } else {
+        format!("Turn {} ({})", b.turn, b.phase)
+    }
+}
+
+fn chip_text(t: Tokens) -> String {
+    let mut s = String::new();
+    if t.fighting > 0 {
+        s.push_str(&t.fighting.to_string());
+        if t.starred > 0 {
+            s.push_str(&format!("({}★)", t.starred));
+        }
+    }
+    if t.advisors > 0 {
+        if !s.is_empty() {
+            s.push('+');
+        }
+        s.push_str(&format!("{}a", t.advisors));
+    }
+    s
+}
+
+#[component]
+fn BoardSvg(map: BoardMap, turn: BoardTurn) -> impl IntoView {
+    let storm = turn.storm;
+    let desc = match storm {
+        Some(s) => format!("The storm is in sector {s}."),
+        None => "The storm has not been placed yet.".to_owned(),
+    };
+    let areas = map
+        .areas
+        .iter()
+        .map(|a| {
+            let controller = turn
+                .places
+                .iter()
+                .find(|p| p.code == a.code)
+                .and_then(|p| p.controller);
+            let (stroke, width) = controller.map_or(("#5d4a2e", "0.4"), |f| (faction_colours(f).0, "1.6"));
+            view! {
+                <path d=a.path.clone() class=format!("area {}", a.kind.class()) stroke=stroke stroke-width=width>
+                    <title>{format!("{} ({})", a.name, a.code)}</title>
+                </path>
+            }
+        })
+        .collect_view();
+    let sectors = map
+        .sectors
+        .iter()
+        .map(|s| {
+            view! {
+                <path d=s.wedge.clone() class="sector"/>
+                <text x=format!("{:.1}", s.x) y=format!("{:.1}", s.y) class="sector-number">{s.number}</text>
+            }
+        })
+        .collect_view();
+    let storm_view = storm.map(|s| {
+        let u = f64::from(s.saturating_sub(1));
+        let (x, y) = crate::replay::map::point(u + 0.5, crate::replay::map::EDGE + 10.5);
+        view! {
+            <path d=annulus_path(u, u + 1.0, 1.0, 5.25) class="storm"/>
+            <text x=format!("{x:.1}") y=format!("{y:.1}") class="storm-label">"STORM"</text>
+        }
+    });
+    let labels = map
+        .areas
+        .iter()
+        .filter(|a| a.code != "PS")
+        .map(|a| view! { <text x=format!("{:.1}", a.x) y=format!("{:.1}", a.y - 2.5) class="area-code">{a.code.clone()}</text> })
+        .collect_view();
+    let tokens = turn
+        .places
+        .iter()
+        .filter_map(|p| {
+            let area = map.areas.iter().find(|a| a.code == p.code)?;
+            // Each chip as wide as its text, the row centred under the territory's code.
+            let texts: Vec<String> = p.tokens.iter().map(|(_, t)| chip_text(*t)).collect();
+            let widths: Vec<f64> = texts
+                .iter()
+                .map(|t| (t.chars().count() as f64 * 3.4 + 3.6).max(9.0))
+                .collect();
+            let total: f64 = widths.iter().sum();
+            let mut left = area.x - total / 2.0;
+            let chips = p
+                .tokens
+                .iter()
+                .zip(texts)
+                .zip(widths)
+                .map(|(((f, t), text), width)| {
+                    let (fill, ink) = faction_colours(*f);
+                    let x = left;
+                    left += width;
+                    let y = area.y + if area.code == "PS" { -4.0 } else { 0.5 };
+                    let only_advisors = t.fighting == 0;
+                    let label = format!("{}: {} {}", area.name, f.code(), t.describe());
+                    view! {
+                        <g class="chip" role="listitem" aria-label=label data-territory=area.code.clone() data-faction=f.code()>
+                            <rect x=format!("{:.1}", x + 0.4) y=format!("{y:.1}") width=format!("{:.1}", width - 0.8) height="8" rx="1.5"
+                                fill=if only_advisors { "#fff" } else { fill } stroke=fill stroke-width="0.8"/>
+                            <text x=format!("{:.1}", x + width / 2.0) y=format!("{:.1}", y + 6.0) class="chip-text"
+                                fill=if only_advisors { fill } else { ink }>{text}</text>
+                        </g>
+                    }
+                })
+                .collect_view();
+            let spice = (p.spice > 0).then(|| {
+                view! {
+                    <g class="spice" role="listitem" aria-label=format!("{}: {} spice", area.name, p.spice)>
+                        <circle cx=format!("{:.1}", area.x + 7.0) cy=format!("{:.1}", area.y - 7.5) r="3.6"/>
+                        <text x=format!("{:.1}", area.x + 7.0) y=format!("{:.1}", area.y - 6.2) class="spice-text">{p.spice}</text>
+                    </g>
+                }
+            });
+            Some(view! { {chips}{spice} })
+        })
+        .collect_view();
+    let title = format!("The board after {}", turn_label(&turn).to_lowercase());
+    view! {
+        <figure class="game-board">
+            <svg viewBox="-110 -110 220 220" role="group" aria-labelledby="board-title board-desc" class="board-svg">
+                <title id="board-title">{title.clone()}</title>
+                <desc id="board-desc">{desc.clone()}</desc>
+                <circle r="95" class="map-edge"/>
+                <g class="areas">{areas}</g>
+                <g aria-hidden="true">{storm_view}</g>
+                <g class="sectors" aria-hidden="true">{sectors}</g>
+                <g class="labels" aria-hidden="true">{labels}</g>
+                <g class="tokens" role="list" aria-label="Tokens and spice on the map">{tokens}</g>
+            </svg>
+            <figcaption>
+                <span data-testid="storm">{desc}</span>
+                {turn.shield_wall_counts.map(|c| if c {
+                    " The Shield Wall counts as a stronghold (4.02)."
+                } else {
+                    " The Shield Wall does not count yet (4.02: after the fourth worm)."
+                })}
+                {format!(" Worms so far: {}.", turn.worms)}
+                {(!turn.alliances.is_empty()).then(|| format!(" Alliances: {}.", turn.alliances.iter().map(|(a, b)| format!("{} + {}", a.code(), b.code())).collect::<Vec<_>>().join(", ")))}
+            </figcaption>
+        </figure>
+    }
+}
+
+fn faction_cell(f: Faction) -> impl IntoView {
+    let (fill, ink) = faction_colours(f);
+    view! { <span class="faction-tag" style=format!("background:{fill};color:{ink}")>{f.code()}</span> }
+}
+
+#[component]
+fn BoardTables(turn: BoardTurn) -> impl IntoView {
+    let rows = turn
+        .places
+        .iter()
+        .filter(|p| !p.tokens.is_empty() || p.spice > 0)
+        .map(|p| {
+            view! {
+                <tr data-territory=p.code.clone()>
+                    <th scope="row">{p.name.clone()}" "<span class="hint">{p.code.clone()}</span></th>
+                    <td>{p.tokens.iter().map(|(f, t)| view! { <span class="force">{faction_cell(*f)}" "<span data-testid="force-count">{t.describe()}</span></span> }).collect_view()}</td>
+                    <td class="num">{(p.spice > 0).then(|| p.spice.to_string())}</td>
+                    <td>{p.controller.map(|f| f.code())}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let holdings = turn
+        .holdings
+        .iter()
+        .map(|h| {
+            let cards = match &h.card_names {
+                Some(names) => format!("{} ({})", h.cards, names.join(", ")),
+                None => h.cards.to_string(),
+            };
+            view! {
+                <tr data-faction=h.faction.code()>
+                    <th scope="row">{faction_cell(h.faction)}" "{h.faction.name()}</th>
+                    <td class="num">{h.spice}</td>
+                    <td>{cards}</td>
+                    <td>{h.reserves.describe()}</td>
+                    <td>{h.tanks.describe()}</td>
+                    <td>{h.leaders.clone().map(|l| l.join(", ")).unwrap_or_else(|| "—".into())}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let attempts = (!turn.win_attempts.is_empty()).then(|| {
+        view! {
+            <p>{format!("Win attempts this turn (4.01.04): {}.", turn.win_attempts.iter().map(|(f, s)| format!("{} ({})", f.code(), s.join(" "))).collect::<Vec<_>>().join("; "))}</p>
+        }
+    });
+    view! {
+        <table class="compact board-forces">
+            <caption>{format!("On the map after {}", turn_label(&turn).to_lowercase())}</caption>
+            <thead><tr><th scope="col">"Territory"</th><th scope="col">"Tokens"</th><th scope="col" class="num">"Spice"</th><th scope="col">"Control"</th></tr></thead>
+            <tbody>{rows}</tbody>
+        </table>
+        {attempts}
+        <table class="compact holdings">
+            <caption>"Behind and in front of the shields"</caption>
+            <thead><tr><th scope="col">"Faction"</th><th scope="col" class="num">"Spice"</th><th scope="col">"Cards"</th><th scope="col">"Reserves"</th><th scope="col">"Tanks"</th><th scope="col">"Leaders"</th></tr></thead>
+            <tbody>{holdings}</tbody>
+        </table>
+    }
+}

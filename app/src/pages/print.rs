@@ -1,0 +1,502 @@
+//! Pages for paper: a round's table slips, game-report forms and wall pairings, and the
+//! standings with the finals line. Server-rendered (`server/src/http/print.rs`) with the print
+//! stylesheet (`public/print.css`): one table per sheet where it applies, each sheet fitting
+//! both A4 and Letter (the smaller of the two: 186 × 255 mm inside 12 mm margins). A bar of
+//! screen-only controls offers the paper size and the browser's Print; it is not printed.
+
+/// What a round's print page holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoundSheet {
+    Slips,
+    Reports,
+    Pairings,
+}
+
+impl RoundSheet {
+    pub fn parse(text: &str) -> Option<RoundSheet> {
+        match text {
+            "slips" => Some(RoundSheet::Slips),
+            "reports" => Some(RoundSheet::Reports),
+            "pairings" => Some(RoundSheet::Pairings),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RoundSheet::Slips => "slips",
+            RoundSheet::Reports => "reports",
+            RoundSheet::Pairings => "pairings",
+        }
+    }
+}
+
+/// The paper the sheets are laid out on; `Any` leaves it to the printer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Paper {
+    #[default]
+    Any,
+    A4,
+    Letter,
+}
+
+impl Paper {
+    pub fn parse(query: Option<&str>) -> Paper {
+        match query
+            .unwrap_or_default()
+            .split('&')
+            .find_map(|p| p.strip_prefix("paper="))
+        {
+            Some("a4") => Paper::A4,
+            Some("letter") => Paper::Letter,
+            _ => Paper::Any,
+        }
+    }
+
+    #[cfg(feature = "ssr")]
+    fn class(self) -> &'static str {
+        match self {
+            Paper::Any => "paper-any",
+            Paper::A4 => "paper-a4",
+            Paper::Letter => "paper-letter",
+        }
+    }
+}
+
+/// A name as the wall list sorts it: surname first ("Atreides, Paul"; "van der Berg, Anna").
+/// The surname is the last word with the lowercase particles before it; a one-word name stays.
+pub fn surname_first(name: &str) -> String {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    if words.len() < 2 {
+        return name.trim().to_owned();
+    }
+    let mut start = words.len() - 1;
+    while start > 1
+        && matches!(
+            words[start - 1],
+            "van"
+                | "von"
+                | "der"
+                | "den"
+                | "de"
+                | "del"
+                | "della"
+                | "di"
+                | "da"
+                | "du"
+                | "la"
+                | "le"
+                | "ter"
+                | "ten"
+                | "dos"
+                | "das"
+        )
+    {
+        start -= 1;
+    }
+    format!("{}, {}", words[start..].join(" "), words[..start].join(" "))
+}
+
+#[cfg(feature = "ssr")]
+pub use render::*;
+
+#[cfg(feature = "ssr")]
+mod render {
+    use db::results::standings::EventStandings;
+    use db::rounds::{RoundDetail, TableInfo};
+    use dune::Faction;
+    use leptos::prelude::*;
+    use tournament::report::MAX_TURNS;
+
+    use super::{Paper, RoundSheet, surname_first};
+    use crate::pages::plain::{Look, document};
+
+    /// The screen-only bar: paper size, print, back.
+    fn controls(here: &str, back: &str, paper: Paper) -> impl IntoView + use<> {
+        let choice = |value: &'static str, label: &'static str, on: bool| {
+            let href = format!("{here}?paper={value}");
+            view! { <a href=href aria-current=on.then_some("true")>{label}</a> }
+        };
+        view! {
+            <nav class="screen-only print-bar" aria-label="Printing">
+                <a href=back.to_owned()>"← Back"</a>
+                <span>"Paper: "
+                    {choice("any", "printer's", paper == Paper::Any)}" · "
+                    {choice("a4", "A4", paper == Paper::A4)}" · "
+                    {choice("letter", "Letter", paper == Paper::Letter)}
+                </span>
+                <span>"Print with the browser's Print command (Ctrl+P)."</span>
+            </nav>
+        }
+    }
+
+    fn faction_name(faction: Option<Faction>) -> String {
+        faction.map_or_else(|| "not dealt yet".to_owned(), |f| f.name().to_owned())
+    }
+
+    fn hours(ms: i64) -> String {
+        let minutes = ms / 60_000;
+        match (minutes / 60, minutes % 60) {
+            (h, 0) => format!("{h} h"),
+            (h, m) => format!("{h} h {m:02} min"),
+        }
+    }
+
+    /// Everything a round's print page needs.
+    pub struct RoundPrint<'a> {
+        pub slug: &'a str,
+        pub event_name: &'a str,
+        pub round: &'a RoundDetail,
+        pub sheet: RoundSheet,
+        pub paper: Paper,
+    }
+
+    pub fn round_document(p: &RoundPrint) -> String {
+        let number = p.round.round.number;
+        let here = format!(
+            "/events/{}/rounds/{number}/print/{}",
+            p.slug,
+            p.sheet.as_str()
+        );
+        let back = format!("/events/{}/rounds/{number}", p.slug);
+        let title = match p.sheet {
+            RoundSheet::Slips => format!("Round {number} table slips: {}", p.event_name),
+            RoundSheet::Reports => format!("Round {number} game-report forms: {}", p.event_name),
+            RoundSheet::Pairings => format!("Round {number} pairings: {}", p.event_name),
+        };
+        let sheets = match p.sheet {
+            RoundSheet::Slips => p
+                .round
+                .tables
+                .iter()
+                .map(|t| slip(p.event_name, number.get(), t).into_any())
+                .collect_view()
+                .into_any(),
+            RoundSheet::Reports => p
+                .round
+                .tables
+                .iter()
+                .map(|t| report_form(p.event_name, number.get(), t).into_any())
+                .collect_view()
+                .into_any(),
+            RoundSheet::Pairings => pairings(p.event_name, p.round).into_any(),
+        };
+        let empty = p
+            .round
+            .tables
+            .is_empty()
+            .then(|| view! { <p>"This round has no tables."</p> });
+        let main = view! {
+            {controls(&here, &back, p.paper)}
+            <div class=format!("sheets {}", p.paper.class())>{sheets}{empty}</div>
+        };
+        document(&title, Some((p.slug, p.event_name)), Look::Print, main)
+    }
+
+    /// A table slip: where everyone sits and what they play, and the clock's limit.
+    fn slip(event: &str, round: i32, t: &TableInfo) -> impl IntoView + use<> {
+        let limit = t.clock.limit_ms();
+        let extension = t.clock.extension_ms;
+        let rows = t
+            .seats
+            .iter()
+            .map(|s| {
+                view! {
+                    <tr>
+                        <td class="num">{s.seat}</td>
+                        <td class="num">{s.circle}</td>
+                        <th scope="row">{s.player.clone()}</th>
+                        <td>{faction_name(s.faction)}</td>
+                    </tr>
+                }
+            })
+            .collect_view();
+        view! {
+            <section class="sheet slip" aria-labelledby=format!("slip-{}", t.number)>
+                <p class="sheet-event">{format!("{event} · Round {round}")}</p>
+                <h1 id=format!("slip-{}", t.number)>{format!("Table {}", t.number)}</h1>
+                <table class="print-table">
+                    <thead><tr>
+                        <th scope="col" class="num">"Seat"</th>
+                        <th scope="col" class="num">"Player circle"</th>
+                        <th scope="col">"Player"</th>
+                        <th scope="col">"Faction"</th>
+                    </tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+                <p class="clock-limit">{format!(
+                    "Clock limit: {}{} (one hour per seated player, 4.01.08), then finish the turn being played within 30 minutes.",
+                    hours(limit),
+                    if extension > 0 { format!(", with {} added by the head judge", hours(extension)) } else { String::new() }
+                )}</p>
+                <p class="small">"Seat 1 sits at the player circle next to Tuek's Sietch; each next seat to its right (0.07, ruling 2)."</p>
+            </section>
+        }
+    }
+
+    /// A blank Game Report for one table: seats and factions filled in, boxes for the win
+    /// attempts per turn (4.01.04) and the end values (4.01.11).
+    fn report_form(event: &str, round: i32, t: &TableInfo) -> impl IntoView + use<> {
+        let turns = 1..=MAX_TURNS;
+        let attempt_rows = t
+            .seats
+            .iter()
+            .map(|s| {
+                let boxes = turns
+                    .clone()
+                    .map(|_| view! { <td class="box"></td> })
+                    .collect_view();
+                view! {
+                    <tr>
+                        <th scope="row">{format!("{} · {}", s.seat, s.player)}</th>
+                        {boxes}
+                    </tr>
+                }
+            })
+            .collect_view();
+        let turn_heads = turns
+            .clone()
+            .map(|n| view! { <th scope="col" class="num">{n}</th> })
+            .collect_view();
+        let end_rows = t
+            .seats
+            .iter()
+            .map(|s| {
+                view! {
+                    <tr>
+                        <td class="num">{s.seat}</td>
+                        <th scope="row">{s.player.clone()}</th>
+                        <td>{faction_name(s.faction)}</td>
+                        <td class="box"></td>
+                        <td class="box"></td>
+                        <td class="box"></td>
+                        <td class="box"></td>
+                        <td class="box"></td>
+                        <td class="box"></td>
+                        <td class="box"></td>
+                        <td class="box"></td>
+                    </tr>
+                }
+            })
+            .collect_view();
+        view! {
+            <section class="sheet report-form" aria-labelledby=format!("form-{}", t.number)>
+                <p class="sheet-event">{format!("{event} · Round {round}")}</p>
+                <h1 id=format!("form-{}", t.number)>{format!("Game Report · Table {}", t.number)}</h1>
+                <p class="ending">"Game ended by: ☐ a win   ☐ the clock (adjudicate, 4.01.09)   ☐ the end of turn 10      Last turn played: ____"</p>
+                <h2>"Win attempts (4.01.04)"</h2>
+                <p class="small">"At each Battle phase, tick the players who made a win attempt; note the strongholds held (ARK CAR TUK TAB HAB SW)."</p>
+                <table class="print-table attempts">
+                    <colgroup><col class="who"/></colgroup>
+                    <thead><tr><th scope="col">"Seat · player"</th>{turn_heads}</tr></thead>
+                    <tbody>{attempt_rows}</tbody>
+                </table>
+                <h2>"End of the game (4.01.07, 4.01.11)"</h2>
+                <table class="print-table end-values">
+                    <colgroup>
+                        <col class="seat"/><col class="player"/><col class="faction"/>
+                        <col class="value"/><col class="value"/><col class="value"/><col class="value"/>
+                        <col class="value"/><col class="value"/><col class="value"/><col class="initials"/>
+                    </colgroup>
+                    <thead><tr>
+                        <th scope="col" class="num">"Seat"</th>
+                        <th scope="col">"Player"</th>
+                        <th scope="col">"Faction"</th>
+                        <th scope="col">"Ally"</th>
+                        <th scope="col">"Result"</th>
+                        <th scope="col">"Strong­holds"</th>
+                        <th scope="col">"Forces"</th>
+                        <th scope="col">"Spice"</th>
+                        <th scope="col">"Cards"</th>
+                        <th scope="col">"Leaders"</th>
+                        <th scope="col">"Agrees (initials)"</th>
+                    </tr></thead>
+                    <tbody>{end_rows}</tbody>
+                </table>
+                <p class="small">"Result: SSH solo stronghold · ASH allied stronghold · BGP Bene Gesserit prediction · SFS / AFS Fremen special · EG end game · SDV / ADV default; leave empty for no win. Values count at the end of the game: strongholds controlled, forces on the board, spice behind the shield, treachery cards in hand, active leaders."</p>
+                <p class="signature">"Judge: ____________________   Time: ________"</p>
+            </section>
+        }
+    }
+
+    /// Pairings for the wall: by name, surname first, then by table.
+    fn pairings(event: &str, round: &RoundDetail) -> impl IntoView + use<> {
+        let number = round.round.number;
+        let mut by_name: Vec<(String, String)> = round
+            .tables
+            .iter()
+            .flat_map(|t| {
+                t.seats.iter().map(move |s| {
+                    (
+                        surname_first(&s.player),
+                        format!(
+                            "Table {} · seat {} · {}",
+                            t.number,
+                            s.seat,
+                            faction_name(s.faction)
+                        ),
+                    )
+                })
+            })
+            .chain(
+                round
+                    .byes
+                    .iter()
+                    .map(|(_, name)| (surname_first(name), "Bye (no game this round)".to_owned())),
+            )
+            .collect();
+        by_name.sort_by_key(|(name, _)| name.to_lowercase());
+        let name_rows = by_name
+            .into_iter()
+            .map(|(name, place)| {
+                view! { <tr><th scope="row">{name}</th><td>{place}</td></tr> }
+            })
+            .collect_view();
+        let tables = round
+            .tables
+            .iter()
+            .map(|t| {
+                let seats = t
+                    .seats
+                    .iter()
+                    .map(|s| {
+                        view! { <li>{format!("{}. {} · {}", s.seat, s.player, faction_name(s.faction))}</li> }
+                    })
+                    .collect_view();
+                view! {
+                    <div class="table-block">
+                        <h3>{format!("Table {}", t.number)}</h3>
+                        <ol class="plain">{seats}</ol>
+                    </div>
+                }
+            })
+            .collect_view();
+        view! {
+            <section class="sheet pairings" aria-labelledby="by-name">
+                <p class="sheet-event">{format!("{event} · Round {number}")}</p>
+                <h1 id="by-name">{format!("Round {number}: find your table")}</h1>
+                <table class="print-table wall">
+                    <caption>"By name, surname first"</caption>
+                    <thead><tr><th scope="col">"Player"</th><th scope="col">"Table · seat · faction"</th></tr></thead>
+                    <tbody>{name_rows}</tbody>
+                </table>
+            </section>
+            <section class="sheet pairings" aria-labelledby="by-table">
+                <p class="sheet-event">{format!("{event} · Round {number}")}</p>
+                <h1 id="by-table">{format!("Round {number}: tables")}</h1>
+                <div class="table-blocks">{tables}</div>
+            </section>
+        }
+    }
+
+    /// The standings on paper, with the finals line.
+    pub fn standings_document(
+        slug: &str,
+        event_name: &str,
+        standings: &EventStandings,
+        paper: Paper,
+    ) -> String {
+        let here = format!("/events/{slug}/print/standings");
+        let back = format!("/events/{slug}/standings");
+        let counted = standings.rows.iter().any(|r| !r.games.is_empty());
+        let last_in = standings
+            .rows
+            .iter()
+            .rposition(|r| r.finalist != Some(false));
+        let rows = standings
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let wins = r
+                    .wins
+                    .iter()
+                    .map(|(code, n)| format!("{code} {n}"))
+                    .collect::<Vec<_>>()
+                    .join(" · ");
+                let mark = match (r.dropped, r.alternate, r.finalist) {
+                    (true, _, _) => " (dropped)",
+                    (_, true, _) => " (alternate)",
+                    (_, _, None) => " (tied across the cut)",
+                    _ => "",
+                };
+                let cut = (counted
+                    && standings.finals_seats > 0
+                    && last_in == Some(i)
+                    && i + 1 < standings.rows.len())
+                .then(|| {
+                    view! {
+                        <tr class="cut"><th colspan="5" scope="rowgroup">{format!("Finals line: top {}", standings.finals_seats)}</th></tr>
+                    }
+                });
+                view! {
+                    <tr>
+                        <td class="num">{r.rank}</td>
+                        <th scope="row">{format!("{}{mark}", r.player)}</th>
+                        <td class="num">{r.points.clone()}</td>
+                        <td>{wins}</td>
+                        <td>{r.best.clone().unwrap_or_default()}</td>
+                    </tr>
+                    {cut}
+                }
+            })
+            .collect_view();
+        let progress = if standings.rounds == 0 {
+            "No round has been played yet.".to_owned()
+        } else {
+            format!(
+                "After round {}: {} of {} reports final.",
+                standings.rounds, standings.tables_final, standings.tables
+            )
+        };
+        let main = view! {
+            {controls(&here, &back, paper)}
+            <div class=format!("sheets {}", paper.class())>
+                <section class="standings-sheet" aria-labelledby="standings-title">
+                    <p class="sheet-event">{event_name.to_owned()}</p>
+                    <h1 id="standings-title">"Standings"</h1>
+                    <p>{progress}</p>
+                    <table class="print-table standings-print">
+                        <thead><tr>
+                            <th scope="col" class="num">"#"</th>
+                            <th scope="col">"Player"</th>
+                            <th scope="col" class="num">"Points"</th>
+                            <th scope="col">"Wins"</th>
+                            <th scope="col">"Best game"</th>
+                        </tr></thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                    <p class="small">"Points, then wins by type, then each game's score, best first: points, win attempts, strongholds, forces, spice, cards, leaders (4.01.10-11, ruling 11)."</p>
+                </section>
+            </div>
+        };
+        document(
+            &format!("Standings: {event_name}"),
+            Some((slug, event_name)),
+            Look::Print,
+            main,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn surnames_come_first_with_their_particles() {
+        assert_eq!(surname_first("Paul Atreides"), "Atreides, Paul");
+        assert_eq!(surname_first("Anna van der Berg"), "van der Berg, Anna");
+        assert_eq!(surname_first("Mary Ann Smith"), "Smith, Mary Ann");
+        assert_eq!(surname_first("Feyd"), "Feyd");
+        assert_eq!(surname_first("  Alia   Atreides "), "Atreides, Alia");
+    }
+
+    #[test]
+    fn paper_comes_from_the_query() {
+        assert_eq!(Paper::parse(Some("paper=a4")), Paper::A4);
+        assert_eq!(Paper::parse(Some("x=1&paper=letter")), Paper::Letter);
+        assert_eq!(Paper::parse(Some("paper=tabloid")), Paper::Any);
+        assert_eq!(Paper::parse(None), Paper::Any);
+    }
+}

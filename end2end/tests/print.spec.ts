@@ -1,0 +1,82 @@
+import { test, expect, Page } from "@playwright/test";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { signIn } from "./support";
+
+// Print: a round's table slips and game-report forms printed to PDF by Chromium, on A4 and on
+// Letter, one page per table. The PDFs are kept in test-results/print/ to look at.
+
+/// A demo event (5 tables a round) made by the real `mentat demo`: its address and the head
+/// judge's sign-in.
+function demoEvent(): { slug: string; hj: { name: string; password: string } } {
+  const bin = process.env.MENTAT_BIN;
+  if (!bin) throw new Error("MENTAT_BIN is not set (script/test sets it)");
+  const out = execFileSync(bin, ["demo", "--base-url", "http://mentat.test"], {
+    env: process.env,
+    encoding: "utf8",
+  });
+  const slug = /Event page\s+http:\/\/mentat\.test\/events\/(\S+)/.exec(out)?.[1];
+  const hj = /head judge\s+user (\S+)\s+password (\S+)/.exec(out);
+  if (!slug || !hj) throw new Error(`unexpected demo output:\n${out}`);
+  return { slug, hj: { name: hj[1], password: hj[2] } };
+}
+
+/// Pages in a PDF as Chromium writes it: one `/Type /Page` dictionary each.
+function pages(pdf: Buffer): number {
+  return (pdf.toString("latin1").match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length;
+}
+
+const out = "test-results/print";
+
+/// The first page's size in a PDF, "width height" in points (A4 595×842, Letter 612×792).
+function mediaBox(file: string): string {
+  const box = /\/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]/.exec(readFileSync(file, "latin1"));
+  return box ? `${box[1]} ${box[2]}` : "none";
+}
+
+/// Prints `url` to PDF as Chromium's Print does (the page's own paper size, when it names one,
+/// wins over `format`), keeps the file, and returns its number of pages.
+async function printed(page: Page, url: string, format: "A4" | "Letter", name: string): Promise<number> {
+  await page.goto(url);
+  const pdf = await page.pdf({ format, printBackground: true, preferCSSPageSize: true });
+  mkdirSync(out, { recursive: true });
+  writeFileSync(`${out}/${name}-${format}.pdf`, pdf);
+  return pages(pdf);
+}
+
+test("print: slips and report forms come out one page per table on A4 and Letter", async ({ page }) => {
+  test.setTimeout(120_000);
+  const { slug, hj } = demoEvent();
+  const round = `/events/${slug}/rounds/1`;
+
+  // On screen: a heading per table, the paper choice, and no print bar on paper.
+  await page.goto(`${round}/print/slips`);
+  const tables = await page.getByRole("heading", { level: 1, name: /^Table \d+$/ }).count();
+  expect(tables).toBe(5);
+  await expect(page.getByRole("navigation", { name: "Printing" })).toBeVisible();
+  await expect(page.getByRole("table").first()).toContainText("Player circle");
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("navigation", { name: "Printing" })).toBeHidden();
+  await page.emulateMedia({ media: null });
+
+  for (const format of ["A4", "Letter"] as const) {
+    expect(await printed(page, `${round}/print/slips`, format, "slips")).toBe(tables);
+  }
+  // The paper named on the page wins over the printer's.
+  expect(await printed(page, `${round}/print/slips?paper=letter`, "A4", "slips-named-letter")).toBe(tables);
+  expect(mediaBox(`${out}/slips-named-letter-A4.pdf`)).toBe("612 792");
+  expect(mediaBox(`${out}/slips-A4.pdf`)).toMatch(/^595\.\d+ 841\.\d+$|^595\.\d+ 842\.\d+$/);
+
+  // Report forms are the judges'.
+  await signIn(page, hj);
+  for (const format of ["A4", "Letter"] as const) {
+    expect(await printed(page, `${round}/print/reports`, format, "reports")).toBe(tables);
+  }
+  await page.goto(`${round}/print/reports`);
+  await expect(page.getByRole("heading", { level: 1, name: "Game Report · Table 1" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Win attempts (4.01.04)" }).first()).toBeVisible();
+
+  // The wall pairings: by name (surname first), then by table, on two pages.
+  expect(await printed(page, `${round}/print/pairings`, "A4", "pairings")).toBeGreaterThanOrEqual(2);
+  expect(await printed(page, `/events/${slug}/print/standings`, "A4", "standings")).toBeGreaterThanOrEqual(1);
+});
