@@ -57,5 +57,5 @@ test("import: a spreadsheet paste, a repeated paste, and a file", async ({ page 
   await expect(page.getByText("Imported 1 player.")).toBeVisible();
   await expect(page.getByText(/semicolon-separated/)).toBeVisible();
   await page.getByRole("link", { name: "← Back to the players" }).click();
-  await expect(page.getByText(`Feyd ${run}`)).toBeVisible();
+  await expect(page.getByRole("rowheader", { name: `Feyd ${run}` })).toBeVisible();
 });

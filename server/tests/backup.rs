@@ -110,6 +110,27 @@ async fn demo(pool: &PgPool) -> (EventId, String) {
         .await
         .expect("the demo event");
     let boss = common::user(pool, "boss", true).await;
+    // A game log with two revisions (the second one continues the first) on the first table.
+    let (first_round, first_table) = db::export::table_numbers(pool, demo.event_id)
+        .await
+        .expect("tables")[0];
+    for (base, body) in [(0, "# DGN 1\nturn 1\n"), (1, "# DGN 1\nturn 1\nturn 2\n")] {
+        db::results::logs::save(
+            pool,
+            &boss,
+            demo.event_id,
+            first_round,
+            first_table,
+            db::results::logs::LogEntry {
+                body: body.to_owned(),
+                base_revision: tournament::ids::Revision(base),
+                reason: None,
+                source: Some("typed".to_owned()),
+            },
+        )
+        .await
+        .expect("log saved");
+    }
     for (round, table) in db::export::table_numbers(pool, demo.event_id)
         .await
         .expect("tables")
@@ -190,6 +211,15 @@ async fn history(pool: &PgPool, event_id: EventId) -> Vec<String> {
                     c.at
                 ));
             }
+        }
+        let log = db::results::logs::table_log(pool, event_id, round, table)
+            .await
+            .expect("log");
+        for l in &log.revisions {
+            out.push(format!(
+                "  log revision {} by {:?} at {} reason {:?} source {:?}: {:?}",
+                l.revision, l.created_by, l.created_at, l.reason, l.source, l.body
+            ));
         }
         for t in &r.attempts {
             out.push(format!(
@@ -293,6 +323,14 @@ async fn a_backup_restores_into_a_fresh_database_with_identical_standings_and_hi
     assert!(
         history_before.iter().any(|l| l.contains("reason Some(")),
         "the demo has a correction with its reason"
+    );
+    assert!(
+        history_before
+            .iter()
+            .filter(|l| l.contains("log revision"))
+            .count()
+            == 2,
+        "the demo's first table has a log of two revisions"
     );
     assert_eq!(history(&restored, copy.id).await, history_before);
     // And everything else the file holds, the audit log included: a backup of the copy is the

@@ -28,7 +28,7 @@ pub fn VerificationList(verification: Verification) -> impl IntoView {
         )
     } else if v.legal {
         format!(
-            "No rule broken in {} turn{} replayed.",
+            "No rule broken in {} turn{}.",
             v.turns,
             plural(v.turns as usize)
         )

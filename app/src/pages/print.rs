@@ -53,7 +53,8 @@ impl Paper {
         }
     }
 
-    #[cfg(feature = "ssr")]
+    // Read by the server's renderer only (the print pages are never hydrated).
+    #[cfg_attr(not(feature = "ssr"), allow(dead_code))]
     fn class(self) -> &'static str {
         match self {
             Paper::Any => "paper-any",

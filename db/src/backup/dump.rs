@@ -247,6 +247,24 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
     .bind(event_id)
     .fetch_all(&mut *db)
     .await?;
+    #[allow(clippy::type_complexity)]
+    let logs: Vec<(
+        i64,
+        i32,
+        String,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        DateTime<Utc>,
+    )> = sqlx::query_as(
+        "SELECT l.table_id, l.revision, l.body, l.reason, l.source, u.username, l.created_at \
+         FROM game_logs l JOIN game_tables t ON t.id = l.table_id \
+           JOIN rounds r ON r.id = t.round_id LEFT JOIN users u ON u.id = l.created_by \
+         WHERE r.event_id = $1 ORDER BY l.table_id, l.revision",
+    )
+    .bind(event_id)
+    .fetch_all(&mut *db)
+    .await?;
     let finals: Option<FinalsRow> = sqlx::query_as(
         "SELECT f.closed_at, c.username, f.finalists, f.tied, f.open_seats, f.draw_seed, f.drawn, \
            d.username, f.drawn_at \
@@ -381,6 +399,18 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
                 seats,
                 win_attempts,
                 reports,
+                logs: logs
+                    .iter()
+                    .filter(|l| l.0 == t.0)
+                    .map(|l| LogRecord {
+                        revision: l.1,
+                        body: l.2.clone(),
+                        reason: l.3.clone(),
+                        source: l.4.clone(),
+                        saved_by: l.5.clone(),
+                        saved_at: l.6,
+                    })
+                    .collect(),
             });
         }
         round_records.push(RoundRecord {

@@ -108,6 +108,22 @@ pub struct TableRecord {
     pub seats: Vec<SeatRecord>,
     pub win_attempts: Vec<AttemptRecord>,
     pub reports: Vec<ReportRecord>,
+    /// Every saved revision of the table's game log (a file written before logs were kept has
+    /// none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub logs: Vec<LogRecord>,
+}
+
+/// One saved revision of a table's game log (DGN), with who saved it, when and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LogRecord {
+    pub revision: i32,
+    pub body: String,
+    pub reason: Option<String>,
+    pub source: Option<String>,
+    pub saved_by: Option<String>,
+    pub saved_at: DateTime<Utc>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

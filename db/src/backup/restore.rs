@@ -276,6 +276,17 @@ fn check(b: &Backup) -> Vec<String> {
                     }
                 }
             }
+            let mut logs: Vec<i32> = t.logs.iter().map(|l| l.revision).collect();
+            logs.sort_unstable();
+            if !logs
+                .iter()
+                .copied()
+                .eq(1..=i32::try_from(logs.len()).unwrap_or(0))
+            {
+                problem(format!(
+                    "{at}: its game log's revisions are not 1, 2, … without gaps."
+                ));
+            }
             let mut turns: BTreeMap<i16, Vec<i32>> = BTreeMap::new();
             for a in &t.win_attempts {
                 turns.entry(a.turn).or_default().push(a.revision);
@@ -388,6 +399,9 @@ fn accounts(b: &Backup) -> BTreeSet<String> {
         for t in &r.tables {
             for a in &t.win_attempts {
                 add(&a.recorded_by);
+            }
+            for l in &t.logs {
+                add(&l.saved_by);
             }
             for rep in &t.reports {
                 add(&rep.created_by);
@@ -785,6 +799,21 @@ async fn write(
                 .bind(&a.reason)
                 .bind(user(&a.recorded_by))
                 .bind(a.recorded_at)
+                .execute(&mut *tx)
+                .await?;
+            }
+            for l in &t.logs {
+                sqlx::query(
+                    "INSERT INTO game_logs (table_id, revision, body, reason, source, created_by, \
+                       created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                )
+                .bind(table_id)
+                .bind(l.revision)
+                .bind(&l.body)
+                .bind(&l.reason)
+                .bind(&l.source)
+                .bind(user(&l.saved_by))
+                .bind(l.saved_at)
                 .execute(&mut *tx)
                 .await?;
             }
