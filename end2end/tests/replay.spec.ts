@@ -112,6 +112,8 @@ test("a log's violations appear at their lines as it is typed, and the board fol
   await expect(page.getByTestId("comparison")).toContainText("No report yet: the log implies the one below.");
   await page.getByRole("button", { name: "Save as the table's report" }).click();
   await expect(page.getByTestId("comparison")).toContainText("Report revision 1 agrees with the log.");
+  // The Harkonnen's win attempt is the log's; the table's win-attempt record has none yet.
+  await expect(page.getByTestId("attempts-differ")).toBeVisible();
   await page.goto(`${eventUrl}/rounds/1/tables/1`);
   await expect(page.getByTestId("result").filter({ hasText: "SSH" })).toHaveCount(1);
 

@@ -219,7 +219,12 @@ fn Comparison(d: Data) -> impl IntoView {
             .iter()
             .chain(c.seats.iter().flat_map(|s| s.rows.iter()))
     };
-    let differing = all_rows().filter(|r| r.differs()).count();
+    // Win attempts are kept by the table's win-attempt record (4.01.04), not by the report this
+    // form saves: a difference there is told apart, with where to settle it.
+    let differing = all_rows()
+        .filter(|r| r.differs() && r.field != "win_attempts")
+        .count();
+    let attempts_differ = all_rows().any(|r| r.differs() && r.field == "win_attempts");
     let cell = |v: &Option<String>, missing: &'static str| {
         v.as_deref()
             .map_or_else(|| missing.to_owned(), ComparisonRow::show)
@@ -264,11 +269,19 @@ fn Comparison(d: Data) -> impl IntoView {
             if differing == 1 { "" } else { "s" }
         ),
     };
+    let attempts_note = attempts_differ.then(|| {
+        view! {
+            <p data-testid="attempts-differ">
+                "The win attempts the log implies differ from the table's win-attempt record (4.01.04): the judge records them on the table page."
+            </p>
+        }
+    });
     let form = (d.can_write && c.derived).then(|| view! { <ReportFromLog d=d.clone()/> });
     view! {
         <section aria-labelledby="compare">
             <h2 id="compare">"The log and the report"</h2>
             <p data-testid="comparison">{headline}" "<a href=table_href>"The table's report"</a></p>
+            {attempts_note}
             <div class="scroll">
                 <table class="compact comparison">
                     <thead><tr><th scope="col">"Who"</th><th scope="col">"Value (4.01.07, 4.01.11)"</th><th scope="col">"Report"</th><th scope="col">"Log"</th><th scope="col">"Agree?"</th></tr></thead>
