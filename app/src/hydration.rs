@@ -250,7 +250,6 @@ mod desk {
     use std::time::Duration;
 
     use leptos::prelude::*;
-    use serde::Deserialize;
     use wasm_bindgen::{JsCast, JsValue, closure::Closure};
     use wasm_bindgen_futures::JsFuture;
     use web_sys::{
@@ -368,7 +367,6 @@ mod desk {
     }
 
     /// `gamelog::LiveCheck`: the server's HTML for the two places.
-    #[derive(Deserialize)]
     struct LiveCheck {
         verification: String,
         suggestions: String,
@@ -380,8 +378,21 @@ mod desk {
         let body = UrlSearchParams::new()?;
         body.append("text", &area.value());
         body.append("caret", &caret.to_string());
-        let text = post(&url, &body.into()).await?.1;
-        serde_json::from_str(&text).map_err(|e| JsValue::from_str(&e.to_string()))
+        let answer = js_sys::JSON::parse(&post(&url, &body.into()).await?.1)?;
+        Ok(LiveCheck {
+            verification: field(&answer, "verification")
+                .as_string()
+                .unwrap_or_default(),
+            suggestions: field(&answer, "suggestions")
+                .as_string()
+                .unwrap_or_default(),
+        })
+    }
+
+    /// A field of a JSON answer, read by the browser's own JSON (no deserialiser in the wasm
+    /// for answers that are only strings).
+    fn field(answer: &JsValue, name: &str) -> JsValue {
+        js_sys::Reflect::get(answer, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
     }
 
     /// Posts `body` asking for the server function's JSON: whether it succeeded, and its text.
@@ -464,12 +475,6 @@ mod desk {
         if let Ok(Some(output)) = section.query_selector("output[for=turn]") {
             output.set_text_content(Some(&label));
         }
-    }
-
-    /// `gamelog::BatchSummary`: what the server said of each file.
-    #[derive(Deserialize)]
-    struct Summary {
-        said: Vec<String>,
     }
 
     /// The batch upload: one request per file, so the bar moves as each is verified; then the
@@ -558,9 +563,14 @@ mod desk {
             .map_err(failed)?;
         let (ok, text) = post(&form.action(), &data.into()).await.map_err(failed)?;
         if ok {
-            serde_json::from_str::<Summary>(&text)
-                .map(|s| s.said)
-                .map_err(|e| e.to_string())
+            // `gamelog::BatchSummary::said`: what the server said of each file.
+            let said = js_sys::JSON::parse(&text)
+                .map(|answer| field(&answer, "said"))
+                .map_err(failed)?;
+            Ok(js_sys::Array::from(&said)
+                .iter()
+                .filter_map(|line| line.as_string())
+                .collect())
         } else {
             Err(serde_json::from_str::<AppError>(&text)
                 .map_or_else(|_| "the server refused it".to_owned(), |e| e.to_string()))
