@@ -13,6 +13,27 @@ use crate::tiebreakers::{Category, Tiebreakers};
 use dune::faction::Faction;
 use dune::win_type::{Points, WinType};
 
+/// Points as standings print them: `3`, `½`, `1½` (halves are the only fractions 4.01.10 makes).
+pub fn points_text(points: Points) -> String {
+    let halves = points.halves();
+    match (halves / 2, halves % 2) {
+        (0, 1) => "½".to_owned(),
+        (whole, 1) => format!("{whole}½"),
+        (whole, _) => whole.to_string(),
+    }
+}
+
+/// A game's score as one dotted line: points, then the six tiebreakers of 4.01.11 in order
+/// (`3.1.0.12.5.2.5`). The standings, the exports and the statistics all print it this way.
+pub fn score_text((points, values): (Points, [u32; 6])) -> String {
+    let mut text = points_text(points);
+    for v in values {
+        text.push('.');
+        text.push_str(&v.to_string());
+    }
+    text
+}
+
 /// One game as it counts for one player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayedGame {

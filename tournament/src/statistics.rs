@@ -122,15 +122,6 @@ pub struct Statistics {
     pub best: Vec<BestShowing>,
 }
 
-fn score_text((points, values): (Points, [u32; 6])) -> String {
-    let mut text = points.to_string();
-    for v in values {
-        text.push('.');
-        text.push_str(&v.to_string());
-    }
-    text
-}
-
 pub fn compute(games: &[GameStats]) -> Statistics {
     let mut factions: BTreeMap<Faction, FactionLine> = BTreeMap::new();
     let mut win_types: BTreeMap<WinType, usize> = BTreeMap::new();
@@ -221,7 +212,7 @@ pub fn compute(games: &[GameStats]) -> Statistics {
                 game: game.label.clone(),
                 result: seat.result,
                 points: seat.score.0,
-                score: score_text(seat.score),
+                score: crate::standings::score_text(seat.score),
                 strongholds_by_turn: seat.strongholds_by_turn.clone(),
             })
             .collect(),

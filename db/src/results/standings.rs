@@ -7,7 +7,7 @@ use tournament::ids::{EventId, PlayerId, RoundNumber, TableId, TableNumber};
 use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use tournament::{
-    PlayerName, Points, Ruleset, Tiebreakers,
+    PlayerName, Ruleset, Tiebreakers,
     report::{GameReport, Report, SeatReport},
     standings::{GameComponent, OrderReason, PlayedGame, PlayerRecord, compute_for},
 };
@@ -69,24 +69,11 @@ impl EventStandings {
     }
 }
 
-/// Points as a judge writes them: 3, 2, ½, 1½.
-pub fn points_text(points: Points) -> String {
-    let halves = points.halves();
-    match (halves / 2, halves % 2) {
-        (0, 1) => "½".to_owned(),
-        (whole, 1) => format!("{whole}½"),
-        (whole, _) => whole.to_string(),
-    }
-}
+pub use tournament::standings::points_text;
 
+/// A game's score as the standings print it (`tournament::standings::score_text`).
 pub fn score_text(game: &PlayedGame) -> String {
-    let (points, values) = game.score();
-    let mut text = points_text(points);
-    for v in values {
-        text.push('.');
-        text.push_str(&v.to_string());
-    }
-    text
+    tournament::standings::score_text(game.score())
 }
 
 fn reason_text(reason: OrderReason, above: &PlayerRecord, below: &PlayerRecord) -> String {
