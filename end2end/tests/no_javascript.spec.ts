@@ -158,3 +158,60 @@ test("without JavaScript: sign in, check in, find me, confirm and dispute a repo
   await expect(page.locator(`tr[data-player="${second}"] .answer-cell`)).toHaveText("disputes: My forces were 12, not 14");
   for (const p of [volunteer, phone, other]) await p.context().close();
 });
+
+test("without JavaScript: a judge saves a game log, reads the board at a turn and uploads a batch", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const { readFileSync } = await import("node:fs");
+  const { join } = await import("node:path");
+  const legal = readFileSync(join(__dirname, "../../engine/tests/games/legal-two-turn-example.dgn"), "utf8");
+  const oneMistake = legal.replace("M SG ship 4 TUK $2 ;", "M SG ship 4 TUK $3 ;");
+  const judge = await plainPhone(browser, hj);
+  await judge.goto("/events");
+  await judge.getByLabel("Event name").fill(`Plain logs ${run}`);
+  await judge.getByRole("button", { name: "Create event" }).click();
+  await expect(judge.getByRole("heading", { level: 1, name: `Plain logs ${run}` })).toBeVisible();
+  const eventUrl = judge.url();
+  await judge.goto(eventUrl + "/players");
+  const names = ["name", ...Array.from({ length: 6 }, (_, i) => `Log plain ${i} ${run}`)].join("\n");
+  await judge.getByLabel("CSV lines").fill(names);
+  await judge.getByRole("button", { name: "Import players" }).click();
+  await expect(judge.getByText("Imported 6 players.")).toBeVisible();
+  await judge.getByRole("button", { name: "Check in everyone" }).click();
+  await expect(judge.getByTestId("player-summary")).toHaveText("6 registered · 6 checked in · 0 dropped");
+  await judge.goto(eventUrl + "/run");
+  await judge.getByRole("button", { name: "Start round 1" }).click();
+  await expect(judge.getByRole("heading", { level: 1, name: "Round 1" })).toBeVisible();
+
+  // The log is a plain form: saved, the page comes back with the problem under its line.
+  await judge.goto(`${eventUrl}/rounds/1/tables/1/log`);
+  await expect(judge).toHaveTitle(/^Game log · Round 1 · Table 1 · /);
+  await judge.getByLabel("Game log (DGN)").fill(oneMistake);
+  await judge.getByRole("button", { name: "Save the log" }).click();
+  await expect(judge.getByText("Revision 1 saved by")).toBeVisible();
+  await expect(judge.getByText("Saved as revision 1.")).toBeVisible();
+  await expect(judge.getByTestId("verdict")).toContainText("1 rule broken in 2 turns.");
+  await expect(judge.locator("#L69")).toHaveClass(/bad/);
+
+  // Changing saved lines needs a reason: refused, and said at the field.
+  await judge.getByLabel("Game log (DGN)").fill(legal);
+  await judge.getByRole("button", { name: "Save the log" }).click();
+  await expect(judge.getByLabel("Why this change")).toHaveAttribute("aria-invalid", "true");
+  await expect(judge.locator("[data-error-for=reason]")).toBeVisible();
+  await expect(judge.getByText("Revision 1 saved by")).toBeVisible();
+
+  // The board's slider is a GET form: turn 0 is the first turn.
+  await judge.getByLabel("Turn", { exact: true }).fill("0");
+  await judge.getByRole("button", { name: "Show" }).click();
+  await expect(judge.getByTestId("turn-shown")).toHaveText(/^Turn 1/);
+  await expect(judge.getByTestId("storm")).toHaveText("The storm is in sector 17.");
+
+  // A batch without JavaScript: one multipart post, a line per file in the answer.
+  await judge.goto(`${eventUrl}/logs?round=1`);
+  await judge.getByLabel("Game logs").setInputFiles([
+    { name: "r1-t1.dgn", mimeType: "text/plain", buffer: Buffer.from(oneMistake.replace('[Table "4"]', "")) },
+  ]);
+  await judge.getByRole("button", { name: "Upload and verify" }).click();
+  await expect(judge.getByText("Verified 1 of 1 file")).toBeVisible();
+  await expect(judge.getByText("r1-t1.dgn: round 1, table 1: saved as revision 2; 1 violation")).toBeVisible();
+  await judge.context().close();
+});
