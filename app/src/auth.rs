@@ -51,15 +51,17 @@ pub async fn sign_in(
     match db::accounts::sign_in(&pool, &login, password, &addr).await {
         Ok(actor) => {
             crate::server::start_session(&actor).await?;
-            Ok(safe_next(next.as_deref()))
+            let next = safe_next(next.as_deref());
+            // A full page load, so every part of the page (the header's user name included) is
+            // rendered afresh for the new session.
+            crate::server::go_to(&next);
+            Ok(next)
         }
         Err(e @ db::accounts::SignInError::Invalid) => {
             fail(AppError::field("password", e.to_string()))
         }
         Err(e @ db::accounts::SignInError::Blocked { .. }) => {
-            if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
-                response.set_status(http::StatusCode::TOO_MANY_REQUESTS);
-            }
+            crate::server::set_status(http::StatusCode::TOO_MANY_REQUESTS);
             Err(AppError::Invalid(e.to_string()))
         }
         Err(e) => Err(internal("signing in", e)),
@@ -85,6 +87,7 @@ pub async fn sign_out() -> Result<String, AppError> {
             .map_err(|e| internal("signing out", e))?;
     }
     crate::server::end_session().await?;
+    crate::server::go_to("/");
     Ok("/".to_owned())
 }
 
@@ -102,23 +105,16 @@ pub async fn change_password(current: String, new: String, repeat: String) -> Re
     match db::accounts::change_password(&pool, &actor, db::password::Password::new(current), new)
         .await
     {
-        Ok(()) => Ok(()),
+        Ok(()) => {
+            use leptos::server_fn::ServerFn;
+            crate::server::back_with(ChangePassword::url(), "Your password was changed.", &[]);
+            Ok(())
+        }
         Err(e @ db::accounts::ChangePasswordError::WrongCurrent) => {
             fail(AppError::field("current", e.to_string()))
         }
         Err(e) => Err(internal("changing the password", e)),
     }
-}
-
-/// Sends the browser to `path` with a full page load, so every part of the page (the header's
-/// user name included) is rendered afresh for the new session.
-pub fn hard_navigate(path: &str) {
-    #[cfg(feature = "hydrate")]
-    {
-        let _ = window().location().set_href(path);
-    }
-    #[cfg(not(feature = "hydrate"))]
-    let _ = path;
 }
 
 #[cfg(test)]

@@ -10,7 +10,9 @@ use tournament::ids::{RoundNumber, UserId};
 
 use crate::error::AppError;
 #[cfg(feature = "ssr")]
-use crate::server::{answer, fail, internal, pool, require};
+use crate::server::{answer, back, back_with, fail, internal, pool, require};
+#[cfg(feature = "ssr")]
+use leptos::server_fn::ServerFn;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EventSummary {
@@ -82,7 +84,11 @@ pub async fn list_events() -> Result<Vec<EventSummary>, AppError> {
 pub async fn create_event(name: String) -> Result<String, AppError> {
     let actor = crate::server::require_actor().await?;
     match db::events::create(&pool()?, &actor, &name).await {
-        Ok(event) => Ok(format!("/events/{}", event.slug)),
+        Ok(event) => {
+            let path = format!("/events/{}", event.slug);
+            crate::server::go_to(&path);
+            Ok(path)
+        }
         Err(e @ db::events::CreateEventError::Forbidden) => {
             fail(AppError::Forbidden(e.to_string()))
         }
@@ -275,8 +281,9 @@ pub async fn save_settings(
         Ok(s) => s,
         Err(e) => return fail(e),
     };
-    answer(db::events::update_settings(&pool()?, &actor, event.id, version, settings).await)
-        .map(|_| ())
+    answer(db::events::update_settings(&pool()?, &actor, event.id, version, settings).await)?;
+    back_with(SaveSettings::url(), "Saved.", &[]);
+    Ok(())
 }
 
 #[server]
@@ -313,7 +320,10 @@ pub async fn grant_role(slug: String, username: String, role: String) -> Result<
         ));
     }
     match db::roles::grant(&pool()?, &actor, event.id, &username, role).await {
-        Ok(()) => Ok(()),
+        Ok(()) => {
+            back();
+            Ok(())
+        }
         Err(e @ db::roles::GrantError::NoSuchUser(_)) => {
             fail(AppError::field("username", e.to_string()))
         }
@@ -338,7 +348,9 @@ pub async fn revoke_role(slug: String, user_id: UserId) -> Result<(), AppError> 
     }
     db::roles::revoke(&pool()?, &actor, event.id, user_id)
         .await
-        .map_err(|e| internal("removing the role", e))
+        .map_err(|e| internal("removing the role", e))?;
+    back();
+    Ok(())
 }
 
 #[server]

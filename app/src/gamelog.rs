@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use tournament::ids::{Revision, RoundNumber, TableNumber};
 
 use crate::error::AppError;
-use crate::replay::{Replayed, Verification, batch::BatchLine, map::BoardMap, suggest::Vocabulary};
+use crate::replay::{Replayed, batch::BatchLine, map::BoardMap};
 #[cfg(feature = "ssr")]
 use crate::{
     events::load,
@@ -114,9 +114,6 @@ pub struct LogPage {
     pub body: String,
     pub replayed: Replayed,
     pub map: BoardMap,
-    /// For the editor's suggestions (judges only).
-    pub vocabulary: Option<Vocabulary>,
-    pub alive: Option<Vec<String>>,
     pub comparison: Comparison,
 }
 
@@ -344,8 +341,6 @@ pub async fn get_log(
                 lines: r.body.lines().count(),
             })
             .collect(),
-        alive: access.write.then_some(analysis.alive).flatten(),
-        vocabulary: access.write.then(|| bridge::vocabulary().clone()),
         body,
         replayed,
         map: bridge::board_map().clone(),
@@ -353,22 +348,50 @@ pub async fn get_log(
     })
 }
 
-/// The live check while a judge types: the verification and the leaders still alive at the end
-/// of the text (for the suggestions).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// The live check while a judge types, as HTML for the editor to put in place (see
+/// `components::log_editor`): the verification, and the suggestions for the word at the caret.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LiveCheck {
-    pub verification: Verification,
-    pub alive: Option<Vec<String>>,
+    pub verification: String,
+    pub suggestions: String,
 }
 
+/// `caret` is where the judge is typing, in the browser's UTF-16 units of `text`.
 #[server]
-pub async fn check_log(text: String) -> Result<LiveCheck, AppError> {
+pub async fn check_log_live(text: String, caret: u32) -> Result<LiveCheck, AppError> {
+    use crate::components::log_editor::{Suggestions, VerificationList};
+    use crate::replay::suggest::{suggest, word_at};
+    use leptos::tachys::view::RenderHtml;
     require_actor().await?;
     let analysis = bridge::analyse(&text, true, false);
+    let at = byte_offset(&text, caret);
+    let (start, prefix) = word_at(&text, at);
+    let words: Vec<_> = suggest(bridge::vocabulary(), prefix, analysis.alive.as_deref(), 8)
+        .into_iter()
+        .cloned()
+        .collect();
+    let utf16 = |byte: usize| text[..byte].encode_utf16().count() as u32;
+    let (start16, end16) = (utf16(start), utf16(start + prefix.len()));
+    let prefix = prefix.to_owned();
+    let verification = analysis.replayed.verification;
     Ok(LiveCheck {
-        verification: analysis.replayed.verification,
-        alive: analysis.alive,
+        verification: view! { <VerificationList verification=verification/> }.to_html(),
+        suggestions: view! { <Suggestions prefix=prefix start=start16 end=end16 words=words/> }
+            .to_html(),
     })
+}
+
+/// The byte offset of a position counted in UTF-16 units, as the browser counts a textarea's.
+#[cfg(feature = "ssr")]
+fn byte_offset(text: &str, utf16: u32) -> usize {
+    let mut units = 0u32;
+    for (i, c) in text.char_indices() {
+        if units >= utf16 {
+            return i;
+        }
+        units += c.len_utf16() as u32;
+    }
+    text.len()
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -385,9 +408,10 @@ pub struct LogForm {
 
 #[server]
 pub async fn save_log(form: LogForm) -> Result<Revision, AppError> {
+    use leptos::server_fn::ServerFn;
     let event = load(&form.slug).await?;
     let actor = require_actor().await?;
-    answer(
+    let revision = answer(
         db::results::logs::save(
             &pool()?,
             &actor,
@@ -402,7 +426,13 @@ pub async fn save_log(form: LogForm) -> Result<Revision, AppError> {
             },
         )
         .await,
-    )
+    )?;
+    crate::server::back_with(
+        SaveLog::url(),
+        &format!("Saved as revision {revision}."),
+        &[],
+    );
+    Ok(revision)
 }
 
 /// The engine's report of a log, exactly as `mentat replay --json` prints it, for scripts:
@@ -447,6 +477,9 @@ pub async fn table_log_report(
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BatchSummary {
     pub lines: Vec<BatchLine>,
+    /// Each line as the page says it ("r1-t2.dgn: round 1, table 2: saved as revision 1; …"),
+    /// so the browser half shows the server's words without formatting them itself.
+    pub said: Vec<String>,
 }
 
 /// One table's latest log in a round's list.
@@ -643,5 +676,16 @@ pub async fn upload_logs(data: server_fn::codec::MultipartData) -> Result<BatchS
         };
         lines.push(line);
     }
-    Ok(BatchSummary { lines })
+    let said: Vec<String> = lines.iter().map(BatchLine::said).collect();
+    // A plain form (no browser half) comes back to the page, which says what happened.
+    if crate::server::plain_form_post() {
+        use leptos::server_fn::ServerFn;
+        let message = format!(
+            "Verified {n} of {n} file{}",
+            if said.len() == 1 { "" } else { "s" },
+            n = said.len()
+        );
+        crate::server::back_with(UploadLogs::url(), &message, &said);
+    }
+    Ok(BatchSummary { lines, said })
 }

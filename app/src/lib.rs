@@ -1,7 +1,8 @@
 //! Mentat's user interface: the HTML shell, the router and the pages.
 //!
 //! Everything here compiles twice: with `ssr` into the server, which renders the pages, and with
-//! `hydrate` into the browser's wasm, which makes the same pages interactive.
+//! `hydrate` into the browser's wasm. Pages are rendered on the server only; the browser half
+//! holds just the islands (`#[island]`), the interactive parts of a page (see [`hydration`]).
 // A panic in the hall loses a judge's work: outside tests, every failure is an error value.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
@@ -13,6 +14,7 @@ pub mod error;
 pub mod events;
 pub mod forms;
 pub mod gamelog;
+pub mod hydration;
 pub mod pages;
 pub mod players;
 pub mod qualifying;
@@ -41,7 +43,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <meta name="viewport" content="width=device-width, initial-scale=1"/>
                 <meta name="color-scheme" content="light"/>
                 <link rel="icon" href="/favicon.svg" type="image/svg+xml"/>
-                <HydrationScripts options/>
+                <HydrationScripts options islands=true/>
                 <MetaTags/>
             </head>
             <body>
@@ -51,28 +53,29 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
     }
 }
 
-/// The routes of running an event render whole before they are sent (`SsrMode::Async`): a
-/// phone without JavaScript gets the full page, not a placeholder that a script would fill in,
-/// and an error can still set the response's status.
+/// Every route renders whole before it is sent (`SsrMode::Async`): a phone without JavaScript, or
+/// before the wasm arrives, gets the full page (who is signed in included), not a placeholder
+/// that a streamed script would fill in; and an error can still set the response's status.
 #[component]
 pub fn App() -> impl IntoView {
     provide_meta_context();
     view! {
         <Stylesheet id="leptos" href="/pkg/mentat.css"/>
-        <Title text="Mentat"/>
+        // Each page names itself first ("Players · GenCon Qualifier"), so tabs tell apart.
+        <Title text="" formatter=|page: String| if page.is_empty() { "Mentat".to_owned() } else { format!("{page} · Mentat") }/>
         <Router>
             <components::header::SiteHeader/>
             <Routes fallback=pages::NotFound>
-                <Route path=StaticSegment("") view=pages::home::HomePage/>
-                <Route path=StaticSegment("signin") view=pages::signin::SignInPage/>
-                <Route path=StaticSegment("account") view=pages::account::AccountPage/>
-                <Route path=StaticSegment("security") view=pages::audit::SecurityAuditPage/>
-                <Route path=StaticSegment("events") view=pages::events::EventsPage/>
+                <Route path=StaticSegment("") view=pages::home::HomePage ssr=SsrMode::Async/>
+                <Route path=StaticSegment("signin") view=pages::signin::SignInPage ssr=SsrMode::Async/>
+                <Route path=StaticSegment("account") view=pages::account::AccountPage ssr=SsrMode::Async/>
+                <Route path=StaticSegment("security") view=pages::audit::SecurityAuditPage ssr=SsrMode::Async/>
+                <Route path=StaticSegment("events") view=pages::events::EventsPage ssr=SsrMode::Async/>
                 <Route path=StaticSegment("rules") view=pages::rules::RulesPage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("rules"), ParamSegment("number")) view=pages::rules::RulePage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug")) view=pages::event::EventPage ssr=SsrMode::Async/>
-                <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("staff")) view=pages::staff::StaffPage/>
-                <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("audit")) view=pages::audit::EventAuditPage/>
+                <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("staff")) view=pages::staff::StaffPage ssr=SsrMode::Async/>
+                <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("audit")) view=pages::audit::EventAuditPage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("settings")) view=pages::settings::SettingsPage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("run")) view=pages::dashboard::DashboardPage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("players")) view=pages::players::PlayersPage ssr=SsrMode::Async/>
@@ -87,5 +90,7 @@ pub fn App() -> impl IntoView {
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("find"), ParamSegment("player")) view=pages::find::PlayerCardPage ssr=SsrMode::Async/>
             </Routes>
         </Router>
+        // Last in the document, so it hydrates after every other island of the page.
+        <components::live::LiveMark/>
     }
 }

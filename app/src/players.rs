@@ -9,8 +9,10 @@ use crate::error::AppError;
 #[cfg(feature = "ssr")]
 use crate::{
     events::load,
-    server::{answer, fail, internal, pool, require_staff},
+    server::{answer, back, back_with, back_with_notes, fail, internal, pool, require_staff},
 };
+#[cfg(feature = "ssr")]
+use leptos::server_fn::ServerFn;
 
 /// A player as the head judge's list shows them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -84,8 +86,13 @@ pub async fn add_player(
         Ok(new) => new,
         Err(problem) => return fail(AppError::field(problem.field, problem.message)),
     };
-    answer(db::players::add(&pool()?, &actor, event.id, new).await).map(|p| p.name)
+    let name = answer(db::players::add(&pool()?, &actor, event.id, new).await)?.name;
+    back_with(AddPlayer::url(), &format!("{name} added."), &[]);
+    Ok(name)
 }
+
+/// What an import that added nobody says (the page shows it as a failure, not a success).
+pub const NOTHING_IMPORTED: &str = "Nothing was imported.";
 
 #[server]
 pub async fn import_players(slug: String, csv: String) -> Result<ImportOutcome, AppError> {
@@ -93,20 +100,41 @@ pub async fn import_players(slug: String, csv: String) -> Result<ImportOutcome, 
     let event = load(&slug).await?;
     let actor = require_staff(event.id, db::roles::Action::RunEvent).await?;
     match db::players::import_csv(&pool()?, &actor, event.id, &csv).await {
-        Ok(report) => Ok(ImportOutcome {
-            added: report.added.len(),
-            refused: report
+        Ok(report) => {
+            let outcome = ImportOutcome {
+                added: report.added.len(),
+                refused: report
+                    .refused
+                    .into_iter()
+                    .map(|r| RefusedLine {
+                        line: r.line,
+                        text: r.text,
+                        reason: r.reason,
+                    })
+                    .collect(),
+                ignored_columns: report.ignored_columns,
+                read_as: report.read_as,
+            };
+            let lines: Vec<String> = outcome
                 .refused
-                .into_iter()
-                .map(|r| RefusedLine {
-                    line: r.line,
-                    text: r.text,
-                    reason: r.reason,
-                })
-                .collect(),
-            ignored_columns: report.ignored_columns,
-            read_as: report.read_as,
-        }),
+                .iter()
+                .map(|r| format!("Line {}: {} — {}", r.line, r.text, r.reason))
+                .collect();
+            // Nothing imported is never said as a success.
+            let message = match outcome.added {
+                0 => NOTHING_IMPORTED.to_owned(),
+                n => format!("Imported {n} player{}.", if n == 1 { "" } else { "s" }),
+            };
+            let mut notes = vec![format!("Read as {}.", outcome.read_as)];
+            if !outcome.ignored_columns.is_empty() {
+                notes.push(format!(
+                    "Columns ignored: {}.",
+                    outcome.ignored_columns.join(", ")
+                ));
+            }
+            back_with_notes(ImportPlayers::url(), &message, &notes, &lines);
+            Ok(outcome)
+        }
         Err(ImportError::Database(e)) => Err(internal("importing players", e)),
         Err(e) => fail(AppError::field("csv", e.to_string())),
     }
@@ -124,15 +152,18 @@ pub async fn check_in(
     answer(
         db::players::set_checked_in(&pool()?, &actor, event.id, player_id, version, checked_in)
             .await,
-    )
-    .map(|_| ())
+    )?;
+    back();
+    Ok(())
 }
 
 #[server]
 pub async fn check_in_all(slug: String) -> Result<u64, AppError> {
     let event = load(&slug).await?;
     let actor = require_staff(event.id, db::roles::Action::RunEvent).await?;
-    answer(db::players::check_in_all(&pool()?, &actor, event.id).await)
+    let count = answer(db::players::check_in_all(&pool()?, &actor, event.id).await)?;
+    back();
+    Ok(count)
 }
 
 #[server]
@@ -144,8 +175,11 @@ pub async fn set_dropped(
 ) -> Result<(), AppError> {
     let event = load(&slug).await?;
     let actor = require_staff(event.id, db::roles::Action::RunEvent).await?;
-    answer(db::players::set_dropped(&pool()?, &actor, event.id, player_id, version, dropped).await)
-        .map(|_| ())
+    answer(
+        db::players::set_dropped(&pool()?, &actor, event.id, player_id, version, dropped).await,
+    )?;
+    back();
+    Ok(())
 }
 
 /// Links a player to the account they sign in with (`player` is "id:version" from the list),
@@ -167,9 +201,11 @@ pub async fn link_account(
     let p = answer(
         db::players::link_account(&pool()?, &actor, event.id, id, version, &username).await,
     )?;
-    Ok(if p.user_id.is_some() {
+    let message = if p.user_id.is_some() {
         format!("{} now confirms reports as {}.", p.name, username.trim())
     } else {
         format!("{} is no longer linked to an account.", p.name)
-    })
+    };
+    back_with(LinkAccount::url(), &message, &[]);
+    Ok(message)
 }

@@ -17,8 +17,10 @@ use crate::error::AppError;
 #[cfg(feature = "ssr")]
 use crate::{
     events::load,
-    server::{answer, fail, internal, pool, require, require_staff},
+    server::{answer, back, back_with, fail, internal, pool, require, require_staff},
 };
+#[cfg(feature = "ssr")]
+use leptos::server_fn::ServerFn;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatView {
@@ -357,7 +359,7 @@ pub async fn record_attempts(form: AttemptsForm) -> Result<Revision, AppError> {
         reason: Some(form.reason.clone()),
     };
     let may_override = allows(role, actor.is_admin, Action::Override);
-    answer(
+    let revision = answer(
         db::results::attempts::record(
             &pool()?,
             &actor,
@@ -368,7 +370,13 @@ pub async fn record_attempts(form: AttemptsForm) -> Result<Revision, AppError> {
             entry,
         )
         .await,
-    )
+    )?;
+    back_with(
+        RecordAttempts::url(),
+        &format!("Saved (revision {revision})."),
+        &[],
+    );
+    Ok(revision)
 }
 
 /// One seat's line of the report form, in seat order; numbers as typed, checked on the server.
@@ -528,7 +536,7 @@ pub async fn save_report(form: ReportForm) -> Result<Revision, AppError> {
     let (actor, role) = require_recorder(event.id).await?;
     let draft = answer(parse_report(&form))?;
     let may_override = allows(role, actor.is_admin, Action::Override);
-    answer(
+    let revision = answer(
         db::results::reports::save(
             &pool()?,
             &actor,
@@ -541,7 +549,13 @@ pub async fn save_report(form: ReportForm) -> Result<Revision, AppError> {
             Some(&form.reason),
         )
         .await,
-    )
+    )?;
+    back_with(
+        SaveReport::url(),
+        &format!("Saved as revision {revision}."),
+        &[],
+    );
+    Ok(revision)
 }
 
 /// A seated player answers the report (agree, or dispute with a note); a judge may answer for
@@ -580,7 +594,24 @@ pub async fn answer_report(
         note: Some(note),
         answerer,
     };
-    answer(db::results::reports::answer(&pool()?, &actor, event.id, &reply).await)
+    let complete = answer(db::results::reports::answer(&pool()?, &actor, event.id, &reply).await)
+        .map_err(|e| {
+        // A judge's page holds a dispute form per player: name the note of this one.
+        match e {
+            AppError::Field { field, message } if field == "note" => AppError::Field {
+                field: note_field(player_id),
+                message,
+            },
+            e => e,
+        }
+    })?;
+    back();
+    Ok(complete)
+}
+
+/// The form field of a dispute's note, one per player on the table page.
+pub fn note_field(player_id: PlayerId) -> String {
+    format!("note-{player_id}")
 }
 
 #[server]
@@ -592,7 +623,11 @@ pub async fn finalise_report(
 ) -> Result<(), AppError> {
     let event = load(&slug).await?;
     let actor = require_staff(event.id, db::roles::Action::Override).await?;
-    answer(db::results::reports::finalise(&pool()?, &actor, event.id, round, table, revision).await)
+    answer(
+        db::results::reports::finalise(&pool()?, &actor, event.id, round, table, revision).await,
+    )?;
+    back();
+    Ok(())
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -689,5 +724,7 @@ pub async fn draw_finals_tie(
             }
         },
     };
-    answer(db::results::finals::draw_cut(&pool()?, &actor, event.id, seed).await).map(|_| ())
+    answer(db::results::finals::draw_cut(&pool()?, &actor, event.id, seed).await)?;
+    back();
+    Ok(())
 }

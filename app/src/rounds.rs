@@ -213,7 +213,10 @@ pub async fn start_round(
         fallback,
         override_reason,
     };
-    answer(db::rounds::start(&pool()?, &actor, event.id, new).await).map(|_| number)
+    answer(db::rounds::start(&pool()?, &actor, event.id, new).await)?;
+    // The new round's page, for a plain form post and for the browser half alike.
+    crate::server::go_to(&format!("/events/{}/rounds/{number}", event.slug));
+    Ok(number)
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -367,7 +370,9 @@ pub async fn redraw_round(
     let event = load(&slug).await?;
     let actor = require_staff(event.id, db::roles::Action::RunEvent).await?;
     let seed = answer(parse_seed(seed.as_deref()))?;
-    answer(db::rounds::redraw(&pool()?, &actor, event.id, number, version, seed).await)
+    answer(db::rounds::redraw(&pool()?, &actor, event.id, number, version, seed).await)?;
+    crate::server::back();
+    Ok(())
 }
 
 #[server]
@@ -380,14 +385,18 @@ pub async fn swap_seats(
 ) -> Result<(), AppError> {
     let event = load(&slug).await?;
     let actor = require_staff(event.id, db::roles::Action::RunEvent).await?;
-    answer(db::rounds::swap(&pool()?, &actor, event.id, number, version, first, second).await)
+    answer(db::rounds::swap(&pool()?, &actor, event.id, number, version, first, second).await)?;
+    crate::server::back();
+    Ok(())
 }
 
 #[server]
 pub async fn begin_round(slug: String, number: RoundNumber, version: i32) -> Result<(), AppError> {
     let event = load(&slug).await?;
     let actor = require_staff(event.id, db::roles::Action::RunEvent).await?;
-    answer(db::rounds::begin(&pool()?, &actor, event.id, number, version).await)
+    answer(db::rounds::begin(&pool()?, &actor, event.id, number, version).await)?;
+    crate::server::back();
+    Ok(())
 }
 
 /// Withdraws the round's draw; returns the dashboard's address.
@@ -399,8 +408,10 @@ pub async fn cancel_round(
 ) -> Result<String, AppError> {
     let event = load(&slug).await?;
     let actor = require_staff(event.id, db::roles::Action::RunEvent).await?;
-    answer(db::rounds::cancel(&pool()?, &actor, event.id, number, version).await)
-        .map(|()| format!("/events/{}/run", event.slug))
+    answer(db::rounds::cancel(&pool()?, &actor, event.id, number, version).await)?;
+    let path = format!("/events/{}/run", event.slug);
+    crate::server::go_to(&path);
+    Ok(path)
 }
 
 /// `command`: start, pause or resume.
@@ -420,8 +431,9 @@ pub async fn table_clock(
         "resume" => Command::Resume,
         _ => return fail(AppError::Invalid("Unknown clock command.".into())),
     };
-    answer(db::clocks::apply(&pool()?, &actor, event.id, table_id, version, command).await)
-        .map(|_| ())
+    answer(db::clocks::apply(&pool()?, &actor, event.id, table_id, version, command).await)?;
+    crate::server::back();
+    Ok(())
 }
 
 #[server]
@@ -441,8 +453,9 @@ pub async fn extend_clock(
         ));
     };
     let command = db::clocks::Command::Extend { minutes, reason };
-    answer(db::clocks::apply(&pool()?, &actor, event.id, table_id, version, command).await)
-        .map(|_| ())
+    answer(db::clocks::apply(&pool()?, &actor, event.id, table_id, version, command).await)?;
+    crate::server::back();
+    Ok(())
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -146,6 +146,8 @@ pub async fn apply(
     if matches!(command, Command::Start) && !begun {
         crate::rounds::mark_begun(&mut tx, actor, event_id, round_id, round).await?;
     }
+    // Phones' cached pages (a player's seat and clock) must not outlive this change.
+    crate::live::notify(&mut *tx, event_id, crate::live::Topic::Table).await?;
     tx.commit().await?;
     Ok(changed)
 }

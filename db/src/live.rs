@@ -13,7 +13,8 @@ pub const CHANNEL: &str = "mentat_live";
 pub enum Topic {
     /// A report became final or was corrected, or the finals changed: standings moved.
     Standings,
-    /// Win attempts, a report revision or a confirmation at a table.
+    /// Win attempts, a report revision or a confirmation at a table; a table's clock or seats
+    /// (a round drawn, redrawn, begun or cancelled, a swap).
     Table,
 }
 

@@ -3,6 +3,7 @@ import { test, expect } from "@playwright/test";
 test("home page names Mentat and becomes live after hydration", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "Mentat" })).toBeVisible();
+  await expect(page).toHaveTitle("Mentat");
   // The status line changes only when the wasm has hydrated the server-rendered page.
   await expect(page.getByText(/^Live: this page is connected/)).toBeVisible();
   // A control that only works in the browser: the table calculator (4.01.01).
@@ -32,5 +33,6 @@ test("health check reports the database", async ({ request }) => {
 test("unknown addresses get a 404 page with a way home", async ({ page }) => {
   const response = await page.goto("/no-such-page");
   expect(response?.status()).toBe(404);
+  await expect(page).toHaveTitle("Page not found · Mentat");
   await expect(page.getByRole("link", { name: /home page/ })).toBeVisible();
 });

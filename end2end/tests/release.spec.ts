@@ -12,6 +12,17 @@ test("the optimised browser half starts and runs", async ({ page }) => {
   await expect(page.getByText(/^Live: this page is connected/)).toBeVisible();
   await page.getByLabel("Players present").fill("17");
   await expect(page.locator("output")).toHaveText("3 tables: 6 + 6 + 5 (4.01.01)");
+  // The form listener: a refused sign-in is shown at the field by the browser half, without the
+  // plain post's round trip (which would put the error in the address).
+  await page.goto("/signin");
+  await expect(page.locator("header[data-live=true]")).toHaveCount(1);
+  await page.getByLabel("User name or email").fill("nobody-of-that-name");
+  await page.getByLabel("Password").fill("not-a-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("do not match an account")).toBeVisible();
+  expect(page.url()).not.toContain("__err");
+  await expect(page.getByLabel("User name or email")).toHaveValue("nobody-of-that-name");
   expect(errors).toEqual([]);
   // Its size, for the record (phones on convention Wi-Fi download it once).
   const wasm = await page.request.get("/pkg/mentat.wasm");

@@ -186,6 +186,8 @@ test("results: win attempts, three reports, phone confirmations, a correction, l
 
   // The correction: the win was the second player's. A reason is required; the revision is
   // final at once and the history keeps both.
+  // A refused correction keeps the judge's choices once the browser half runs.
+  await live(page);
   await page.getByText("Correct the final report (head judge)").click();
   await seatGroup(page, t1[0].name).getByLabel("Result").selectOption("");
   await seatGroup(page, t1[1].name).getByLabel("Result").selectOption("SSH");

@@ -148,6 +148,9 @@ test("run round 1: import, check in, draw, a player's phone, a clock that surviv
   await expect(t1.locator(".clock-state")).toContainText("Paused");
   await page.getByRole("button", { name: "Resume clock, table 1" }).click();
   await expect(t1.locator(".clock")).not.toHaveAttribute("data-paused", "true");
+  // Each change comes back as the page rendered afresh; a refused extension keeps what was
+  // typed only once the browser half runs (without it, the page says why and the form is empty).
+  await live(page);
   await t1.getByText("Extend table 1's clock").click();
   await t1.getByLabel("Minutes to add").fill("10");
   await t1.getByRole("button", { name: "Extend" }).click();

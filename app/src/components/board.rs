@@ -5,7 +5,7 @@
 //! appears only when the page audits the log.
 //!
 //! The turn slider is a GET form (`?turn=N`), so it works without JavaScript; with it, moving the
-//! slider redraws the board at once from the turns already on the page.
+//! slider shows at once the board of that turn, already on the page (see [`TurnBoard`]).
 
 use dune::Faction;
 use leptos::prelude::*;
@@ -13,7 +13,12 @@ use leptos::prelude::*;
 use crate::replay::{BoardTurn, Tokens, faction_colours, map::BoardMap, map::annulus_path};
 
 /// The slider and the board of the chosen turn; below the slider, the phases of that turn
-/// (when the engine kept them) to step through it.
+/// (when the engine kept them) to step through it, as links.
+///
+/// Rendered on the server only. The board at the end of every turn is on the page too, each in
+/// an inert `<template data-turn>`: with the browser half, moving the slider puts that turn's
+/// board in place at once (`crate::hydration`), with no board drawing code in the wasm.
+/// Consecutive boards differ little, so they cost little on the wire once compressed.
 #[component]
 pub fn TurnBoard(
     map: BoardMap,
@@ -24,76 +29,67 @@ pub fn TurnBoard(
     /// A phase of the initial turn to show instead of its end (an index into its phases).
     initial_phase: Option<usize>,
 ) -> impl IntoView {
+    use leptos::tachys::view::RenderHtml;
     let last = turns.len().saturating_sub(1);
     if turns.is_empty() {
         return view! { <p>"The log has no turn to draw yet."</p> }.into_any();
     }
-    let chosen = RwSignal::new(initial.min(last));
-    let phase = RwSignal::new(initial_phase);
-    let turns = StoredValue::new(turns);
-    let phases = StoredValue::new(phases);
-    let map = StoredValue::new(map);
-    // The phases of the chosen turn, in order.
-    let of_turn = move |i: usize| -> Vec<BoardTurn> {
-        let number = turns.with_value(|t| t.get(i).map(|b| b.turn));
-        phases.with_value(|p| {
-            p.iter()
-                .filter(|b| Some(b.turn) == number)
-                .cloned()
-                .collect()
-        })
+    let chosen = initial.min(last);
+    // The phases of turn `i`, in order.
+    let of_turn = |i: usize| -> Vec<BoardTurn> {
+        let number = turns.get(i).map(|b| b.turn);
+        phases
+            .iter()
+            .filter(|b| Some(b.turn) == number)
+            .cloned()
+            .collect()
     };
-    let shown = Memo::new(move |_| {
-        let i = chosen.get();
-        match phase.get() {
-            Some(k) => of_turn(i).get(k).cloned(),
-            None => turns.with_value(|t| t.get(i).cloned()),
-        }
-    });
-    let label = move || shown.get().map(|b| turn_label(&b)).unwrap_or_default();
-    let phase_nav = move || {
-        let i = chosen.get();
+    let phase_nav = |i: usize, current: Option<usize>| {
         let list = of_turn(i);
         (list.len() > 1).then(|| {
             let items = list
                 .iter()
                 .enumerate()
                 .map(|(k, b)| {
-                    let current = move || phase.get() == Some(k);
                     view! {
                         <li><a href=format!("?turn={i}&phase={k}#board")
-                            aria-current=move || current().then_some("step")
-                            on:click=move |ev| { ev.prevent_default(); phase.set(Some(k)); }>{b.phase.clone()}</a></li>
+                            aria-current=(current == Some(k)).then_some("step")>{b.phase.clone()}</a></li>
                     }
                 })
                 .collect_view();
             view! { <nav aria-label="Phases of this turn" class="phases"><ul>{items}</ul></nav> }
+                .into_any()
         })
     };
+    let shown = initial_phase
+        .and_then(|k| of_turn(chosen).get(k).cloned())
+        .or_else(|| turns.get(chosen).cloned());
+    let label = shown.as_ref().map(turn_label).unwrap_or_default();
+    let board = |turn: BoardTurn| {
+        view! { <BoardSvg map=map.clone() turn=turn.clone()/> <BoardTables turn=turn/> }.into_any()
+    };
+    let templates = turns
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let html = view! { {phase_nav(i, None)} {board(t.clone())} }.to_html();
+            view! { <template data-turn=i data-label=turn_label(t) inner_html=html></template> }
+                .into_any()
+        })
+        .collect_view();
     view! {
-        {view! {
         <form method="get" action="#board" class="turn-slider">
             <label for="turn">"Turn"</label>
             <input id="turn" name="turn" type="range" min="0" max=last.to_string() step="1"
-                prop:value=move || chosen.get().to_string()
-                aria-valuetext=label
-                on:input=move |ev| {
-                    if let Ok(n) = event_target_value(&ev).parse::<usize>() {
-                        chosen.set(n.min(last));
-                        phase.set(None);
-                    }
-                }/>
+                value=chosen.to_string() aria-valuetext=label.clone() data-turn-slider=""/>
             <output for="turn" data-testid="turn-shown">{label}</output>
             <noscript><button type="submit">"Show"</button></noscript>
         </form>
-        }
-        .into_any()}
-        {phase_nav}
-        {move || {
-            shown.get().map(|turn| {
-                map.with_value(|m| view! { <BoardSvg map=m.clone() turn=turn.clone()/> <BoardTables turn=turn/> }.into_any())
-            })
-        }}
+        <div data-board-shown="">
+            {phase_nav(chosen, initial_phase)}
+            {shown.map(board)}
+        </div>
+        {templates.into_any()}
     }
     .into_any()
 }

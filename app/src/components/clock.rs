@@ -92,3 +92,15 @@ pub fn ClockFace(
         </div>
     }
 }
+
+/// One table's clock as an island: the server renders it, the browser half ticks it.
+#[island]
+pub fn TickingClock(
+    clock: Clock,
+    /// The server's time when it rendered the page (ms since the epoch).
+    server_now: i64,
+    label: String,
+) -> impl IntoView {
+    let now = ticking_now(server_now);
+    view! { <ClockFace clock=clock now=now label=label/> }
+}

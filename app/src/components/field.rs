@@ -1,32 +1,10 @@
-//! Labelled form inputs whose error, if any, sits right under them and is announced.
+//! Labelled form inputs whose error, if any, sits right under them and is announced. Each
+//! error slot names its field (`data-error-for`) and control (`data-control`), so the browser
+//! half can fill it without reloading the page (`crate::hydration`).
 
 use leptos::prelude::*;
 
 use crate::error::AppError;
-
-/// The error an action returned, if its last run failed.
-pub fn last_error<T, S>(value: S) -> Signal<Option<AppError>>
-where
-    T: Clone + Send + Sync + 'static,
-    S: Get<Value = Option<Result<T, AppError>>> + Send + Sync + 'static,
-{
-    Signal::derive(move || value.get().and_then(|r| r.err()))
-}
-
-/// Counts the successful runs of actions: a resource keyed on the count refetches after a change
-/// but not after a refused one, which would re-render the form and wipe what was typed.
-pub fn count_successes<T, E, S>(value: S, counter: RwSignal<u32>)
-where
-    T: Send + Sync + 'static,
-    E: Send + Sync + 'static,
-    S: With<Value = Option<Result<T, E>>> + 'static,
-{
-    Effect::new(move |_| {
-        if value.with(|v| matches!(v, Some(Ok(_)))) {
-            counter.update(|n| *n += 1);
-        }
-    });
-}
 
 #[component]
 pub fn Field(
@@ -78,34 +56,49 @@ pub fn Field(
                 aria-invalid=move || message().is_some().then_some("true")
                 aria-describedby=described
             />
-            <p class="field-error" id=error_id.clone() role="alert" hidden=move || message().is_none()>
+            <p class="field-error" id=error_id.clone() role="alert" hidden=move || message().is_none()
+                data-error-for=name data-control=id.clone()>
                 {message}
             </p>
         </div>
     }
 }
 
-/// The form-wide error (anything not about a single field), announced to screen readers.
+/// The form-wide error (anything not about a single field), announced to screen readers; with
+/// several problems at once, a summary listing each (each is also shown at its field).
 #[component]
 pub fn FormError(#[prop(into)] error: Signal<Option<AppError>>) -> impl IntoView {
-    let text = move || match error.get() {
-        Some(AppError::Field { .. } | AppError::Fields(_)) | None => None,
-        Some(other) => Some(other.to_string()),
-    };
-    // Several problems at once: a summary listing each, as well as the message at each field.
-    let summary = move || match error.get() {
-        Some(AppError::Fields(list)) => Some(view! {
-            <div class="form-error" role="alert">
-                <p>{format!("Nothing was saved. Fix {}, also shown at {}:", if list.len() == 1 { "this problem".to_owned() } else { format!("these {} problems", list.len()) }, if list.len() == 1 { "its field" } else { "their fields" })}</p>
+    let content = move || match error.get() {
+        None | Some(AppError::Field { .. }) => None,
+        Some(AppError::Fields(list)) => Some(
+            view! {
+                <p>{fields_summary(list.len())}</p>
                 <ul>{list.into_iter().map(|(_, m)| view! { <li>{m}</li> }).collect_view()}</ul>
-            </div>
-        }),
-        _ => None,
+            }
+            .into_any(),
+        ),
+        Some(other) => Some(view! { <p>{other.to_string()}</p> }.into_any()),
     };
     view! {
-        <p class="form-error" role="alert" hidden=move || text().is_none()>{text}</p>
-        {summary}
+        <div class="form-error" role="alert" data-form-error="" hidden=move || content().is_none()>{content}</div>
     }
+}
+
+/// The first line of the summary of several problems.
+pub fn fields_summary(count: usize) -> String {
+    format!(
+        "Nothing was saved. Fix {}, also shown at {}:",
+        if count == 1 {
+            "this problem".to_owned()
+        } else {
+            format!("these {count} problems")
+        },
+        if count == 1 {
+            "its field"
+        } else {
+            "their fields"
+        }
+    )
 }
 
 /// A labelled multi-line input, with its error under it like [`Field`].
@@ -148,7 +141,8 @@ pub fn TextArea(
                 aria-invalid=move || message().is_some().then_some("true")
                 aria-describedby=described
             ></textarea>
-            <p class="field-error" id=error_id.clone() role="alert" hidden=move || message().is_none()>
+            <p class="field-error" id=error_id.clone() role="alert" hidden=move || message().is_none()
+                data-error-for=name data-control=id.clone()>
                 {message}
             </p>
         </div>
@@ -164,7 +158,8 @@ pub fn PartError(
 ) -> impl IntoView {
     let message = move || error.get().and_then(|e| e.message_for(name));
     view! {
-        <p class="field-error" id=format!("field-{name}-error") role="alert" hidden=move || message().is_none()>
+        <p class="field-error" id=format!("field-{name}-error") role="alert" hidden=move || message().is_none()
+            data-error-for=name>
             {message}
         </p>
     }

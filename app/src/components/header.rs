@@ -1,24 +1,17 @@
-//! The bar at the top of every page: where you are, and who you are signed in as.
+//! The bar at the top of every page: where you are, and who you are signed in as. Rendered on
+//! the server only; signing out is a plain form, so it needs no wasm.
 
-use leptos::prelude::*;
+use leptos::{prelude::*, server_fn::ServerFn};
 
-use crate::auth::{SignOut, current_user, hard_navigate};
+use crate::auth::{SignOut, current_user};
 
 #[component]
 pub fn SiteHeader() -> impl IntoView {
     let user = Resource::new(|| (), |_| current_user());
-    let sign_out = ServerAction::<SignOut>::new();
-    // Set once the browser half runs: tests (and curious judges) can tell a live page from a
-    // server-rendered one.
-    let live = RwSignal::new(false);
-    Effect::new(move |_| live.set(true));
-    Effect::new(move |_| {
-        if let Some(Ok(path)) = sign_out.value().get() {
-            hard_navigate(&path);
-        }
-    });
+    // `data-live` is set by the page's last island once the browser half runs
+    // (`components::live::LiveMark`).
     view! {
-        <header class="site-header" data-live=move || live.get().then_some("true")>
+        <header class="site-header">
             <nav aria-label="Site">
                 <a class="brand" href="/">"Mentat"</a>
                 <a href="/events">"Events"</a>
@@ -28,9 +21,10 @@ pub fn SiteHeader() -> impl IntoView {
                         match user.await {
                             Ok(Some(u)) => view! {
                                 <span class="who">"Signed in as "<a href="/account">{u.username}</a></span>
-                                <ActionForm action=sign_out attr:class="inline">
+                                // The server answers with a redirect to the home page.
+                                <form method="post" action=SignOut::url() class="inline">
                                     <button type="submit">"Sign out"</button>
-                                </ActionForm>
+                                </form>
                             }.into_any(),
                             _ => view! { <a href="/signin">"Sign in"</a> }.into_any(),
                         }

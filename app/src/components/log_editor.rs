@@ -1,71 +1,88 @@
-//! The judge's log editor: a plain form (a textarea and "Save") that works without JavaScript;
-//! with it, the log is re-verified on the server as the judge types (each pause of 150 ms sends
-//! the text; the answer replaces the list beside it) and the word being typed gets suggestions
-//! (factions, territories by code or name, leaders still alive, cards).
+//! The judge's log editor: a plain form (a textarea and "Save") that works without JavaScript.
+//! With the browser half (`crate::hydration`), the log is re-verified on the server as the judge
+//! types (each pause of 150 ms sends the text and the caret), and the server's answer is HTML:
+//! the list of problems and the suggestions for the word being typed (factions, territories by
+//! code or name, leaders still alive, cards), rendered here by the same components as the page.
+//! So neither the engine's verdicts nor the vocabulary are compiled into the wasm: it swaps what
+//! the server rendered, and a tap on a suggestion puts its code in place of the word.
 
-use std::time::Duration;
-
-use leptos::prelude::*;
+use leptos::{prelude::*, server_fn::ServerFn};
 use tournament::ids::{Revision, RoundNumber, TableNumber};
 
-use crate::components::field::{FormError, last_error};
-use crate::gamelog::{SaveLog, check_log};
-use crate::replay::{
-    Verification,
-    suggest::{Vocabulary, suggest, word_at},
-};
+use crate::components::field::FormError;
+use crate::forms::{DoneNote, PostForm, form_state};
+use crate::gamelog::{CheckLogLive, SaveLog};
+use crate::replay::{Verification, suggest::Word};
 
-/// The list of problems beside the log, or the all-clear.
+/// The list of problems beside the log, or the all-clear. Each problem links to its line: the
+/// saved log's line, or with the browser half in the editor, the line selected in the textarea.
 #[component]
-pub fn VerificationList(
-    #[prop(into)] verification: Signal<Verification>,
-    /// Called with a line number when the judge asks to go there (the editor selects it).
-    #[prop(optional)]
-    on_line: Option<Callback<u32>>,
-) -> impl IntoView {
+pub fn VerificationList(verification: Verification) -> impl IntoView {
+    let v = verification;
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    let headline = if !v.readable {
+        format!(
+            "Not readable as DGN: {} syntax error{}.",
+            v.problems.len(),
+            plural(v.problems.len())
+        )
+    } else if v.legal {
+        format!(
+            "No rule broken in {} turn{}.",
+            v.turns,
+            plural(v.turns as usize)
+        )
+    } else {
+        format!(
+            "{} rule{} broken in {} turn{}.",
+            v.problems.len(),
+            plural(v.problems.len()),
+            v.turns,
+            plural(v.turns as usize)
+        )
+    };
     view! {
-        <div class="verification" aria-live="polite">
-            {move || {
-                let v = verification.get();
-                let headline = if !v.readable {
-                    format!("Not readable as DGN: {} syntax error{}.", v.problems.len(), if v.problems.len() == 1 { "" } else { "s" })
-                } else if v.legal {
-                    format!("No rule broken in {} turn{}.", v.turns, if v.turns == 1 { "" } else { "s" })
-                } else {
-                    format!("{} rule{} broken in {} turn{}.", v.problems.len(), if v.problems.len() == 1 { "" } else { "s" }, v.turns, if v.turns == 1 { "" } else { "s" })
-                };
+        <p role="status" class=if v.legal { "ok" } else { "bad" } data-testid="verdict">{headline}
+            {v.winner.clone().map(|w| format!(" Winner: {w}."))}
+        </p>
+        <ol class="problems" aria-label="Problems in the log">
+            {v.problems.into_iter().map(|p| {
+                let line = p.line;
+                let href = p.rule_href();
                 view! {
-                    <p role="status" class=if v.legal { "ok" } else { "bad" } data-testid="verdict">{headline}
-                        {v.winner.clone().map(|w| format!(" Winner: {w}."))}
-                    </p>
-                    <ol class="problems" aria-label="Problems in the log">
-                        {v.problems.into_iter().map(|p| {
-                            let line = p.line;
-                            let href = p.rule_href();
-                            let go = move |ev: leptos::ev::MouseEvent| {
-                                if let Some(cb) = on_line {
-                                    ev.prevent_default();
-                                    cb.run(line);
-                                }
-                            };
-                            view! {
-                                <li data-line=line data-rule=p.rule.clone()>
-                                    <a href=format!("#L{line}") on:click=go class="at">{format!("Line {line}, column {}", p.col)}</a>
-                                    {match (href, p.rule.clone()) {
-                                        (Some(href), Some(rule)) => view! {
-                                            " · "<a href=href class="rule-link">{format!("{rule}{}", p.heading.clone().map(|h| format!(" {h}")).unwrap_or_default())}</a>
-                                        }.into_any(),
-                                        _ => view! { " · syntax" }.into_any(),
-                                    }}
-                                    <p class="message">{p.message.clone()}{p.context.clone().map(|c| format!(" ({c})"))}</p>
-                                </li>
-                            }
-                        }).collect_view()}
-                    </ol>
+                    <li data-line=line data-rule=p.rule.clone()>
+                        <a href=format!("#L{line}") class="at" data-goto-line=line>{format!("Line {line}, column {}", p.col)}</a>
+                        {match (href, p.rule.clone()) {
+                            (Some(href), Some(rule)) => view! {
+                                " · "<a href=href class="rule-link">{format!("{rule}{}", p.heading.clone().map(|h| format!(" {h}")).unwrap_or_default())}</a>
+                            }.into_any(),
+                            _ => view! { " · syntax" }.into_any(),
+                        }}
+                        <p class="message">{p.message.clone()}{p.context.clone().map(|c| format!(" ({c})"))}</p>
+                    </li>
                 }
-            }}
-        </div>
+            }).collect_view()}
+        </ol>
     }
+}
+
+/// The suggestions for the word being typed: each a button that puts its code in place of the
+/// word (`start`..`end`, in the browser's UTF-16 units of the textarea's value).
+#[component]
+pub fn Suggestions(prefix: String, start: u32, end: u32, words: Vec<Word>) -> impl IntoView {
+    (!words.is_empty()).then(|| {
+        view! {
+            <p class="hint" id="suggest-hint">{format!("Suggestions for “{prefix}”:")}</p>
+            <ul class="suggest-list" aria-labelledby="suggest-hint">
+                {words.into_iter().map(|w| view! {
+                    <li><button type="button" class="suggestion" data-code=w.code.clone()
+                        data-start=start data-end=end>
+                        <strong>{w.code.clone()}</strong>" "{w.label.clone()}<span class="hint">{format!(" · {}", w.kind.label())}</span>
+                    </button></li>
+                }).collect_view()}
+            </ul>
+        }
+    })
 }
 
 #[component]
@@ -77,159 +94,52 @@ pub fn LogEditor(
     body: String,
     report_final: bool,
     verification: Verification,
-    vocabulary: Vocabulary,
-    alive: Option<Vec<String>>,
-    save: ServerAction<SaveLog>,
 ) -> impl IntoView {
-    let text = RwSignal::new(body.clone());
-    let caret = RwSignal::new(body.len());
-    let checked = RwSignal::new(verification);
-    let alive = RwSignal::new(alive);
-    let vocabulary = StoredValue::new(vocabulary);
-    let pending = StoredValue::new(0u32);
-    let area = NodeRef::<leptos::html::Textarea>::new();
-    let error = last_error(save.value());
-    let reason_message = Memo::new(move |_| error.get().and_then(|e| e.message_for("reason")));
-    let log_message = Memo::new(move |_| error.get().and_then(|e| e.message_for("log")));
-    let saved = move || {
-        save.value()
-            .get()
-            .and_then(Result::ok)
-            .map(|r| format!("Saved as revision {r}."))
-    };
-
-    // A pause in typing sends the text to the server; only the newest answer is shown.
-    let recheck = move || {
-        pending.update_value(|n| *n += 1);
-        let mine = pending.get_value();
-        set_timeout(
-            move || {
-                if pending.get_value() != mine {
-                    return;
-                }
-                let t = text.get_untracked();
-                leptos::task::spawn_local(async move {
-                    if let Ok(c) = check_log(t).await
-                        && pending.get_value() == mine
-                    {
-                        checked.set(c.verification);
-                        alive.set(c.alive);
-                    }
-                });
-            },
-            Duration::from_millis(150),
-        );
-    };
-    let read_caret = move || {
-        if let Some(el) = area.get_untracked() {
-            let at = el.selection_start().ok().flatten().unwrap_or(0) as usize;
-            // The browser counts UTF-16 units; the text is mostly ASCII, and `word_at` clamps.
-            caret.set(at);
-        }
-    };
-    let suggestions = Memo::new(move |_| {
-        let t = text.get();
-        let (start, prefix) = word_at(&t, caret.get());
-        let prefix = prefix.to_owned();
-        let words = vocabulary.with_value(|v| {
-            alive.with(|a| {
-                suggest(v, &prefix, a.as_deref(), 8)
-                    .into_iter()
-                    .cloned()
-                    .collect::<Vec<_>>()
-            })
-        });
-        (start, prefix, words)
-    });
-    let insert = move |code: String| {
-        let (start, prefix, _) = suggestions.get_untracked();
-        let mut t = text.get_untracked();
-        let end = (start + prefix.len()).min(t.len());
-        t.replace_range(start..end, &code);
-        let at = start + code.len();
-        text.set(t);
-        caret.set(at);
-        if let Some(el) = area.get_untracked() {
-            let _ = el.focus();
-            let _ = el.set_selection_range(at as u32, at as u32);
-        }
-        recheck();
-    };
-    let go_to_line = Callback::new(move |line: u32| {
-        let t = text.get_untracked();
-        let start: usize = t
-            .split_inclusive('\n')
-            .take(line.saturating_sub(1) as usize)
-            .map(str::len)
-            .sum();
-        let end = t[start.min(t.len())..]
-            .find('\n')
-            .map_or(t.len(), |i| start + i);
-        if let Some(el) = area.get_untracked() {
-            let _ = el.focus();
-            let _ = el.set_selection_range(start as u32, end as u32);
-        }
-    });
-
+    let state = form_state(SaveLog::url());
+    let error = state.error;
+    let reason_message = error.get_untracked().and_then(|e| e.message_for("reason"));
+    let log_message = error.get_untracked().and_then(|e| e.message_for("log"));
     view! {
         <div class="log-editor">
-            <ActionForm action=save attr:class="log-form">
+            <PostForm action=SaveLog::url() class="log-form">
                 <input type="hidden" name="form[slug]" value=slug/>
                 <input type="hidden" name="form[round]" value=round.to_string()/>
                 <input type="hidden" name="form[table]" value=table.to_string()/>
                 <input type="hidden" name="form[base_revision]" value=base_revision.to_string()/>
-                <div class="field">
+                <div class="field" class:invalid=log_message.is_some()>
                     <label for="log-body">"Game log (DGN)"</label>
                     <p class="hint" id="log-body-hint">"Paste the log, or write it turn by turn; Mentat checks it as you type. "
                         <a href="/rules">"Rules"</a></p>
+                    // `data-live-check`: the browser half sends the text here as the judge types.
                     <textarea id="log-body" name="form[body]" rows="18" spellcheck="false" autocapitalize="off"
-                        autocomplete="off" aria-describedby="log-body-hint" node_ref=area
-                        prop:value=move || text.get()
-                        on:input=move |ev| {
-                            text.set(event_target_value(&ev));
-                            read_caret();
-                            recheck();
-                        }
-                        on:click=move |_| read_caret()
-                        on:keyup=move |_| read_caret()
-                    >{body}</textarea>
-                    <p class="field-error" role="alert" hidden=move || log_message.get().is_none()>{move || log_message.get()}</p>
+                        autocomplete="off" aria-describedby="log-body-hint"
+                        aria-invalid=log_message.is_some().then_some("true")
+                        data-live-check=CheckLogLive::url()>{body}</textarea>
+                    <p class="field-error" role="alert" hidden=log_message.is_none()
+                        data-error-for="log" data-control="log-body">{log_message.clone()}</p>
                 </div>
-                <div class="suggestions" aria-live="polite">
-                    {move || {
-                        let (_, prefix, words) = suggestions.get();
-                        (!words.is_empty()).then(|| view! {
-                            <p class="hint" id="suggest-hint">{format!("Suggestions for “{prefix}”:")}</p>
-                            <ul class="suggest-list" aria-labelledby="suggest-hint">
-                                {words.into_iter().map(|w| {
-                                    let code = w.code.clone();
-                                    view! {
-                                        <li><button type="button" class="suggestion" on:click=move |_| insert(code.clone())>
-                                            <strong>{w.code.clone()}</strong>" "{w.label.clone()}<span class="hint">{format!(" · {}", w.kind.label())}</span>
-                                        </button></li>
-                                    }
-                                }).collect_view()}
-                            </ul>
-                        })
-                    }}
-                </div>
-                <div class="field">
+                <div class="suggestions" aria-live="polite" data-suggestions=""></div>
+                <div class="field" class:invalid=reason_message.is_some()>
                     <label for="log-reason">"Why this change"</label>
                     <p class="hint" id="log-reason-hint">{if report_final {
                         "Required: the report is final, so this is a correction (head judge)."
                     } else {
                         "Needed when saved lines change; not when the log only grows."
                     }}</p>
-                    <input id="log-reason" type="text" name="form[reason]" aria-describedby="log-reason-hint"/>
-                    <p class="field-error" role="alert" hidden=move || reason_message.get().is_none()>{move || reason_message.get()}</p>
+                    <input id="log-reason" type="text" name="form[reason]" aria-describedby="log-reason-hint"
+                        aria-invalid=reason_message.is_some().then_some("true")/>
+                    <p class="field-error" role="alert" hidden=reason_message.is_none()
+                        data-error-for="reason" data-control="log-reason">{reason_message.clone()}</p>
                 </div>
                 <FormError error=error/>
-                <p role="status" class="saved">{saved}</p>
+                <DoneNote done=state.done/>
                 <button type="submit">"Save the log"</button>
-            </ActionForm>
+            </PostForm>
             <section aria-labelledby="live-check" class="live-check">
                 <h3 id="live-check">"Check"</h3>
-                <VerificationList verification=checked on_line=go_to_line/>
+                <div class="verification" aria-live="polite" data-verification="">
+                    <VerificationList verification=verification/>
+                </div>
             </section>
         </div>
     }

@@ -4,5 +4,6 @@ pub mod board;
 pub mod clock;
 pub mod field;
 pub mod header;
+pub mod live;
 pub mod log_editor;
 pub mod refresh;

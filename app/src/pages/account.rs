@@ -1,19 +1,19 @@
 //! The signed-in user's own page: change password.
 
-use leptos::prelude::*;
+use leptos::{prelude::*, server_fn::ServerFn};
+use leptos_meta::Title;
 
 use crate::{
     auth::{ChangePassword, current_user},
-    components::field::{Field, FormError, last_error},
+    components::field::{Field, FormError},
+    forms::{DoneNote, PostForm, form_state},
 };
 
 #[component]
 pub fn AccountPage() -> impl IntoView {
     let user = Resource::new(|| (), |_| current_user());
-    let action = ServerAction::<ChangePassword>::new();
-    let error = last_error(action.value());
-    let done = move || matches!(action.value().get(), Some(Ok(())));
     view! {
+        <Title text="Your account"/>
         <main class="page narrow">
             <h1>"Your account"</h1>
             <Suspense fallback=|| view! { <p>"Loading…"</p> }>
@@ -26,20 +26,29 @@ pub fn AccountPage() -> impl IntoView {
                                 <p><a href="/security">"Security log: sign-ins, failures and new accounts"</a></p>
                             })}
                             <h2>"Change password"</h2>
-                            <ActionForm action=action>
-                                <Field label="Current password" name="current" kind="password" autocomplete="current-password" required=true error=error/>
-                                <Field label="New password" name="new" kind="password" autocomplete="new-password" required=true
-                                    hint="At least 10 characters." error=error/>
-                                <Field label="Repeat the new password" name="repeat" kind="password" autocomplete="new-password" required=true error=error/>
-                                <FormError error=error/>
-                                <p role="status" class="ok" hidden=move || !done()>"Your password was changed."</p>
-                                <button type="submit" disabled=move || action.pending().get()>"Change password"</button>
-                            </ActionForm>
+                            <PasswordForm/>
                         }.into_any(),
                         _ => view! { <p>"You are not signed in. "<a href="/signin?next=/account">"Sign in"</a></p> }.into_any(),
                     }
                 })}
             </Suspense>
         </main>
+    }
+}
+
+#[component]
+fn PasswordForm() -> impl IntoView {
+    let state = form_state(ChangePassword::url());
+    let error = state.error;
+    view! {
+        <PostForm action=ChangePassword::url()>
+            <Field label="Current password" name="current" kind="password" autocomplete="current-password" required=true error=error/>
+            <Field label="New password" name="new" kind="password" autocomplete="new-password" required=true
+                hint="At least 10 characters." error=error/>
+            <Field label="Repeat the new password" name="repeat" kind="password" autocomplete="new-password" required=true error=error/>
+            <FormError error=error/>
+            <DoneNote done=state.done/>
+            <button type="submit">"Change password"</button>
+        </PostForm>
     }
 }

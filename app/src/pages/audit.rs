@@ -1,6 +1,7 @@
 //! Audit logs: an event's (organisers) and the site's security log (administrators).
 
 use leptos::prelude::*;
+use leptos_meta::Title;
 
 use crate::{
     error::AppError,
@@ -13,6 +14,7 @@ pub fn EventAuditPage() -> impl IntoView {
     let slug = slug_param();
     let rows = Resource::new(move || slug.get(), event_audit);
     view! {
+        <Title text="Audit log"/>
         <main class="page">
             <p><a href=move || format!("/events/{}", slug.get())>"← Back to the event"</a></p>
             <h1>"Audit log"</h1>
@@ -27,6 +29,7 @@ pub fn EventAuditPage() -> impl IntoView {
 pub fn SecurityAuditPage() -> impl IntoView {
     let rows = Resource::new(|| (), |_| security_audit());
     view! {
+        <Title text="Security log"/>
         <main class="page">
             <h1>"Security log"</h1>
             <p>"Sign-ins, failed sign-ins and new accounts, newest first."</p>

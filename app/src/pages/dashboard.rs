@@ -2,14 +2,15 @@
 //! form that starts the next round (with ruling 1's options when the count has no split), and
 //! the QR code of the public standings for the players' phones.
 
-use leptos::prelude::*;
-use leptos_router::hooks::use_navigate;
+use leptos::{prelude::*, server_fn::ServerFn};
+use leptos_meta::Title;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    components::field::{Field, FormError, PartError, TextArea, last_error},
+    components::field::{Field, FormError, PartError, TextArea},
     error::AppError,
-    pages::{params::slug_param, standings},
+    forms::{PostForm, form_state},
+    pages::{params::slug_param, queue::JudgesQueue, standings},
     rounds::{DashboardView, NextRound, StartRound, TablePlan, get_dashboard},
 };
 
@@ -85,44 +86,26 @@ pub fn sizes_text(sizes: &[u8]) -> String {
 #[component]
 pub fn DashboardPage() -> impl IntoView {
     let slug = slug_param();
-    let start = ServerAction::<StartRound>::new();
-    // A started round sends the page to the round; a refused start keeps the form as typed.
     let dashboard = Resource::new(move || slug.get(), get_dashboard);
     let link = Resource::new(move || slug.get(), get_standings_link);
-    let navigate = use_navigate();
-    Effect::new(move |_| {
-        if let Some(Ok(number)) = start.value().get() {
-            navigate(
-                &format!("/events/{}/rounds/{number}", slug.get_untracked()),
-                Default::default(),
-            );
-        }
-    });
-    let error = last_error(start.value());
     view! {
         <main class="page">
             <RunNav slug=slug/>
-            <Transition fallback=|| view! { <p>"Loading the dashboard…"</p> }>
+            <Suspense fallback=|| view! { <p>"Loading the dashboard…"</p> }>
                 {move || Suspend::new(async move {
                     let link = link.await.ok();
                     match dashboard.await {
-                        Ok(d) => view! { <Dashboard d=d link=link start=start error=error slug=slug/> }.into_any(),
-                        Err(e) => view! { <h1>"Dashboard"</h1><p role="alert">{e.to_string()}</p> }.into_any(),
+                        Ok(d) => view! { <Title text=format!("Dashboard · {}", d.name)/><Dashboard d=d link=link slug=slug/> }.into_any(),
+                        Err(e) => view! { <Title text="Dashboard"/><h1>"Dashboard"</h1><p role="alert">{e.to_string()}</p> }.into_any(),
                     }
                 })}
-            </Transition>
+            </Suspense>
         </main>
     }
 }
 
 #[component]
-fn Dashboard(
-    d: DashboardView,
-    link: Option<StandingsLink>,
-    start: ServerAction<StartRound>,
-    error: Signal<Option<AppError>>,
-    slug: Memo<String>,
-) -> impl IntoView {
+fn Dashboard(d: DashboardView, link: Option<StandingsLink>, slug: Memo<String>) -> impl IntoView {
     let base = format!("/events/{}", d.slug);
     let current = d.rounds.last().cloned();
     view! {
@@ -137,7 +120,7 @@ fn Dashboard(
                 <div><dt>{format!("Round {}: reports missing", r.number)}</dt><dd>{r.reports_missing}</dd></div>
             })}
         </dl>
-        <crate::pages::queue::JudgesQueue slug=slug/>
+        <JudgesQueue slug=slug/>
         {(!d.rounds.is_empty()).then(|| view! {
             <table>
                 <caption>"Rounds"</caption>
@@ -163,7 +146,7 @@ fn Dashboard(
             </table>
         })}
         {match d.next.clone() {
-            Some(next) => view! { <StartForm slug=d.slug.clone() next=next start=start error=error/> }.into_any(),
+            Some(next) => view! { <StartForm slug=d.slug.clone() next=next/> }.into_any(),
             None => view! {
                 <p class="notice">"All qualifying rounds are drawn. To add one, raise the number of rounds in the "
                     <a href=format!("{base}/settings")>"settings"</a>"."</p>
@@ -193,13 +176,11 @@ fn StandingsQr(link: StandingsLink) -> impl IntoView {
     }
 }
 
+/// A started round opens its page (the server's redirect); a refused start says why at the
+/// field (with the browser half, the form keeps what was typed).
 #[component]
-fn StartForm(
-    slug: String,
-    next: NextRound,
-    start: ServerAction<StartRound>,
-    error: Signal<Option<AppError>>,
-) -> impl IntoView {
+fn StartForm(slug: String, next: NextRound) -> impl IntoView {
+    let error = form_state(StartRound::url()).error;
     let number = next.number;
     let no_players = next.plan == TablePlan::NoPlayers;
     let unreported = next.unreported.clone();
@@ -207,7 +188,7 @@ fn StartForm(
         <section aria-labelledby="next-round">
             <h2 id="next-round">{format!("Start round {number}")}</h2>
             <p>{format!("{} players checked in and not dropped.", next.entrants)}</p>
-            <ActionForm action=start>
+            <PostForm action=StartRound::url()>
                 <input type="hidden" name="slug" value=slug/>
                 <input type="hidden" name="number" value=number.to_string()/>
                 {match next.plan.clone() {
@@ -238,10 +219,10 @@ fn StartForm(
                     hint="Leave empty for a random seed. Typing the seed of an earlier draw repeats it exactly (ruling 4)."
                     error=error/>
                 <FormError error=error/>
-                <button type="submit" disabled={move || no_players || start.pending().get()}>
+                <button type="submit" disabled=no_players>
                     {format!("Start round {number}")}
                 </button>
-            </ActionForm>
+            </PostForm>
         </section>
     }
 }

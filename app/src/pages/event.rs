@@ -2,6 +2,7 @@
 //! links to what the viewer's role lets them do.
 
 use leptos::prelude::*;
+use leptos_meta::Title;
 
 use crate::{
     events::get_event,
@@ -25,6 +26,7 @@ pub fn EventPage() -> impl IntoView {
                                 .collect::<Vec<_>>()
                                 .join(" · ");
                             view! {
+                                <Title text=e.name.clone()/>
                                 <h1>{e.name.clone()}</h1>
                                 {(!when_where.is_empty()).then(|| view! { <p class="lead">{when_where}</p> })}
                                 <p>{format!("Ruleset {} · {} qualifying rounds", e.ruleset, e.qualifying_rounds)}</p>
@@ -69,7 +71,7 @@ pub fn EventPage() -> impl IntoView {
                                 })}
                             }.into_any()
                         }
-                        Err(e) => view! { <h1>"Event"</h1><p role="alert">{e.to_string()}</p> }.into_any(),
+                        Err(e) => view! { <Title text="Event"/><h1>"Event"</h1><p role="alert">{e.to_string()}</p> }.into_any(),
                     }
                 })}
             </Suspense>

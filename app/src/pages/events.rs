@@ -1,25 +1,21 @@
 //! The list of events, and (for administrators) a form to create one.
 
-use leptos::prelude::*;
+use leptos::{prelude::*, server_fn::ServerFn};
+use leptos_meta::Title;
 
 use crate::{
-    auth::{current_user, hard_navigate},
-    components::field::{Field, FormError, last_error},
+    auth::current_user,
+    components::field::{Field, FormError},
     events::{CreateEvent, list_events},
+    forms::{PostForm, form_state},
 };
 
 #[component]
 pub fn EventsPage() -> impl IntoView {
     let events = Resource::new(|| (), |_| list_events());
     let user = Resource::new(|| (), |_| current_user());
-    let create = ServerAction::<CreateEvent>::new();
-    let error = last_error(create.value());
-    Effect::new(move |_| {
-        if let Some(Ok(path)) = create.value().get() {
-            hard_navigate(&path);
-        }
-    });
     view! {
+        <Title text="Events"/>
         <main class="page">
             <h1>"Events"</h1>
             <Suspense fallback=|| view! { <p>"Loading events…"</p> }>
@@ -40,16 +36,25 @@ pub fn EventsPage() -> impl IntoView {
                     matches!(user.await, Ok(Some(ref u)) if u.is_admin).then(|| view! {
                         <section aria-labelledby="create-event">
                             <h2 id="create-event">"Create an event"</h2>
-                            <ActionForm action=create>
-                                <Field label="Event name" name="name" required=true
-                                    hint="For example: GenCon 2027 Dune Qualifier." error=error/>
-                                <FormError error=error/>
-                                <button type="submit">"Create event"</button>
-                            </ActionForm>
+                            <CreateEventForm/>
                         </section>
                     })
                 })}
             </Suspense>
         </main>
+    }
+}
+
+/// A created event opens its page (the server's redirect).
+#[component]
+fn CreateEventForm() -> impl IntoView {
+    let error = form_state(CreateEvent::url()).error;
+    view! {
+        <PostForm action=CreateEvent::url()>
+            <Field label="Event name" name="name" required=true
+                hint="For example: GenCon 2027 Dune Qualifier." error=error/>
+            <FormError error=error/>
+            <button type="submit">"Create event"</button>
+        </PostForm>
     }
 }

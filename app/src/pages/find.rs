@@ -2,14 +2,14 @@
 //! circle, faction and clock. Readable without JavaScript; live with it.
 
 use leptos::prelude::*;
+use leptos_meta::Title;
 use leptos_router::hooks::{use_params_map, use_query_map};
 use tournament::ids::PlayerId;
 
 use crate::{
-    components::clock::{ClockFace, poll_every, ticking_now},
-    components::refresh::NoScriptRefresh,
-    pages::awaiting::AwaitingConfirmation,
-    pages::params::slug_param,
+    components::clock::TickingClock,
+    components::refresh::KeepCurrent,
+    pages::{awaiting::AwaitingConfirmation, params::slug_param},
     rounds::{CardPlace, PlayerCard, find_players, get_player_card},
 };
 
@@ -30,7 +30,13 @@ pub fn FindPage() -> impl IntoView {
             <Suspense fallback=|| ()>
                 {move || Suspend::new(async move {
                     let searched = !q.get_untracked().trim().is_empty();
-                    match results.await {
+                    let results = results.await;
+                    let title = match &results {
+                        Ok(found) => format!("Find me · {}", found.event_name),
+                        Err(_) => "Find me".to_owned(),
+                    };
+                    let title = view! { <Title text=title/> };
+                    let found = match results {
                         Ok(found) if !searched => view! { <p class="hint">{found.event_name}</p> }.into_any(),
                         Ok(found) if found.matches.is_empty() => view! {
                             <p role="status">"Nobody of that name is registered. Check the spelling, or ask a judge."</p>
@@ -46,7 +52,8 @@ pub fn FindPage() -> impl IntoView {
                             </ul>
                         }.into_any(),
                         Err(e) => view! { <p role="alert">{e.to_string()}</p> }.into_any(),
-                    }
+                    };
+                    view! { {title}{found} }
                 })}
             </Suspense>
         </main>
@@ -88,25 +95,27 @@ pub fn PlayerCardPage() -> impl IntoView {
         move || (slug.get(), player.get()),
         |(slug, player)| get_player_card(slug, player),
     );
-    poll_every(20, move || card.refetch());
     view! {
         <main class="page narrow player-card">
-            <NoScriptRefresh seconds=60/>
-            <Transition fallback=|| view! { <p>"Loading…"</p> }>
+            // The card follows the table: a redraw, a seat swap, a judge pausing the clock.
+            <KeepCurrent seconds=20 without_js=60/>
+            <Suspense fallback=|| view! { <p>"Loading…"</p> }>
                 {move || Suspend::new(async move {
                     match card.await {
-                        Ok(c) => view! { <Card c=c slug=slug.get_untracked() player_id=player.get_untracked()/> }.into_any(),
-                        Err(e) => view! { <h1>"Find me"</h1><p role="alert">{e.to_string()}</p> }.into_any(),
+                        Ok(c) => view! {
+                            <Title text=format!("{} · {}", c.name, c.event_name)/>
+                            <Card c=c slug=slug.get_untracked() player_id=player.get_untracked()/>
+                        }.into_any(),
+                        Err(e) => view! { <Title text="Find me"/><h1>"Find me"</h1><p role="alert">{e.to_string()}</p> }.into_any(),
                     }
                 })}
-            </Transition>
+            </Suspense>
         </main>
     }
 }
 
 #[component]
 fn Card(c: PlayerCard, slug: String, player_id: PlayerId) -> impl IntoView {
-    let now = ticking_now(c.now_ms);
     let round = c.round;
     let status = match (&c.place, round) {
         _ if c.dropped => "You have dropped from the event.".to_owned(),
@@ -145,7 +154,7 @@ fn Card(c: PlayerCard, slug: String, player_id: PlayerId) -> impl IntoView {
                     {reported.then(|| view! { <p class="ok">"Your table's report is final."</p> })}
                     <p><a class="button-link" href=format!("/events/{slug}/rounds/{}/tables/{table}", round.map_or(1, |r| r.get()))>
                         "Win attempts and game report"</a></p>
-                    <ClockFace clock=clock now=now label=format!("Table {table} clock")/>
+                    <TickingClock clock=clock server_now=c.now_ms label=format!("Table {table} clock")/>
                     <table class="tablemates">
                         <caption>{format!("Table {table}")}</caption>
                         <thead><tr><th scope="col">"Seat"</th><th scope="col">"Player"</th><th scope="col">{if full { "Cards" } else { "Faction" }}</th></tr></thead>

@@ -21,12 +21,6 @@ fn tables_for(text: &str) -> String {
 
 #[component]
 pub fn HomePage() -> impl IntoView {
-    // Effects never run during server rendering, so this flips only once the wasm has hydrated
-    // the page: the status line tells a judge whether live features (clocks, standings) work.
-    let live = RwSignal::new(false);
-    Effect::new(move |_| live.set(true));
-    let players = RwSignal::new(String::new());
-
     view! {
         <main class="page">
             <header class="masthead">
@@ -35,24 +29,7 @@ pub fn HomePage() -> impl IntoView {
                     "Tournament manager and judge's assistant for Dune, run under the GenCon Landsraad rules."
                 </p>
             </header>
-            <p id="client-status" role="status" class:live=move || live.get()>
-                {move || {
-                    if live.get() {
-                        "Live: this page is connected and updates by itself."
-                    } else {
-                        "Static page: live updates start once the page has loaded."
-                    }
-                }}
-            </p>
-            <section aria-labelledby="calc">
-                <h2 id="calc">"How many tables?"</h2>
-                <div class="field">
-                    <label for="players">"Players present"</label>
-                    <input id="players" type="number" inputmode="numeric" min="1"
-                        on:input=move |ev| players.set(event_target_value(&ev))/>
-                </div>
-                <output for="players" class="answer" aria-live="polite">{move || tables_for(&players.get())}</output>
-            </section>
+            <TableCalculator/>
             <section aria-labelledby="who">
                 <h2 id="who">"Who it is for"</h2>
                 <ul>
@@ -62,6 +39,36 @@ pub fn HomePage() -> impl IntoView {
                 </ul>
             </section>
         </main>
+    }
+}
+
+/// The status line and the table calculator: the one part of the page that runs in the browser.
+#[island]
+fn TableCalculator() -> impl IntoView {
+    // Effects never run during server rendering, so this flips only once the wasm has hydrated
+    // the island: the status line tells a judge whether live features (clocks, standings) work.
+    let live = RwSignal::new(false);
+    Effect::new(move |_| live.set(true));
+    let players = RwSignal::new(String::new());
+    view! {
+        <p id="client-status" role="status" class:live=move || live.get()>
+            {move || {
+                if live.get() {
+                    "Live: this page is connected and updates by itself."
+                } else {
+                    "Static page: live updates start once the page has loaded."
+                }
+            }}
+        </p>
+        <section aria-labelledby="calc">
+            <h2 id="calc">"How many tables?"</h2>
+            <div class="field">
+                <label for="players">"Players present"</label>
+                <input id="players" type="number" inputmode="numeric" min="1"
+                    on:input=move |ev| players.set(event_target_value(&ev))/>
+            </div>
+            <output for="players" class="answer" aria-live="polite">{move || tables_for(&players.get())}</output>
+        </section>
     }
 }
 

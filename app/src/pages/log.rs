@@ -3,16 +3,18 @@
 //! after each turn, the turn-by-turn summary, and where the log and the report disagree. Judges
 //! and above read and write; a seated player reads once the report is final.
 
-use leptos::prelude::*;
+use leptos::{prelude::*, server_fn::ServerFn};
+use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
 
 use crate::{
     components::{
         board::TurnBoard,
-        field::{FormError, count_successes, last_error},
+        field::FormError,
         log_editor::{LogEditor, VerificationList},
     },
-    gamelog::{ComparisonRow, LogPage as Data, SaveLog, get_log},
+    forms::{DoneNote, PostForm, form_state},
+    gamelog::{ComparisonRow, LogPage as Data, get_log},
     pages::params::{number_param, slug_param, table_param},
     replay::{BoardTurn, Problem},
     results::SaveReport,
@@ -24,43 +26,39 @@ pub fn LogPage() -> impl IntoView {
     let round = number_param();
     let table = table_param();
     let query = use_query_map();
-    let save = ServerAction::<SaveLog>::new();
-    let report = ServerAction::<SaveReport>::new();
-    let changes = RwSignal::new(0u32);
-    count_successes(save.value(), changes);
-    count_successes(report.value(), changes);
     let data = Resource::new(
-        move || (slug.get(), round.get(), table.get(), changes.get()),
-        |(slug, round, table, _)| get_log(slug, round, table),
+        move || (slug.get(), round.get(), table.get()),
+        |(slug, round, table)| get_log(slug, round, table),
     );
     view! {
         <main class="page log-page">
-            <Transition fallback=|| view! { <p>"Loading the log…"</p> }>
+            <Suspense fallback=|| view! { <p>"Loading the log…"</p> }>
                 {move || Suspend::new(async move {
                     let turn = query.with_untracked(|q| q.get("turn").and_then(|t| t.parse::<usize>().ok()));
                     let phase = query.with_untracked(|q| q.get("phase").and_then(|t| t.parse::<usize>().ok()));
                     match data.await {
-                        Ok(d) => view! { <Log d=d save=save report=report turn=turn phase=phase/> }.into_any(),
-                        Err(e) => view! {
-                            <h1>{format!("Game log · round {}, table {}", round.get_untracked(), table.get_untracked())}</h1>
-                            <p role="alert">{e.to_string()}</p>
-                            <p><a href=format!("/events/{}/rounds/{}/tables/{}", slug.get_untracked(), round.get_untracked(), table.get_untracked())>"Back to the table"</a></p>
+                        Ok(d) => view! {
+                            <Title text=format!("Game log · Round {} · Table {} · {}", d.round, d.table, d.event_name)/>
+                            <Log d=d turn=turn phase=phase/>
                         }.into_any(),
+                        Err(e) => {
+                            let title = format!("Game log · round {}, table {}", round.get_untracked(), table.get_untracked());
+                            view! {
+                                <Title text=title.clone()/>
+                                <h1>{title}</h1>
+                                <p role="alert">{e.to_string()}</p>
+                                <p><a href=format!("/events/{}/rounds/{}/tables/{}", slug.get_untracked(), round.get_untracked(), table.get_untracked())>"Back to the table"</a></p>
+                            }.into_any()
+                        }
                     }
                 })}
-            </Transition>
+            </Suspense>
         </main>
     }
 }
 
 #[component]
-fn Log(
-    d: Data,
-    save: ServerAction<SaveLog>,
-    report: ServerAction<SaveReport>,
-    turn: Option<usize>,
-    phase: Option<usize>,
-) -> impl IntoView {
+fn Log(d: Data, turn: Option<usize>, phase: Option<usize>) -> impl IntoView {
     let table_href = format!("/events/{}/rounds/{}/tables/{}", d.slug, d.round, d.table);
     let seats = d
         .seats
@@ -76,8 +74,7 @@ fn Log(
             <section aria-labelledby="edit-log">
                 <h2 id="edit-log">{if has_log { "Edit the log" } else { "Write the log" }}</h2>
                 <LogEditor slug=d.slug.clone() round=d.round table=d.table base_revision=d.latest_revision
-                    body=d.body.clone() report_final=d.report_final verification=verification.clone()
-                    vocabulary=d.vocabulary.clone().unwrap_or_default() alive=d.alive.clone() save=save/>
+                    body=d.body.clone() report_final=d.report_final verification=verification.clone()/>
             </section>
         }
         .into_any()
@@ -86,7 +83,7 @@ fn Log(
         view! {
             <section aria-labelledby="check">
                 <h2 id="check">"Check"</h2>
-                <VerificationList verification=Signal::stored(verification.clone())/>
+                <div class="verification"><VerificationList verification=verification.clone()/></div>
             </section>
         }
         .into_any()
@@ -110,7 +107,7 @@ fn Log(
             <TurnBoard map=d.map.clone() turns=turns.clone() phases=d.replayed.phases.clone() initial=initial initial_phase=phase/>
         </section>
         <Summary turns=turns/>
-        <Comparison d=d.clone() report=report/>
+        <Comparison d=d.clone()/>
         <History d=d/>
     }
     .into_any()
@@ -211,7 +208,7 @@ fn Summary(turns: Vec<BoardTurn>) -> impl IntoView {
 /// (the log's is chosen until they pick). The form goes to the report's own server function, so
 /// every rule of the report applies as on the table page.
 #[component]
-fn Comparison(d: Data, report: ServerAction<SaveReport>) -> impl IntoView {
+fn Comparison(d: Data) -> impl IntoView {
     let c = d.comparison.clone();
     if c.seats.is_empty() {
         return ().into_any();
@@ -279,8 +276,7 @@ fn Comparison(d: Data, report: ServerAction<SaveReport>) -> impl IntoView {
             </p>
         }
     });
-    let form =
-        (d.can_write && c.derived).then(|| view! { <ReportFromLog d=d.clone() report=report/> });
+    let form = (d.can_write && c.derived).then(|| view! { <ReportFromLog d=d.clone()/> });
     view! {
         <section aria-labelledby="compare">
             <h2 id="compare">"The log and the report"</h2>
@@ -331,16 +327,11 @@ fn choice(name: String, id: String, who: String, row: &ComparisonRow) -> AnyView
 }
 
 #[component]
-fn ReportFromLog(d: Data, report: ServerAction<SaveReport>) -> impl IntoView {
+fn ReportFromLog(d: Data) -> impl IntoView {
     let c = d.comparison.clone();
-    let error = last_error(report.value());
-    let saved = move || {
-        report
-            .value()
-            .get()
-            .and_then(Result::ok)
-            .map(|r| format!("Saved as report revision {r}."))
-    };
+    let state = form_state(SaveReport::url());
+    let error = state.error;
+    let reason_message = error.get_untracked().and_then(|e| e.message_for("reason"));
     let table_fields = c
         .table_rows
         .iter()
@@ -379,7 +370,7 @@ fn ReportFromLog(d: Data, report: ServerAction<SaveReport>) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <ActionForm action=report attr:class="report-from-log">
+        <PostForm action=SaveReport::url() class="report-from-log">
             <h3>"Save the report from the log"</h3>
             <input type="hidden" name="form[slug]" value=d.slug.clone()/>
             <input type="hidden" name="form[round]" value=d.round.to_string()/>
@@ -391,12 +382,15 @@ fn ReportFromLog(d: Data, report: ServerAction<SaveReport>) -> impl IntoView {
             <div class="field">
                 <label for="from-log-reason">"Reason for the correction"</label>
                 <p class="hint" id="from-log-reason-hint">"Required when the report is final; kept in its history."</p>
-                <input id="from-log-reason" type="text" name="form[reason]" aria-describedby="from-log-reason-hint"/>
+                <input id="from-log-reason" type="text" name="form[reason]" aria-describedby="from-log-reason-hint"
+                    aria-invalid=reason_message.is_some().then_some("true")/>
+                <p class="field-error" role="alert" hidden=reason_message.is_none()
+                    data-error-for="reason" data-control="from-log-reason">{reason_message.clone()}</p>
             </div>
             <FormError error=error/>
-            <p role="status" class="saved">{saved}</p>
+            <DoneNote done=state.done/>
             <button type="submit">"Save as the table's report"</button>
-        </ActionForm>
+        </PostForm>
     }
 }
 

@@ -30,6 +30,7 @@ pub mod statistics;
 pub mod table;
 
 use leptos::prelude::*;
+use leptos_meta::Title;
 
 #[component]
 pub fn NotFound() -> impl IntoView {
@@ -40,6 +41,7 @@ pub fn NotFound() -> impl IntoView {
         }
     }
     view! {
+        <Title text="Page not found"/>
         <main class="page">
             <h1>"Page not found"</h1>
             <p>"Nothing lives at this address. "<a href="/">"Back to Mentat's home page"</a>"."</p>

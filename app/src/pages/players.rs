@@ -1,45 +1,33 @@
 //! The event's players for the head judge: add one, import many from CSV (with a line-by-line
-//! report of what was refused), check in, drop and reinstate.
+//! report of what was refused), check in, drop and reinstate. Every action is a plain form the
+//! server answers by rendering the list anew (`crate::forms`), so a check-in volunteer's phone
+//! works before the wasm arrives.
 
-use leptos::prelude::*;
+use leptos::{prelude::*, server_fn::ServerFn};
+use leptos_meta::Title;
 
 use crate::{
-    components::field::{Field, FormError, TextArea, count_successes, last_error},
+    components::field::{Field, FormError, TextArea},
+    forms::{DoneNote, PostForm, form_state},
     pages::{dashboard::RunNav, params::slug_param},
     players::{
-        AddPlayer, CheckIn, CheckInAll, ImportPlayers, LinkAccount, PlayerRow, SetDropped,
-        list_players,
+        AddPlayer, CheckIn, CheckInAll, ImportPlayers, LinkAccount, NOTHING_IMPORTED, PlayerRow,
+        SetDropped, list_players,
     },
-    registration::search_registered,
+    registration::{DeletePlayer, search_registered},
 };
 
 #[component]
 pub fn PlayersPage() -> impl IntoView {
     let slug = slug_param();
-    let add = ServerAction::<AddPlayer>::new();
-    let import = ServerAction::<ImportPlayers>::new();
-    let check_in = ServerAction::<CheckIn>::new();
-    let check_in_all = ServerAction::<CheckInAll>::new();
-    let set_dropped = ServerAction::<SetDropped>::new();
-    let link = ServerAction::<LinkAccount>::new();
-    let changes = RwSignal::new(0);
-    count_successes(link.value(), changes);
-    count_successes(add.value(), changes);
-    count_successes(import.value(), changes);
-    count_successes(check_in.value(), changes);
-    count_successes(check_in_all.value(), changes);
-    count_successes(set_dropped.value(), changes);
-    let players = Resource::new(
-        move || (slug.get(), changes.get()),
-        |(slug, _)| list_players(slug),
-    );
+    let players = Resource::new(move || slug.get(), list_players);
     // Check-in at the door: the forgiving search (case, accents, any part of the name) narrows
     // the list; a plain GET form, so it works before the wasm arrives.
     let query = leptos_router::hooks::use_query_map();
     let q = Memo::new(move |_| query.read().get("q").unwrap_or_default());
     let shown = Resource::new(
-        move || (slug.get(), q.get(), changes.get()),
-        |(slug, q, _)| async move {
+        move || (slug.get(), q.get()),
+        |(slug, q)| async move {
             if q.trim().is_empty() {
                 None
             } else {
@@ -50,22 +38,14 @@ pub fn PlayersPage() -> impl IntoView {
             }
         },
     );
-    let add_error = last_error(add.value());
-    let import_error = last_error(import.value());
-    let list_error = Signal::derive(move || {
-        [
-            check_in.value().get(),
-            set_dropped.value().get(),
-            check_in_all.value().get().map(|r| r.map(|_| ())),
-        ]
-        .into_iter()
-        .flatten()
-        .find_map(Result::err)
-    });
+    // A deleted player's page sends the head judge back here, saying who was deleted.
+    let deleted = form_state(DeletePlayer::url()).done;
     view! {
+        <Title text="Players"/>
         <main class="page">
             <RunNav slug=slug/>
             <h1>"Players"</h1>
+            <DoneNote done=deleted/>
             <form method="get" class="player-search" role="search">
                 <div class="field">
                     <label for="player-q">"Find a player"</label>
@@ -73,83 +53,91 @@ pub fn PlayersPage() -> impl IntoView {
                 </div>
                 <button type="submit" class="secondary">"Search"</button>
             </form>
-            <Transition fallback=|| view! { <p>"Loading players…"</p> }>
+            <Suspense fallback=|| view! { <p>"Loading players…"</p> }>
                 {move || Suspend::new(async move {
                     let shown = shown.await;
                     match players.await {
                         Ok(rows) => view! {
-                            <PlayerList rows=rows.clone() shown=shown slug=slug.get_untracked() check_in=check_in set_dropped=set_dropped check_in_all=check_in_all/>
-                            <LinkForm rows=rows slug=slug.get_untracked() link=link/>
+                            <PlayerList rows=rows.clone() shown=shown slug=slug.get_untracked()/>
+                            <LinkForm rows=rows slug=slug.get_untracked()/>
                         }.into_any(),
                         Err(e) => view! { <p role="alert">{e.to_string()}</p> }.into_any(),
                     }
                 })}
-            </Transition>
-            <FormError error=list_error/>
-            <section aria-labelledby="add-player">
-                <h2 id="add-player">"Add a player"</h2>
-                <p class="hint">"After the first round is drawn, a new player is a late entry and plays from the next round."</p>
-                <ActionForm action=add attr:class="narrow">
-                    <input type="hidden" name="slug" value=move || slug.get()/>
-                    <Field label="Name" name="name" required=true error=add_error/>
-                    <Field label="Email (optional)" name="email" kind="email" error=add_error/>
-                    <Field label="Club (optional)" name="club" error=add_error/>
-                    <FormError error=add_error/>
-                    <button type="submit" disabled=move || add.pending().get()>"Add player"</button>
-                </ActionForm>
-                <p class="ok" role="status">{move || match add.value().get() {
-                    Some(Ok(name)) => Some(format!("{name} added.")),
-                    _ => None,
-                }}</p>
-            </section>
-            <section aria-labelledby="import">
-                <h2 id="import">"Import from CSV"</h2>
-                <ActionForm action=import>
-                    <input type="hidden" name="slug" value=move || slug.get()/>
-                    <TextArea label="CSV lines" name="csv" rows=8 required=true
-                        hint="One player per line: name, then optional email and club, separated by commas, semicolons or tabs (a paste from a spreadsheet works). A first line such as name,email,club names the columns, in any order; other columns are ignored. Good lines are imported; every refused line is listed with its reason."
-                        error=import_error/>
-                    <FormError error=import_error/>
-                    <button type="submit" disabled=move || import.pending().get()>"Import players"</button>
-                </ActionForm>
-                // A file goes to a plain form the server answers with the same report, so it
-                // works without the browser reading the file.
-                <form method="post" enctype="multipart/form-data"
-                    action=move || crate::pages::organise::import_path(&slug.get())>
-                    <div class="field">
-                        <label for="field-csv-file">"Or choose a CSV file"</label>
-                        <input id="field-csv-file" type="file" name="file" accept=".csv,.tsv,.txt,text/csv,text/plain" required/>
-                    </div>
-                    <button type="submit">"Import the file"</button>
-                </form>
-                {move || import.value().get().and_then(Result::ok).map(|outcome| view! {
-                    <div class="import-report" role="status">
-                        // Nothing imported is never shown as a success.
-                        <p class=if outcome.added == 0 { "field-error" } else { "ok" }>{match outcome.added {
-                            0 => "Nothing was imported.".to_owned(),
-                            n => format!("Imported {n} player{}.", if n == 1 { "" } else { "s" }),
-                        }}</p>
-                        <p>{format!("Read as {}.", outcome.read_as)}</p>
-                        {(!outcome.ignored_columns.is_empty()).then(|| view! {
-                            <p>{format!("Columns ignored: {}.", outcome.ignored_columns.join(", "))}</p>
-                        })}
-                        {(!outcome.refused.is_empty()).then(|| view! {
-                            <p class="field-error">{format!(
-                                "{} line{} refused:", outcome.refused.len(), if outcome.refused.len() == 1 { "" } else { "s" }
-                            )}</p>
-                            <ul class="refused">
-                                {outcome.refused.iter().map(|r| view! {
-                                    <li>
-                                        <strong>{format!("Line {}", r.line)}</strong>" "
-                                        <code>{r.text.clone()}</code>": "{r.reason.clone()}
-                                    </li>
-                                }).collect_view()}
-                            </ul>
-                        })}
-                    </div>
-                })}
-            </section>
+            </Suspense>
+            <AddForm slug=slug.get_untracked()/>
+            <ImportForm slug=slug.get_untracked()/>
         </main>
+    }
+}
+
+#[component]
+fn AddForm(slug: String) -> impl IntoView {
+    let state = form_state(AddPlayer::url());
+    let error = state.error;
+    view! {
+        <section aria-labelledby="add-player">
+            <h2 id="add-player">"Add a player"</h2>
+            <p class="hint">"After the first round is drawn, a new player is a late entry and plays from the next round."</p>
+            <PostForm action=AddPlayer::url() class="narrow">
+                <input type="hidden" name="slug" value=slug/>
+                <Field label="Name" name="name" required=true error=error/>
+                <Field label="Email (optional)" name="email" kind="email" error=error/>
+                <Field label="Club (optional)" name="club" error=error/>
+                <FormError error=error/>
+                <button type="submit">"Add player"</button>
+            </PostForm>
+            <DoneNote done=state.done/>
+        </section>
+    }
+}
+
+/// The import's report comes back from the server with the page: how many were imported, and
+/// each refused line with its number, its text and the reason.
+#[component]
+fn ImportForm(slug: String) -> impl IntoView {
+    let state = form_state(ImportPlayers::url());
+    let error = state.error;
+    let file_action = crate::pages::organise::import_path(&slug);
+    view! {
+        <section aria-labelledby="import">
+            <h2 id="import">"Import from CSV"</h2>
+            <PostForm action=ImportPlayers::url()>
+                <input type="hidden" name="slug" value=slug/>
+                <TextArea label="CSV lines" name="csv" rows=8 required=true
+                    hint="One player per line: name, then optional email and club, separated by commas, semicolons or tabs (a paste from a spreadsheet works). A first line such as name,email,club names the columns, in any order; other columns are ignored. Good lines are imported; every refused line is listed with its reason."
+                    error=error/>
+                <FormError error=error/>
+                <button type="submit">"Import players"</button>
+            </PostForm>
+            // A file goes to a plain form the server answers with the same report on a page of
+            // its own, so it works without the browser reading the file.
+            <form method="post" enctype="multipart/form-data"
+                action=file_action>
+                <div class="field">
+                    <label for="field-csv-file">"Or choose a CSV file"</label>
+                    <input id="field-csv-file" type="file" name="file" accept=".csv,.tsv,.txt,text/csv,text/plain" required/>
+                </div>
+                <button type="submit">"Import the file"</button>
+            </form>
+            {state.done.map(|done| {
+                // Nothing imported is never shown as a success.
+                let nothing = done.message == NOTHING_IMPORTED;
+                view! {
+                <div class="import-report" role="status">
+                    <p class=if nothing { "field-error" } else { "ok" }>{done.message}</p>
+                    {done.notes.into_iter().map(|n| view! { <p>{n}</p> }).collect_view()}
+                    {(!done.lines.is_empty()).then(|| view! {
+                        <p class="field-error">{format!(
+                            "{} line{} refused:", done.lines.len(), if done.lines.len() == 1 { "" } else { "s" }
+                        )}</p>
+                        <ul class="refused">
+                            {done.lines.into_iter().map(|line| view! { <li>{line}</li> }).collect_view()}
+                        </ul>
+                    })}
+                </div>
+            }})}
+        </section>
     }
 }
 
@@ -177,9 +165,6 @@ fn PlayerList(
     /// The players a search found, best first; everyone when there is no search.
     shown: Option<Vec<tournament::ids::PlayerId>>,
     slug: String,
-    check_in: ServerAction<CheckIn>,
-    set_dropped: ServerAction<SetDropped>,
-    check_in_all: ServerAction<CheckInAll>,
 ) -> impl IntoView {
     let registered = rows.iter().filter(|p| !p.alternate).count();
     let checked = rows
@@ -197,7 +182,14 @@ fn PlayerList(
             .collect(),
     };
     let found = rows.len();
+    // The row forms' refusals (a stale row, for one) are said under the list.
+    let list_error = Signal::stored(
+        [CheckIn::url(), SetDropped::url(), CheckInAll::url()]
+            .into_iter()
+            .find_map(|action| form_state(action).error.get_untracked()),
+    );
     view! {
+        <div data-form-errors="">
         {searched.then(|| view! {
             <p role="status" data-testid="search-result">{match found {
                 0 => "Nobody of that name. Check the spelling; any part of the name will do.".to_owned(),
@@ -208,10 +200,10 @@ fn PlayerList(
         <p class="lead" data-testid="player-summary">{format!(
             "{registered} registered · {checked} checked in · {dropped} dropped"
         )}</p>
-        <ActionForm action=check_in_all attr:class="inline">
+        <PostForm action=CheckInAll::url() class="inline">
             <input type="hidden" name="slug" value=slug/>
             <button type="submit">"Check in everyone"</button>
-        </ActionForm>
+        </PostForm>
         <table class="players">
             <caption>"Registered players"</caption>
             <thead><tr>
@@ -237,36 +229,39 @@ fn PlayerList(
                             <td>{row_status}</td>
                             <td>
                                 {(!dropped).then(|| view! {
-                                    <ActionForm action=check_in attr:class="inline">
+                                    <PostForm action=CheckIn::url() class="inline">
                                         <input type="hidden" name="slug" value=slug_check/>
                                         <input type="hidden" name="player_id" value=p.id.to_string()/>
                                         <input type="hidden" name="version" value=p.version/>
                                         <input type="hidden" name="checked_in" value=(!p.checked_in).to_string()/>
                                         <button type="submit" class="small" aria-label=check_aria>{check_label}</button>
-                                    </ActionForm>
+                                    </PostForm>
                                 })}
                             </td>
                             <td>
-                                <ActionForm action=set_dropped attr:class="inline">
+                                <PostForm action=SetDropped::url() class="inline">
                                     <input type="hidden" name="slug" value=slug_drop/>
                                     <input type="hidden" name="player_id" value=p.id.to_string()/>
                                     <input type="hidden" name="version" value=p.version/>
                                     <input type="hidden" name="dropped" value=(!dropped).to_string()/>
                                     <button type="submit" class="small secondary" aria-label=drop_aria>{drop_label}</button>
-                                </ActionForm>
+                                </PostForm>
                             </td>
                         </tr>
                     }
                 }).collect_view()}
             </tbody>
         </table>
+        <FormError error=list_error/>
+        </div>
     }
 }
 
 /// Links a player to their account, so they can confirm their own reports (4.01.07) on a phone.
 #[component]
-fn LinkForm(rows: Vec<PlayerRow>, slug: String, link: ServerAction<LinkAccount>) -> impl IntoView {
-    let error = last_error(link.value());
+fn LinkForm(rows: Vec<PlayerRow>, slug: String) -> impl IntoView {
+    let state = form_state(LinkAccount::url());
+    let error = state.error;
     let options = rows
         .iter()
         .filter(|p| !p.alternate)
@@ -279,17 +274,21 @@ fn LinkForm(rows: Vec<PlayerRow>, slug: String, link: ServerAction<LinkAccount>)
         <section aria-labelledby="link-account">
             <h2 id="link-account">"Link a player to their account"</h2>
             <p class="hint">"A linked player confirms their own game reports on their phone. The account must exist (mentat user add); it gets the player role in this event. Leave the user name empty to unlink."</p>
-            <ActionForm action=link attr:class="narrow">
+            <PostForm action=LinkAccount::url() class="narrow">
                 <input type="hidden" name="slug" value=slug/>
                 <div class="field">
                     <label for="field-player">"Player"</label>
                     <select id="field-player" name="player">{options}</select>
+                    <p class="field-error" role="alert" data-error-for="player" data-control="field-player"
+                        hidden=error.get_untracked().and_then(|e| e.message_for("player")).is_none()>
+                        {error.get_untracked().and_then(|e| e.message_for("player"))}
+                    </p>
                 </div>
                 <Field label="Account user name" name="username" autocomplete="off" error=error/>
                 <FormError error=error/>
                 <button type="submit">"Link"</button>
-            </ActionForm>
-            <p class="ok" role="status">{move || link.value().get().and_then(Result::ok)}</p>
+            </PostForm>
+            <DoneNote done=state.done/>
         </section>
     }
 }

@@ -2,12 +2,10 @@
 //! the server and ticks in between; without JavaScript it reloads itself.
 
 use leptos::prelude::*;
+use leptos_meta::Title;
 
 use crate::{
-    components::{
-        clock::{ClockFace, poll_every, ticking_now},
-        refresh::NoScriptRefresh,
-    },
+    components::{clock::TickingClock, refresh::KeepCurrent},
     pages::params::slug_param,
     rounds::{BoardView, get_board},
 };
@@ -19,25 +17,26 @@ const REFRESH_SECONDS: u64 = 15;
 pub fn ProjectorPage() -> impl IntoView {
     let slug = slug_param();
     let board = Resource::new(move || slug.get(), get_board);
-    poll_every(REFRESH_SECONDS, move || board.refetch());
     view! {
         <main class="page projector">
-            <NoScriptRefresh seconds=REFRESH_SECONDS/>
-            <Transition fallback=|| view! { <p>"Loading the clocks…"</p> }>
+            <KeepCurrent seconds=REFRESH_SECONDS without_js=REFRESH_SECONDS/>
+            <Suspense fallback=|| view! { <p>"Loading the clocks…"</p> }>
                 {move || Suspend::new(async move {
                     match board.await {
-                        Ok(b) => view! { <Board b=b/> }.into_any(),
-                        Err(e) => view! { <p role="alert">{e.to_string()}</p> }.into_any(),
+                        Ok(b) => view! {
+                            <Title text=format!("Clocks · {}", b.event_name)/>
+                            <Board b=b/>
+                        }.into_any(),
+                        Err(e) => view! { <Title text="Clocks"/><p role="alert">{e.to_string()}</p> }.into_any(),
                     }
                 })}
-            </Transition>
+            </Suspense>
         </main>
     }
 }
 
 #[component]
 fn Board(b: BoardView) -> impl IntoView {
-    let now = ticking_now(b.now_ms);
     view! {
         <h1>{match b.round {
             Some(n) => format!("{} · round {n}", b.event_name),
@@ -48,7 +47,7 @@ fn Board(b: BoardView) -> impl IntoView {
             {b.tables.into_iter().map(|t| view! {
                 <li class="board-table" data-table=t.number.to_string()>
                     <h2>{format!("Table {}", t.number)}{t.reported.then_some(" · report in")}</h2>
-                    <ClockFace clock=t.clock now=now label=format!("Table {}", t.number)/>
+                    <TickingClock clock=t.clock server_now=b.now_ms label=format!("Table {}", t.number)/>
                 </li>
             }).collect_view()}
         </ul>

@@ -2,17 +2,18 @@
 //! judge also gets the clock of each table, the changes allowed before play begins (redraw, seat
 //! swap, cancel) and the list of who changed what.
 
-use leptos::prelude::*;
+use leptos::{prelude::*, server_fn::ServerFn};
+use leptos_meta::Title;
 use tournament::ids::{RoundNumber, TableNumber};
 
 use crate::{
-    auth::hard_navigate,
     components::{
-        clock::{ClockFace, poll_every, ticking_now},
-        field::{Field, FormError, count_successes, last_error},
+        clock::TickingClock,
+        field::{Field, FormError},
+        refresh::KeepCurrent,
     },
     disputes::{TableFlag, table_flags},
-    error::AppError,
+    forms::{PostForm, form_state},
     pages::{
         dashboard::RunNav,
         params::{number_param, slug_param},
@@ -24,104 +25,51 @@ use crate::{
     },
 };
 
-/// Every action of the page, so each change refetches the round.
-#[derive(Clone, Copy)]
-struct Actions {
-    clock: ServerAction<TableClock>,
-    extend: ServerAction<ExtendClock>,
-    redraw: ServerAction<RedrawRound>,
-    swap: ServerAction<SwapSeats>,
-    begin: ServerAction<BeginRound>,
-    cancel: ServerAction<CancelRound>,
-}
-
-impl Actions {
-    fn new() -> Actions {
-        Actions {
-            clock: ServerAction::new(),
-            extend: ServerAction::new(),
-            redraw: ServerAction::new(),
-            swap: ServerAction::new(),
-            begin: ServerAction::new(),
-            cancel: ServerAction::new(),
-        }
-    }
-
-    /// Counts the actions that changed the round, so the page refetches after each.
-    fn changes(&self) -> RwSignal<u32> {
-        let changes = RwSignal::new(0);
-        count_successes(self.clock.value(), changes);
-        count_successes(self.extend.value(), changes);
-        count_successes(self.redraw.value(), changes);
-        count_successes(self.swap.value(), changes);
-        count_successes(self.begin.value(), changes);
-        changes
-    }
-
-    /// The error of the table actions' last run, if it failed.
-    fn table_error(&self) -> Signal<Option<AppError>> {
-        let clock = self.clock;
-        Signal::derive(move || clock.value().get().and_then(Result::err))
-    }
-}
-
 #[component]
 pub fn RoundPage() -> impl IntoView {
     let slug = slug_param();
     let number = number_param();
-    let actions = Actions::new();
-    let changes = actions.changes();
     let round = Resource::new(
-        move || (slug.get(), number.get(), changes.get()),
-        |(slug, number, _)| get_round(slug, number),
+        move || (slug.get(), number.get()),
+        |(slug, number)| get_round(slug, number),
     );
     // What each table is waiting for (a dispute, a confirmation, its time): the judges' queue.
     let flags = Resource::new(
-        move || (slug.get(), number.get(), changes.get()),
-        |(slug, number, _)| async move { table_flags(slug, number).await.unwrap_or_default() },
+        move || (slug.get(), number.get()),
+        |(slug, number)| async move { table_flags(slug, number).await.unwrap_or_default() },
     );
-    // Public viewers follow the clocks; a head judge's page is not refetched under their hands
-    // (it would wipe a half-typed form): their changes refetch it, and a stale page is refused.
-    poll_every(15, move || {
-        if !matches!(round.get_untracked(), Some(Ok(ref d)) if d.can_run) {
-            round.refetch();
-        }
-    });
-    Effect::new(move |_| {
-        if let Some(Ok(path)) = actions.cancel.value().get() {
-            hard_navigate(&path);
-        }
-    });
     view! {
         <main class="page">
-            <Transition fallback=|| view! { <p>"Loading the round…"</p> }>
+            <Suspense fallback=|| view! { <p>"Loading the round…"</p> }>
                 {move || Suspend::new(async move {
                     let flags = flags.await;
                     match round.await {
-                        Ok(data) => view! { <Round data=data flags=flags actions=actions slug=slug/> }.into_any(),
+                        Ok(data) => view! {
+                            <Title text=format!("Round {} · {}", data.number, data.event_name)/>
+                            {data.can_run.then(|| view! { <RunNav slug=slug/> })}
+                            <Round data=data flags=flags/>
+                        }.into_any(),
                         Err(e) => view! {
+                            <Title text=format!("Round {}", number.get_untracked())/>
                             <h1>{format!("Round {}", number.get_untracked())}</h1>
                             <p role="alert">{e.to_string()}</p>
                         }.into_any(),
                     }
                 })}
-            </Transition>
+            </Suspense>
         </main>
     }
 }
 
+/// The round as it stands. Public viewers follow the clocks (the page loads again every 15 s);
+/// a head judge's page is not reloaded under their hands (it would wipe a half-typed form):
+/// their own changes bring it back fresh, and a stale page is refused.
 #[component]
-fn Round(
-    data: RoundData,
-    flags: Vec<(TableNumber, TableFlag)>,
-    actions: Actions,
-    slug: Memo<String>,
-) -> impl IntoView {
-    let now = ticking_now(data.now_ms);
-    let table_error = actions.table_error();
+fn Round(data: RoundData, flags: Vec<(TableNumber, TableFlag)>) -> impl IntoView {
+    let table_error = form_state(TableClock::url()).error;
     let can_run = data.can_run;
     view! {
-        {can_run.then(|| view! { <RunNav slug=slug/> })}
+        {(!can_run).then(|| view! { <KeepCurrent seconds=15 without_js=60/> })}
         <p><a href=format!("/events/{}", data.slug)>{data.event_name.clone()}</a></p>
         <h1>{format!("Round {}", data.number)}</h1>
         <p class="round-state" data-testid="round-state">{if data.begun {
@@ -147,7 +95,7 @@ fn Round(
         {data.tables.iter().cloned().map(|t| view! {
             <GameTable flag=flags.iter().find(|(n, _)| *n == t.number).map(|(_, f)| *f)
                 t=t slug=data.slug.clone() round=data.number full={data.ruleset == "full"}
-                can_run=data.can_run can_record=data.can_record now=now actions=actions/>
+                can_run=data.can_run can_record=data.can_record now=data.now_ms/>
         }).collect_view()}
         {(!data.byes.is_empty()).then(|| view! {
             <section aria-labelledby="byes">
@@ -155,7 +103,7 @@ fn Round(
                 <ul>{data.byes.iter().map(|b| view! { <li>{b.clone()}</li> }).collect_view()}</ul>
             </section>
         })}
-        {(can_run && !data.begun).then(|| view! { <BeforePlay data=data.clone() actions=actions/> })}
+        {(can_run && !data.begun).then(|| view! { <BeforePlay data=data.clone()/> })}
         {(can_run && !data.changes.is_empty()).then(|| view! {
             <section aria-labelledby="changes">
                 <h2 id="changes">"Changes to this round"</h2>
@@ -182,8 +130,8 @@ fn GameTable(
     full: bool,
     can_run: bool,
     can_record: bool,
-    now: Signal<i64>,
-    actions: Actions,
+    /// The server's time as it rendered the page, for the clock.
+    now: i64,
 ) -> impl IntoView {
     let heading_id = format!("table-{}", t.number);
     let labelled_by = heading_id.clone();
@@ -210,20 +158,20 @@ fn GameTable(
         } else {
             ("pause", "Pause clock")
         };
-        let extend_error = last_error(actions.extend.value());
+        let extend_error = form_state(ExtendClock::url()).error;
         let (clock_fields, extend_fields) = (table_fields(), table_fields());
         let aria = format!("{label}, table {}", t.number);
         let summary = format!("Extend table {}'s clock", t.number);
         view! {
             <div class="clock-controls">
-                <ActionForm action=actions.clock attr:class="inline">
+                <PostForm action=TableClock::url() class="inline">
                     {clock_fields}
                     <input type="hidden" name="command" value=command/>
                     <button type="submit" aria-label=aria>{label}</button>
-                </ActionForm>
+                </PostForm>
                 <details>
                     <summary>{summary}</summary>
-                    <ActionForm action=actions.extend>
+                    <PostForm action=ExtendClock::url()>
                         {extend_fields}
                         <Field label="Minutes to add" name="minutes" kind="number" error=extend_error
                             id=format!("minutes-{}", t.number)/>
@@ -231,7 +179,7 @@ fn GameTable(
                             hint="For example: rules dispute at the Battle phase, 10 minutes."/>
                         <FormError error=extend_error/>
                         <button type="submit">"Extend"</button>
-                    </ActionForm>
+                    </PostForm>
                 </details>
             </div>
         }
@@ -274,7 +222,7 @@ fn GameTable(
                 </tr></thead>
                 <tbody>{rows}</tbody>
             </table>
-            <ClockFace clock=t.clock now=now label=table_label/>
+            <TickingClock clock=t.clock server_now=now label=table_label/>
             {clock_controls}
             {results_link}
         </section>
@@ -283,17 +231,15 @@ fn GameTable(
 
 /// Redraw, swap, begin and cancel: only while play has not begun.
 #[component]
-fn BeforePlay(data: RoundData, actions: Actions) -> impl IntoView {
-    let redraw_error = last_error(actions.redraw.value());
-    let swap_error = last_error(actions.swap.value());
-    let begin_error = Signal::derive(move || {
-        actions
-            .begin
-            .value()
-            .get()
-            .and_then(Result::err)
-            .or_else(|| actions.cancel.value().get().and_then(Result::err))
-    });
+fn BeforePlay(data: RoundData) -> impl IntoView {
+    let redraw_error = form_state(RedrawRound::url()).error;
+    let swap_error = form_state(SwapSeats::url()).error;
+    let begin_error = Signal::stored(
+        form_state(BeginRound::url())
+            .error
+            .get_untracked()
+            .or_else(|| form_state(CancelRound::url()).error.get_untracked()),
+    );
     let round_fields = {
         let (slug, number, version) = (
             data.slug.clone(),
@@ -338,21 +284,23 @@ fn BeforePlay(data: RoundData, actions: Actions) -> impl IntoView {
         <section aria-labelledby="before-play">
             <h2 id="before-play">"Before play begins"</h2>
             <p>"Every change below is recorded with who made it and when. Starting any table's clock also locks the seats."</p>
-            <ActionForm action=actions.begin attr:class="inline">
+            <div data-form-errors="">
+            <PostForm action=BeginRound::url() class="inline">
                 {begin_fields}
                 <button type="submit">"Lock seats and begin play"</button>
-            </ActionForm>
+            </PostForm>
             <FormError error=begin_error/>
+            </div>
             <h3>"Redraw"</h3>
-            <ActionForm action=actions.redraw>
+            <PostForm action=RedrawRound::url()>
                 {redraw_fields}
                 <Field label="New seed (optional)" name="seed" hint="Leave empty for a random seed." error=redraw_error/>
                 <FormError error=redraw_error/>
                 <button type="submit">"Redraw this round"</button>
-            </ActionForm>
+            </PostForm>
             <h3>"Swap two players"</h3>
             <p class="hint">"Each takes the other's table, seat, player circle and faction."</p>
-            <ActionForm action=actions.swap>
+            <PostForm action=SwapSeats::url()>
                 {swap_fields}
                 <div class="field">
                     <label for="field-first">"First player"</label>
@@ -363,18 +311,18 @@ fn BeforePlay(data: RoundData, actions: Actions) -> impl IntoView {
                     <select id="field-second" name="second">{options2}</select>
                 </div>
                 <FormError error=swap_error/>
-                {move || swap_error.get().and_then(|e| e.message_for("first").or_else(|| e.message_for("second"))).map(|m| view! {
+                {swap_error.get_untracked().and_then(|e| e.message_for("first").or_else(|| e.message_for("second"))).map(|m| view! {
                     <p class="field-error" role="alert">{m}</p>
                 })}
                 <button type="submit">"Swap"</button>
-            </ActionForm>
+            </PostForm>
             {data.latest.then(move || view! {
                 <h3>"Cancel this draw"</h3>
-                <ActionForm action=actions.cancel>
+                <PostForm action=CancelRound::url()>
                     {cancel_fields}
                     <p class="hint">"Withdraws the round, for example to change who is checked in, then start it again from the dashboard."</p>
                     <button type="submit" class="secondary">{cancel_label}</button>
-                </ActionForm>
+                </PostForm>
             })}
         </section>
     }

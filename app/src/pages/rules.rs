@@ -4,6 +4,7 @@
 //! word, and is there. Plain server-rendered HTML and GET forms: they work without JavaScript.
 
 use leptos::prelude::*;
+use leptos_meta::Title;
 use leptos_router::hooks::{use_params_map, use_query_map};
 
 use crate::rules::{RuleLine, RulePage as RuleData, get_rule, rules_overview};
@@ -48,6 +49,7 @@ pub fn RulesPage() -> impl IntoView {
     let q = Memo::new(move |_| query.read().get("q").unwrap_or_default());
     let data = Resource::new(move || q.get(), rules_overview);
     view! {
+        <Title text="Rules"/>
         <main class="page narrow rules-page">
             <h1>"Rules"</h1>
             <p class="hint">"The GenCon tournament rulebook (version 2.13.3), rule by rule, in Mentat's own words. The rulebook itself is what counts."</p>
@@ -138,6 +140,7 @@ fn RuleBody(number: String) -> impl IntoView {
                 match data.await {
                     Ok(r) => view! { <Rule r=r/> }.into_any(),
                     Err(e) => view! {
+                        <Title text="No such rule · Rules"/>
                         <h1>"No such rule"</h1>
                         <p role="alert">{e.to_string()}</p>
                         <p><a href="/rules">"All rules"</a></p>
@@ -187,6 +190,7 @@ fn Rule(r: RuleData) -> impl IntoView {
         }).collect_view().into_any()
     };
     view! {
+        <Title text=format!("{title} · Rules")/>
         <nav aria-label="Where this rule sits">
             <ol class="crumbs">
                 <li><a href="/rules">"Rules"</a></li>

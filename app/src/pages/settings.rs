@@ -1,25 +1,19 @@
 //! The event's settings: name, dates, venue, ruleset, ruling options, rounds and finals seats.
 
-use leptos::prelude::*;
+use leptos::{prelude::*, server_fn::ServerFn};
+use leptos_meta::Title;
 
 use crate::{
-    components::field::{Field, FormError, count_successes, last_error},
+    components::field::{Field, FormError},
     events::{SaveSettings, SettingsView, get_settings},
+    forms::{DoneNote, PostForm, form_state},
     pages::{dashboard::RunNav, params::slug_param},
 };
 
 #[component]
 pub fn SettingsPage() -> impl IntoView {
     let slug = slug_param();
-    let save = ServerAction::<SaveSettings>::new();
-    let saves = RwSignal::new(0);
-    count_successes(save.value(), saves);
-    let settings = Resource::new(
-        move || (slug.get(), saves.get()),
-        |(slug, _)| get_settings(slug),
-    );
-    let error = last_error(save.value());
-    let saved = move || matches!(save.value().get(), Some(Ok(())));
+    let settings = Resource::new(move || slug.get(), get_settings);
     view! {
         <main class="page narrow">
             <RunNav slug=slug/>
@@ -27,13 +21,25 @@ pub fn SettingsPage() -> impl IntoView {
             <Suspense fallback=|| view! { <p>"Loading…"</p> }>
                 {move || Suspend::new(async move {
                     match settings.await {
-                        Ok(s) => view! { <SettingsForm s=s save=save error=error/> }.into_any(),
-                        Err(e) => view! { <p role="alert">{e.to_string()}</p> }.into_any(),
+                        Ok(s) => view! {
+                            <Title text=format!("Settings · {}", s.name)/>
+                            <SettingsDesk s=s/>
+                        }.into_any(),
+                        Err(e) => view! { <Title text="Event settings"/><p role="alert">{e.to_string()}</p> }.into_any(),
                     }
                 })}
             </Suspense>
-            <p class="ok" role="status">{move || saved().then_some("Saved.")}</p>
         </main>
+    }
+}
+
+/// The form, filled from the settings as saved (with their version, for the stale-page check).
+#[component]
+fn SettingsDesk(s: SettingsView) -> impl IntoView {
+    let state = form_state(SaveSettings::url());
+    view! {
+        <SettingsForm s=s error=state.error/>
+        <DoneNote done=state.done/>
     }
 }
 
@@ -43,15 +49,11 @@ fn option(value: &'static str, label: &'static str, current: &str) -> impl IntoV
 }
 
 #[component]
-fn SettingsForm(
-    s: SettingsView,
-    save: ServerAction<SaveSettings>,
-    error: Signal<Option<crate::error::AppError>>,
-) -> impl IntoView {
+fn SettingsForm(s: SettingsView, error: Signal<Option<crate::error::AppError>>) -> impl IntoView {
     let message = move |name: &'static str| move || error.get().and_then(|e| e.message_for(name));
     let locked = s.rounds_drawn > 0;
     view! {
-        <ActionForm action=save>
+        <PostForm action=SaveSettings::url()>
             <input type="hidden" name="slug" value=s.slug.clone()/>
             <input type="hidden" name="version" value=s.version/>
             <Field label="Event name" name="name" required=true value=s.name.clone() error=error/>
@@ -65,7 +67,7 @@ fn SettingsForm(
                     {option("gc-2.13.3", "gc-2.13.3: GenCon tournament rulebook, six classic factions", &s.ruleset)}
                     {option("full", "full: full rulebook, thirteen factions", &s.ruleset)}
                 </select>
-                <p class="field-error" role="alert">{message("ruleset")}</p>
+                <p class="field-error" role="alert" data-error-for="ruleset" data-control="field-ruleset" hidden=move || message("ruleset")().is_none()>{message("ruleset")}</p>
             </div>
             <Field label="Qualifying rounds" name="qualifying_rounds" kind="number" value=s.qualifying_rounds.to_string() error=error/>
             <Field label="Finals seats" name="finals_seats" kind="number" value=s.finals_seats.to_string() hint="Ruling 13; 6 by default." error=error/>
@@ -79,7 +81,7 @@ fn SettingsForm(
                         {option("alternates", "Seat alternates", &s.table_fallback)}
                         {option("byes", "Give byes", &s.table_fallback)}
                     </select>
-                    <p class="field-error" role="alert">{message("table_fallback")}</p>
+                    <p class="field-error" role="alert" data-error-for="table_fallback" data-control="field-table_fallback" hidden=move || message("table_fallback")().is_none()>{message("table_fallback")}</p>
                 </div>
                 <div class="field">
                     <label for="field-five_player_empty_circle">"Empty player circle at a 5-player table (ruling 2)"</label>
@@ -90,7 +92,7 @@ fn SettingsForm(
                             </option>
                         }).collect_view()}
                     </select>
-                    <p class="field-error" role="alert">{message("five_player_empty_circle")}</p>
+                    <p class="field-error" role="alert" data-error-for="five_player_empty_circle" data-control="field-five_player_empty_circle" hidden=move || message("five_player_empty_circle")().is_none()>{message("five_player_empty_circle")}</p>
                 </div>
                 <div class="field">
                     <label for="field-adjudication_deadlock">"Adjudication tied after every category (ruling 9)"</label>
@@ -98,11 +100,11 @@ fn SettingsForm(
                         {option("all_survivors", "Every survivor wins (default)", &s.adjudication_deadlock)}
                         {option("judge_draw", "The head judge draws one", &s.adjudication_deadlock)}
                     </select>
-                    <p class="field-error" role="alert">{message("adjudication_deadlock")}</p>
+                    <p class="field-error" role="alert" data-error-for="adjudication_deadlock" data-control="field-adjudication_deadlock" hidden=move || message("adjudication_deadlock")().is_none()>{message("adjudication_deadlock")}</p>
                 </div>
             </fieldset>
             <FormError error=error/>
-            <button type="submit" disabled=move || save.pending().get()>"Save settings"</button>
-        </ActionForm>
+            <button type="submit">"Save settings"</button>
+        </PostForm>
     }
 }

@@ -1,25 +1,22 @@
 //! An event's staff: who holds which role, granting and removing roles (organisers only).
 
-use leptos::prelude::*;
+use leptos::{prelude::*, server_fn::ServerFn};
+use leptos_meta::Title;
+use tournament::ids::UserId;
 
 use crate::{
-    components::field::{Field, FormError, last_error},
+    components::field::{Field, FormError},
     events::{GrantRole, RevokeRole, event_staff},
+    forms::{PostForm, form_state},
     pages::params::slug_param,
 };
 
 #[component]
 pub fn StaffPage() -> impl IntoView {
     let slug = slug_param();
-    let grant = ServerAction::<GrantRole>::new();
-    let revoke = ServerAction::<RevokeRole>::new();
-    let staff = Resource::new(
-        move || (slug.get(), grant.version().get(), revoke.version().get()),
-        |(slug, _, _)| event_staff(slug),
-    );
-    let error = last_error(grant.value());
-    let revoke_error = last_error(revoke.value());
+    let staff = Resource::new(move || slug.get(), event_staff);
     view! {
+        <Title text="Staff and roles"/>
         <main class="page">
             <p><a href=move || format!("/events/{}", slug.get())>"← Back to the event"</a></p>
             <h1>"Staff and roles"</h1>
@@ -29,6 +26,7 @@ pub fn StaffPage() -> impl IntoView {
                 {move || Suspend::new(async move {
                     match staff.await {
                         Ok(rows) => view! {
+                            <div data-form-errors="">
                             <table>
                                 <caption>"People with a role in this event"</caption>
                                 <thead><tr><th scope="col">"User"</th><th scope="col">"Role"</th><th scope="col">"Remove"</th></tr></thead>
@@ -39,19 +37,14 @@ pub fn StaffPage() -> impl IntoView {
                                             <tr>
                                                 <td>{r.username.clone()}</td>
                                                 <td>{r.role.clone()}</td>
-                                                <td>
-                                                    <ActionForm action=revoke attr:class="inline">
-                                                        <input type="hidden" name="slug" value=slug.get_untracked()/>
-                                                        <input type="hidden" name="user_id" value=r.user_id.to_string()/>
-                                                        <button type="submit" aria-label=label>"Remove"</button>
-                                                    </ActionForm>
-                                                </td>
+                                                <td><RevokeForm slug=slug.get_untracked() user_id=r.user_id label=label/></td>
                                             </tr>
                                         }
                                     }).collect_view()}
                                 </tbody>
                             </table>
-                            <FormError error=revoke_error/>
+                            <FormError error=form_state(RevokeRole::url()).error/>
+                            </div>
                         }.into_any(),
                         Err(e) => view! { <p role="alert">{e.to_string()}</p> }.into_any(),
                     }
@@ -59,22 +52,41 @@ pub fn StaffPage() -> impl IntoView {
             </Suspense>
             <section aria-labelledby="grant">
                 <h2 id="grant">"Give someone a role"</h2>
-                <ActionForm action=grant>
-                    <input type="hidden" name="slug" value=move || slug.get()/>
-                    <Field label="User name" name="username" required=true error=error/>
-                    <div class="field">
-                        <label for="field-role">"Role"</label>
-                        <select id="field-role" name="role">
-                            <option value="judge">"Judge"</option>
-                            <option value="head_judge">"Head judge"</option>
-                            <option value="organiser">"Organiser"</option>
-                            <option value="player">"Player"</option>
-                        </select>
-                    </div>
-                    <FormError error=error/>
-                    <button type="submit">"Give role"</button>
-                </ActionForm>
+                <GrantForm slug=slug.get_untracked()/>
             </section>
         </main>
+    }
+}
+
+#[component]
+fn RevokeForm(slug: String, user_id: UserId, label: String) -> impl IntoView {
+    view! {
+        <PostForm action=RevokeRole::url() class="inline">
+            <input type="hidden" name="slug" value=slug/>
+            <input type="hidden" name="user_id" value=user_id.to_string()/>
+            <button type="submit" aria-label=label>"Remove"</button>
+        </PostForm>
+    }
+}
+
+#[component]
+fn GrantForm(slug: String) -> impl IntoView {
+    let error = form_state(GrantRole::url()).error;
+    view! {
+        <PostForm action=GrantRole::url()>
+            <input type="hidden" name="slug" value=slug/>
+            <Field label="User name" name="username" required=true error=error/>
+            <div class="field">
+                <label for="field-role">"Role"</label>
+                <select id="field-role" name="role">
+                    <option value="judge">"Judge"</option>
+                    <option value="head_judge">"Head judge"</option>
+                    <option value="organiser">"Organiser"</option>
+                    <option value="player">"Player"</option>
+                </select>
+            </div>
+            <FormError error=error/>
+            <button type="submit">"Give role"</button>
+        </PostForm>
     }
 }

@@ -4,65 +4,56 @@
 //! its reasoning (4.01.09). Judges fill it on a phone at the table.
 
 use dune::WinType;
-use leptos::prelude::*;
+use leptos::{prelude::*, server_fn::ServerFn};
+use leptos_meta::Title;
 use tournament::EndValues;
 use tournament::ids::{PlayerId, Revision, RoundNumber, TableNumber};
 use tournament::report::Ending;
 
 use crate::{
-    components::field::{FormError, count_successes, last_error},
+    components::field::FormError,
     error::{AppError, seat_field_id},
+    forms::{DoneNote, PostForm, form_state},
     pages::{
         dashboard::RunNav,
         params::{number_param, slug_param, table_param},
     },
     results::{
         AnswerReport, FinaliseReport, RecordAttempts, RevisionView, SaveReport, TableData,
-        get_table,
+        get_table, note_field,
     },
 };
-
-#[derive(Clone, Copy)]
-struct Actions {
-    attempts: ServerAction<RecordAttempts>,
-    report: ServerAction<SaveReport>,
-    answer: ServerAction<AnswerReport>,
-    finalise: ServerAction<FinaliseReport>,
-}
 
 #[component]
 pub fn TablePage() -> impl IntoView {
     let slug = slug_param();
     let round = number_param();
     let table = table_param();
-    let actions = Actions {
-        attempts: ServerAction::new(),
-        report: ServerAction::new(),
-        answer: ServerAction::new(),
-        finalise: ServerAction::new(),
-    };
-    let changes = RwSignal::new(0u32);
-    count_successes(actions.attempts.value(), changes);
-    count_successes(actions.report.value(), changes);
-    count_successes(actions.answer.value(), changes);
-    count_successes(actions.finalise.value(), changes);
     let data = Resource::new(
-        move || (slug.get(), round.get(), table.get(), changes.get()),
-        |(slug, round, table, _)| get_table(slug, round, table),
+        move || (slug.get(), round.get(), table.get()),
+        |(slug, round, table)| get_table(slug, round, table),
     );
     view! {
         <main class="page table-page">
-            <Transition fallback=|| view! { <p>"Loading the table…"</p> }>
+            <Suspense fallback=|| view! { <p>"Loading the table…"</p> }>
                 {move || Suspend::new(async move {
                     match data.await {
-                        Ok(d) => view! { <Table d=d actions=actions slug=slug/> }.into_any(),
-                        Err(e) => view! {
-                            <h1>{format!("Round {}, table {}", round.get_untracked(), table.get_untracked())}</h1>
-                            <p role="alert">{e.to_string()}</p>
+                        Ok(d) => view! {
+                            <Title text=format!("Round {} · Table {} · {}", d.round, d.table, d.event_name)/>
+                            {d.can_record.then(|| view! { <RunNav slug=slug/> })}
+                            <Table d=d/>
                         }.into_any(),
+                        Err(e) => {
+                            let title = format!("Round {}, table {}", round.get_untracked(), table.get_untracked());
+                            view! {
+                                <Title text=title.clone()/>
+                                <h1>{title}</h1>
+                                <p role="alert">{e.to_string()}</p>
+                            }.into_any()
+                        }
                     }
                 })}
-            </Transition>
+            </Suspense>
         </main>
     }
 }
@@ -95,8 +86,10 @@ fn faction_code(faction: Option<dune::Faction>) -> &'static str {
     faction.map_or("", |f| f.code())
 }
 
+/// The table's results and every form on them. Each form is a plain form the server answers by
+/// rendering the table anew (`crate::forms`), so a player's phone works before the wasm.
 #[component]
-fn Table(d: TableData, actions: Actions, slug: Memo<String>) -> impl IntoView {
+fn Table(d: TableData) -> impl IntoView {
     let title = format!("Round {} · Table {}", d.round, d.table);
     let staff = d.can_record;
     let round_href = format!("/events/{}/rounds/{}", d.slug, d.round);
@@ -109,16 +102,15 @@ fn Table(d: TableData, actions: Actions, slug: Memo<String>) -> impl IntoView {
         view! { <p class="log-link"><a href=href>"Game log: verification and board"</a></p> }
     });
     view! {
-        {staff.then(|| view! { <RunNav slug=slug/> })}
         <p><a href=round_href>{format!("{} · round {}", d.event_name, d.round)}</a></p>
         <h1>{title}</h1>
         <p class="report-state" data-state=d.status.code() role="status">
             "Report: "<strong>{d.status.label()}</strong>
         </p>
         {log_link}
-        <Attempts d=d.clone() actions=actions/>
-        <LatestReport d=d.clone() actions=actions/>
-        {staff.then(|| view! { <ReportEditor d=d.clone() actions=actions/> })}
+        <Attempts d=d.clone()/>
+        <LatestReport d=d.clone()/>
+        {staff.then(|| view! { <ReportEditor d=d.clone()/> })}
         <History d=d.clone()/>
     }
 }
@@ -126,16 +118,9 @@ fn Table(d: TableData, actions: Actions, slug: Memo<String>) -> impl IntoView {
 /// The running count per player, each turn's record, and (for judges) the form for the next
 /// Battle phase.
 #[component]
-fn Attempts(d: TableData, actions: Actions) -> impl IntoView {
-    let error = last_error(actions.attempts.value());
-    let saved = move || {
-        actions
-            .attempts
-            .value()
-            .get()
-            .and_then(Result::ok)
-            .map(|r| format!("Saved (revision {r})."))
-    };
+fn Attempts(d: TableData) -> impl IntoView {
+    let state = form_state(RecordAttempts::url());
+    let error = state.error;
     let shown: String = d
         .turn_revisions
         .iter()
@@ -213,7 +198,8 @@ fn Attempts(d: TableData, actions: Actions) -> impl IntoView {
                         <label class="sr-only" for=evidence_id.clone()>{evidence_label}</label>
                         <input id=evidence_id type="text" name=format!("form[seats][{i}][evidence]")
                             placeholder="ARK CAR TUK" autocomplete="off" autocapitalize="characters"/>
-                        <p class="field-error" role="alert" hidden=move || message.get().is_none()>{move || message.get()}</p>
+                        <p class="field-error" role="alert" hidden=move || message.get().is_none()
+                            data-error-for=format!("evidence-{i}") data-control=format!("evidence-{i}")>{move || message.get()}</p>
                     </div>
                 }
             })
@@ -226,7 +212,7 @@ fn Attempts(d: TableData, actions: Actions) -> impl IntoView {
         view! {
             <details class="panel" open=!d.status.is_final()>
                 <summary>"Record a Battle phase"</summary>
-                <ActionForm action=actions.attempts>
+                <PostForm action=RecordAttempts::url()>
                     <input type="hidden" name="form[slug]" value=slug/>
                     <input type="hidden" name="form[round]" value=d.round.to_string()/>
                     <input type="hidden" name="form[table]" value=d.table.to_string()/>
@@ -234,7 +220,8 @@ fn Attempts(d: TableData, actions: Actions) -> impl IntoView {
                     <div class="field">
                         <label for="attempt-turn">"Turn"</label>
                         <select id="attempt-turn" name="form[turn]">{turn_options}</select>
-                        <p class="field-error" role="alert" hidden=move || turn_message.get().is_none()>{move || turn_message.get()}</p>
+                        <p class="field-error" role="alert" hidden=move || turn_message.get().is_none()
+                            data-error-for="turn" data-control="attempt-turn">{move || turn_message.get()}</p>
                     </div>
                     <fieldset>
                         <legend>"Who made a win attempt? (ruling 6)"</legend>
@@ -245,12 +232,13 @@ fn Attempts(d: TableData, actions: Actions) -> impl IntoView {
                         <label for="attempt-reason">"Reason for a change"</label>
                         <p class="hint" id="attempt-reason-hint">"Only when correcting a turn already recorded."</p>
                         <input id="attempt-reason" type="text" name="form[reason]" aria-describedby="attempt-reason-hint"/>
-                        <p class="field-error" role="alert" hidden=move || reason_message.get().is_none()>{move || reason_message.get()}</p>
+                        <p class="field-error" role="alert" hidden=move || reason_message.get().is_none()
+                            data-error-for="reason" data-control="attempt-reason">{move || reason_message.get()}</p>
                     </div>
                     <FormError error=error/>
-                    <p role="status" class="saved">{saved}</p>
+                    <DoneNote done=state.done.clone()/>
                     <button type="submit">"Save win attempts"</button>
-                </ActionForm>
+                </PostForm>
             </details>
         }
     });
@@ -270,7 +258,7 @@ fn Attempts(d: TableData, actions: Actions) -> impl IntoView {
 
 /// The report as it stands, its results and adjudication, and the confirmations.
 #[component]
-fn LatestReport(d: TableData, actions: Actions) -> impl IntoView {
+fn LatestReport(d: TableData) -> impl IntoView {
     let Some(latest) = d.revisions.first().cloned() else {
         return view! {
             <section aria-labelledby="report">
@@ -280,8 +268,8 @@ fn LatestReport(d: TableData, actions: Actions) -> impl IntoView {
         }
         .into_any();
     };
-    let answer_error = last_error(actions.answer.value());
-    let finalise_error = last_error(actions.finalise.value());
+    let answer_error = form_state(AnswerReport::url()).error;
+    let finalise_error = form_state(FinaliseReport::url()).error;
     let rows = latest
         .seats
         .iter()
@@ -342,7 +330,7 @@ fn LatestReport(d: TableData, actions: Actions) -> impl IntoView {
         .into_any(),
         None => view! {
             <AnswerForms slug=d.slug.clone() round=d.round table=d.table revision=latest.revision
-                player_id=player_id for_player=false heading="Your confirmation".to_owned() actions=actions/>
+                player_id=player_id for_player=false heading="Your confirmation".to_owned()/>
         }
         .into_any(),
     });
@@ -359,20 +347,20 @@ fn LatestReport(d: TableData, actions: Actions) -> impl IntoView {
                 view! {
                     <AnswerForms slug=d.slug.clone() round=d.round table=d.table revision=latest.revision
                         player_id=s.player_id for_player=true
-                        heading=format!("Confirm for {}", s.player) actions=actions/>
+                        heading=format!("Confirm for {}", s.player)/>
                 }
             })
             .collect_view()
     });
     let finalise = (d.can_override && open).then(|| {
         view! {
-            <ActionForm action=actions.finalise attr:class="inline">
+            <PostForm action=FinaliseReport::url() class="inline">
                 <input type="hidden" name="slug" value=d.slug.clone()/>
                 <input type="hidden" name="round" value=d.round.to_string()/>
                 <input type="hidden" name="table" value=d.table.to_string()/>
                 <input type="hidden" name="revision" value=latest.revision.to_string()/>
                 <button type="submit">"Make this report final (head judge, 4.01.05)"</button>
-            </ActionForm>
+            </PostForm>
             <FormError error=finalise_error/>
         }
     });
@@ -409,7 +397,6 @@ fn AnswerForms(
     player_id: PlayerId,
     for_player: bool,
     heading: String,
-    actions: Actions,
 ) -> impl IntoView {
     let hidden = move || {
         view! {
@@ -423,28 +410,40 @@ fn AnswerForms(
     };
     let (agree_fields, dispute_fields) = (hidden(), hidden());
     let note_id = format!("note-{player_id}-{for_player}");
-    let error = last_error(actions.answer.value());
-    let note_message = Memo::new(move |_| error.get().and_then(|e| e.message_for("note")));
+    let note_error_id = format!("{note_id}-error");
+    let error = form_state(AnswerReport::url()).error;
+    // The server names the note of the player it concerns, so only that player's form shows it.
+    let note_name = note_field(player_id);
+    let note_message = Memo::new(move |_| error.get().and_then(|e| e.message_for(&note_name)));
     view! {
         <div class="confirm-box" role="group" aria-label=heading.clone()>
             <h3>{heading.clone()}</h3>
-            <ActionForm action=actions.answer attr:class="inline">
+            <PostForm action=AnswerReport::url() class="inline">
                 {agree_fields}
                 <input type="hidden" name="agrees" value="true"/>
                 <button type="submit">"The report is right"</button>
-            </ActionForm>
-            <details>
+            </PostForm>
+            // Open when its note was refused, so the message is seen (after a plain form post,
+            // the page comes back with every box closed).
+            <details open=move || note_message.get().is_some()>
                 <summary>"Something is wrong"</summary>
-                <ActionForm action=actions.answer>
+                <PostForm action=AnswerReport::url()>
                     {dispute_fields}
                     <input type="hidden" name="agrees" value="false"/>
-                    <div class="field">
+                    <div class="field" class:invalid=move || note_message.get().is_some()>
                         <label for=note_id.clone()>"What is wrong?"</label>
-                        <input id=note_id type="text" name="note"/>
-                        <p class="field-error" role="alert" hidden=move || note_message.get().is_none()>{move || note_message.get()}</p>
+                        <input id=note_id.clone() type="text" name="note"
+                            aria-invalid=move || note_message.get().is_some().then_some("true")
+                            aria-describedby={
+                                let id = note_error_id.clone();
+                                move || note_message.get().is_some().then(|| id.clone())
+                            }/>
+                        <p class="field-error" id=note_error_id.clone() role="alert" hidden=move || note_message.get().is_none()
+                            data-error-for=note_field(player_id) data-control=note_id.clone()>{move || note_message.get()}</p>
                     </div>
+                    <FormError error=error/>
                     <button type="submit" class="secondary">"Dispute: call the head judge"</button>
-                </ActionForm>
+                </PostForm>
             </details>
         </div>
     }
@@ -452,29 +451,15 @@ fn AnswerForms(
 
 /// The judges' form: a new revision of the report, prefilled from the latest one.
 #[component]
-fn ReportEditor(d: TableData, actions: Actions) -> impl IntoView {
-    let error = last_error(actions.report.value());
+fn ReportEditor(d: TableData) -> impl IntoView {
+    let state = form_state(SaveReport::url());
+    let error = state.error;
     let latest: Option<RevisionView> = d.revisions.first().cloned();
-    let base = RwSignal::new(d.latest_revision);
-    // Someone saved first: show what they saved beside the judge's own entry, which stays in
-    // the form; saving again puts the judge's entry on top, as a new revision.
-    let theirs = Resource::new(move || actions.report.value().get(), {
-        let (slug, round, table) = (d.slug.clone(), d.round, d.table);
-        move |value| {
-            let (slug, round, table) = (slug.clone(), round, table);
-            async move {
-                match value {
-                    Some(Err(AppError::Conflict(_))) => get_table(slug, round, table).await.ok(),
-                    _ => None,
-                }
-            }
-        }
-    });
-    Effect::new(move |_| {
-        if let Some(Some(data)) = theirs.get() {
-            base.set(data.latest_revision);
-        }
-    });
+    // Someone saved first (the page was older than the table): the page comes back showing what
+    // they saved, and saving again puts this judge's entry on top, as a new revision.
+    let theirs = matches!(error.get_untracked(), Some(AppError::Conflict(_)))
+        .then(|| latest.clone())
+        .flatten();
     let final_now = d.status.is_final();
     let field_error =
         move |name: String| Memo::new(move |_| error.get().and_then(|e| e.message_for(&name)));
@@ -538,7 +523,8 @@ fn ReportEditor(d: TableData, actions: Actions) -> impl IntoView {
                     <div class="field num-field" class:invalid=move || message.get().is_some()>
                         <label for=id(f)>{label}</label>
                         <input id=id(f) name=name(f) type="number" inputmode="numeric" min="0" placeholder="0" value=current/>
-                        <p class="field-error" role="alert" hidden=move || message2.get().is_none()>{move || message2.get()}</p>
+                        <p class="field-error" role="alert" hidden=move || message2.get().is_none()
+                            data-error-for=id(f) data-control=id(f)>{move || message2.get()}</p>
                     </div>
                 }
             })
@@ -556,16 +542,19 @@ fn ReportEditor(d: TableData, actions: Actions) -> impl IntoView {
                     <legend>{legend}</legend>
                     <input type="hidden" name=name("player_id") value=s.player_id.to_string()/>
                     {faction_input}
-                    <p class="field-error" role="alert" hidden=move || faction_msg.get().is_none()>{move || faction_msg.get()}</p>
+                    <p class="field-error" role="alert" hidden=move || faction_msg.get().is_none()
+                        data-error-for=id("faction") data-control=id("faction")>{move || faction_msg.get()}</p>
                     <div class="field">
                         <label for=id("result")>"Result"</label>
                         <select id=id("result") name=name("result")><option value="">"No win"</option>{result_options}</select>
-                        <p class="field-error" role="alert" hidden=move || result_msg.get().is_none()>{move || result_msg.get()}</p>
+                        <p class="field-error" role="alert" hidden=move || result_msg.get().is_none()
+                            data-error-for=id("result") data-control=id("result")>{move || result_msg.get()}</p>
                     </div>
                     <div class="field">
                         <label for=id("ally")>"Ally"</label>
                         <select id=id("ally") name=name("ally")><option value="">"None"</option>{ally_options}</select>
-                        <p class="field-error" role="alert" hidden=move || ally_msg.get().is_none()>{move || ally_msg.get()}</p>
+                        <p class="field-error" role="alert" hidden=move || ally_msg.get().is_none()
+                            data-error-for=id("ally") data-control=id("ally")>{move || ally_msg.get()}</p>
                     </div>
                     <div class="numbers">{numbers}</div>
                 </fieldset>
@@ -586,14 +575,6 @@ fn ReportEditor(d: TableData, actions: Actions) -> impl IntoView {
     let turn_msg = field_error("last_turn".to_owned());
     let reason_msg = field_error("reason".to_owned());
     let draw_msg = field_error("judge_draw".to_owned());
-    let saved = move || {
-        actions
-            .report
-            .value()
-            .get()
-            .and_then(Result::ok)
-            .map(|r| format!("Saved as revision {r}."))
-    };
     let heading = if final_now {
         "Correct the final report (head judge)"
     } else if latest.is_some() {
@@ -609,18 +590,15 @@ fn ReportEditor(d: TableData, actions: Actions) -> impl IntoView {
     .into_iter()
     .map(|(code, label)| view! { <option value=code selected=ended.is_some_and(|e| e.code() == code)>{label}</option> })
     .collect_view();
-    let theirs_view = move || {
-        theirs.get().flatten().and_then(|data| {
-            let rev = data.revisions.first().cloned()?;
-            Some(view! {
-                <section class="notice" aria-labelledby="theirs">
-                    <h3 id="theirs">{format!("Saved meanwhile: revision {} by {}", rev.revision, rev.by.clone().unwrap_or_default())}</h3>
-                    <RevisionSummary rev=rev/>
-                    <p>"Your entry is still in the form below. Saving it now makes it the next revision; both stay in the history."</p>
-                </section>
-            })
-        })
-    };
+    let theirs_view = theirs.map(|rev| {
+        view! {
+            <section class="notice" aria-labelledby="theirs">
+                <h3 id="theirs">{format!("Saved meanwhile: revision {} by {}", rev.revision, rev.by.clone().unwrap_or_default())}</h3>
+                <RevisionSummary rev=rev/>
+                <p>"The form below shows it. Enter your changes again and save: yours becomes the next revision; both stay in the history."</p>
+            </section>
+        }
+    });
     view! {
         <section aria-labelledby="edit-report">
             <details class="panel" open=!final_now>
@@ -629,20 +607,22 @@ fn ReportEditor(d: TableData, actions: Actions) -> impl IntoView {
                 {(final_now && !d.can_override).then(|| view! {
                     <p class="notice">"This report is final. Only the head judge can correct it (4.01.05)."</p>
                 })}
-                <ActionForm action=actions.report>
+                <PostForm action=SaveReport::url() conflict_plain=true>
                     <input type="hidden" name="form[slug]" value=d.slug.clone()/>
                     <input type="hidden" name="form[round]" value=d.round.to_string()/>
                     <input type="hidden" name="form[table]" value=d.table.to_string()/>
-                    <input type="hidden" name="form[base_revision]" prop:value=move || base.get().to_string()/>
+                    <input type="hidden" name="form[base_revision]" value=d.latest_revision.to_string()/>
                     <div class="field">
                         <label for="report-ended">"How the game ended"</label>
                         <select id="report-ended" name="form[ended]"><option value="">"—"</option>{options}</select>
-                        <p class="field-error" role="alert" hidden=move || ended_msg.get().is_none()>{move || ended_msg.get()}</p>
+                        <p class="field-error" role="alert" hidden=move || ended_msg.get().is_none()
+                            data-error-for="ended" data-control="report-ended">{move || ended_msg.get()}</p>
                     </div>
                     <div class="field">
                         <label for="report-last-turn">"Last turn played"</label>
                         <input id="report-last-turn" name="form[last_turn]" type="number" inputmode="numeric" min="1" max="10" value=last_turn/>
-                        <p class="field-error" role="alert" hidden=move || turn_msg.get().is_none()>{move || turn_msg.get()}</p>
+                        <p class="field-error" role="alert" hidden=move || turn_msg.get().is_none()
+                            data-error-for="last_turn" data-control="report-last-turn">{move || turn_msg.get()}</p>
                     </div>
                     <p class="hint">"Per player: the result, the ally, and the end values of 4.01.11 (strongholds controlled, forces on the board incl. advisors, spice behind the shield, treachery cards in hand, active leaders incl. captured ones). Win attempts come from the record above. Leave results empty for a game stopped by the clock: Mentat adjudicates it."</p>
                     {seat_fields}
@@ -650,18 +630,20 @@ fn ReportEditor(d: TableData, actions: Actions) -> impl IntoView {
                         <label for="report-judge-draw">"Head judge's draw (ruling 9)"</label>
                         <p class="hint">"Only when the adjudication asks for it."</p>
                         <select id="report-judge-draw" name="form[judge_draw]"><option value="">"—"</option>{judge_draw_options}</select>
-                        <p class="field-error" role="alert" hidden=move || draw_msg.get().is_none()>{move || draw_msg.get()}</p>
+                        <p class="field-error" role="alert" hidden=move || draw_msg.get().is_none()
+                            data-error-for="judge_draw" data-control="report-judge-draw">{move || draw_msg.get()}</p>
                     </div>
                     <div class="field">
                         <label for="report-reason">"Reason for the correction"</label>
                         <p class="hint">"Required when correcting a final report; kept in the history."</p>
                         <input id="report-reason" name="form[reason]" type="text"/>
-                        <p class="field-error" role="alert" hidden=move || reason_msg.get().is_none()>{move || reason_msg.get()}</p>
+                        <p class="field-error" role="alert" hidden=move || reason_msg.get().is_none()
+                            data-error-for="reason" data-control="report-reason">{move || reason_msg.get()}</p>
                     </div>
                     <FormError error=error/>
-                    <p role="status" class="saved">{saved}</p>
+                    <DoneNote done=state.done.clone()/>
                     <button type="submit">{if final_now { "Save the correction" } else { "Save the report" }}</button>
-                </ActionForm>
+                </PostForm>
             </details>
         </section>
     }

@@ -95,6 +95,32 @@ pub enum BatchOutcome {
     Refused(String),
 }
 
+impl BatchLine {
+    /// What happened to the file, in one line.
+    pub fn said(&self) -> String {
+        let outcome = match &self.outcome {
+            BatchOutcome::Saved(r) => format!("saved as revision {r}"),
+            BatchOutcome::Unchanged(r) => format!("unchanged (revision {r})"),
+            BatchOutcome::Refused(why) => format!("not saved: {}", why.trim_end_matches('.')),
+        };
+        let verdict = match self.violations {
+            None => "not readable as DGN".to_owned(),
+            Some(0) => "no violation".to_owned(),
+            Some(n) => format!("{n} violation{}", if n == 1 { "" } else { "s" }),
+        };
+        let place = match (self.round, self.table) {
+            (Some(r), Some(t)) => format!("round {r}, table {t}: "),
+            _ => String::new(),
+        };
+        let winner = self
+            .winner
+            .as_ref()
+            .map(|w| format!("; winner {w}"))
+            .unwrap_or_default();
+        format!("{}: {place}{outcome}; {verdict}{winner}", self.file)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,6 @@
 //! What may come next in a log: the word being typed is matched against factions, territories
-//! (by code or by name), leaders still alive and cards. Pure, so it runs in the browser as the
-//! judge types, on the vocabulary the server sent with the page.
+//! (by code or by name), leaders still alive and cards. Pure; the server runs it with each live
+//! check of the log as the judge types (`gamelog::check_log_live`).
 
 use serde::{Deserialize, Serialize};
 

@@ -137,6 +137,8 @@ pub async fn redraw(
         ),
     )
     .await?;
+    // Phones' cached pages (a player's seat and clock) must not outlive this change.
+    crate::live::notify(&mut *tx, event_id, crate::live::Topic::Table).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -215,6 +217,8 @@ pub async fn swap(
         ),
     )
     .await?;
+    // Phones' cached pages (a player's seat and clock) must not outlive this change.
+    crate::live::notify(&mut *tx, event_id, crate::live::Topic::Table).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -230,6 +234,8 @@ pub async fn begin(
     let mut tx = pool.begin().await?;
     let (round_id, ..) = lock_unbegun(&mut tx, event_id, number, version).await?;
     mark_begun(&mut tx, actor, event_id, round_id, number).await?;
+    // Phones' cached pages (a player's seat and clock) must not outlive this change.
+    crate::live::notify(&mut *tx, event_id, crate::live::Topic::Table).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -294,6 +300,8 @@ pub async fn cancel(
         ),
     )
     .await?;
+    // Phones' cached pages (a player's seat and clock) must not outlive this change.
+    crate::live::notify(&mut *tx, event_id, crate::live::Topic::Table).await?;
     tx.commit().await?;
     Ok(())
 }

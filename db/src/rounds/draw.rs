@@ -360,6 +360,8 @@ pub async fn start(
         ),
     )
     .await?;
+    // Phones' cached pages (a player's seat and clock) must not outlive this change.
+    crate::live::notify(&mut *tx, event_id, crate::live::Topic::Table).await?;
     tx.commit().await?;
     Ok(round_id)
 }
