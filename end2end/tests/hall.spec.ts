@@ -3,9 +3,9 @@ import { createUser, live, run, signIn } from "./support";
 
 // A head judge's day in the hall (issue 18): every clock of a round started at one instant,
 // paused and resumed; a player renamed, seen on the round page and the standings; a dispute
-// raised on a phone reaching the dashboard's queue by itself, taken and resolved there; a final
-// report stopping its table's clock; closing qualifying with rounds left asking first, and
-// reopening it.
+// raised on a phone without JavaScript reaching the open dashboard's queue by itself, taken and
+// resolved there; a final report stopping its table's clock; closing qualifying with rounds
+// left asking first, and reopening it.
 
 const hj = { name: `hall-hj-${run}`, password: "hall-head-judge-password" };
 const ana = { name: `hall-ana-${run}`, password: "hall-ana-password-1" };
@@ -120,9 +120,14 @@ test("the hall: room clocks, a rename, a dispute from a phone, a stopped clock, 
   await page.goto(eventUrl + "/run");
   await live(page);
   await expect(page.getByTestId("queue-heading")).toHaveText("Needs a judge: 1");
-  const phone = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  // Her phone runs no JavaScript (or the wasm has not arrived): every step is a plain form.
+  const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false });
   const mobile = await phone.newPage();
-  await signIn(mobile, ana);
+  await mobile.goto("/signin");
+  await mobile.getByLabel("User name or email").fill(ana.name);
+  await mobile.getByLabel("Password").fill(ana.password);
+  await mobile.getByRole("button", { name: "Sign in" }).click();
+  await expect(mobile.getByText(`Signed in as ${ana.name}`)).toBeVisible();
   await mobile.goto(card);
   await expect(mobile.getByRole("heading", { name: "Your table's report awaits your confirmation" })).toBeVisible();
   await expect(mobile.getByRole("button", { name: "The report is right" })).toBeInViewport();
