@@ -33,7 +33,6 @@ pub fn AwaitingConfirmation(slug: String, player_id: PlayerId) -> impl IntoView 
                 })}}
             </Suspense>
         </div>
-        <script src="/live-parts.js" defer></script>
     }
 }
 

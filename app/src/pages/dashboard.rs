@@ -158,6 +158,8 @@ fn Dashboard(d: DashboardView, link: Option<StandingsLink>, slug: Memo<String>) 
                 <StandingsQr link=l/>
             </section>
         })}
+        // The judges' queue follows the table news (after the content: the page reads whole first).
+        <script src="/live-parts.js" defer></script>
     }
 }
 

@@ -174,5 +174,8 @@ fn Card(c: PlayerCard, slug: String, player_id: PlayerId) -> impl IntoView {
         }}
         <p><a href=format!("/events/{slug}/standings") rel="external">"Standings"</a></p>
         <p><a href=format!("/events/{slug}/find")>"Not you? Search again"</a></p>
+        // Follows the table's news for the report awaiting confirmation (after the content, so
+        // the card reads whole before any script).
+        <script src="/live-parts.js" defer></script>
     }
 }

@@ -29,7 +29,6 @@ pub fn JudgesQueue(slug: Memo<String>) -> impl IntoView {
                 })}
             </Suspense>
         </section>
-        <script src="/live-parts.js" defer></script>
     }
 }
 
