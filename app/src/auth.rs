@@ -12,13 +12,31 @@ use crate::server::{fail, internal};
 pub struct UserInfo {
     pub username: String,
     pub is_admin: bool,
+    /// The name she chose to be shown by, if any.
+    pub display_name: Option<String>,
+}
+
+impl UserInfo {
+    /// How the header names her.
+    pub fn shown_name(&self) -> String {
+        self.display_name
+            .clone()
+            .unwrap_or_else(|| self.username.clone())
+    }
 }
 
 #[server]
 pub async fn current_user() -> Result<Option<UserInfo>, AppError> {
-    Ok(crate::server::actor().await?.map(|a| UserInfo {
-        username: a.username,
-        is_admin: a.is_admin,
+    let Some(actor) = crate::server::actor().await? else {
+        return Ok(None);
+    };
+    let display_name = db::accounts::display_name(&crate::server::pool()?, actor.user_id)
+        .await
+        .map_err(|e| internal("loading your account", e))?;
+    Ok(Some(UserInfo {
+        username: actor.username,
+        is_admin: actor.is_admin,
+        display_name,
     }))
 }
 
@@ -78,6 +96,25 @@ pub fn safe_next(next: Option<&str>) -> String {
     }
 }
 
+/// The sign-in page, coming back to `here` (a path on this site) afterwards.
+pub fn sign_in_path(here: &str) -> String {
+    let here = safe_next(Some(here));
+    if here == "/signin" || here.starts_with("/signin?") {
+        return "/signin".to_owned();
+    }
+    // Percent-encoding by hand: a dozen lines instead of a crate in the browser half too.
+    let mut encoded = String::with_capacity(here.len());
+    for byte in here.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => {
+                encoded.push(byte as char)
+            }
+            _ => encoded.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    format!("/signin?next={encoded}")
+}
+
 #[server]
 pub async fn sign_out() -> Result<String, AppError> {
     if let Some(actor) = crate::server::actor().await? {
@@ -89,6 +126,42 @@ pub async fn sign_out() -> Result<String, AppError> {
     crate::server::end_session().await?;
     crate::server::go_to("/");
     Ok("/".to_owned())
+}
+
+/// Signs out every session of the account, this one included: a phone left signed in at the
+/// venue is signed out too.
+#[server]
+pub async fn sign_out_everywhere() -> Result<(), AppError> {
+    let actor = crate::server::require_actor().await?;
+    let pool = crate::server::pool()?;
+    db::accounts::sign_out_everywhere(&pool, &actor)
+        .await
+        .map_err(|e| internal("signing out everywhere", e))?;
+    crate::server::end_session().await?;
+    crate::server::go_to("/signin?next=/account");
+    Ok(())
+}
+
+/// Changes the name shown for the account (empty: the user name).
+#[server]
+pub async fn change_display_name(display_name: String) -> Result<(), AppError> {
+    let actor = crate::server::require_actor().await?;
+    let pool = crate::server::pool()?;
+    match db::accounts::set_display_name(&pool, &actor, &display_name).await {
+        Ok(name) => {
+            use leptos::server_fn::ServerFn;
+            let said = match name {
+                Some(name) => format!("You are now shown as {name}."),
+                None => "You are shown by your user name.".to_owned(),
+            };
+            crate::server::back_with(ChangeDisplayName::url(), &said, &[]);
+            Ok(())
+        }
+        Err(e @ db::accounts::DisplayNameError::Invalid) => {
+            fail(AppError::field("display_name", e.to_string()))
+        }
+        Err(e) => Err(internal("changing the display name", e)),
+    }
 }
 
 #[server]
@@ -128,5 +201,16 @@ mod tests {
         assert_eq!(safe_next(Some("https://evil.example/")), "/events");
         assert_eq!(safe_next(Some("/\\evil.example")), "/events");
         assert_eq!(safe_next(None), "/events");
+    }
+
+    #[test]
+    fn the_sign_in_link_carries_the_page_it_was_followed_from() {
+        use super::sign_in_path;
+        assert_eq!(
+            sign_in_path("/events/gencon/find?q=Hanna Ö&x=1"),
+            "/signin?next=/events/gencon/find%3Fq%3DHanna%20%C3%96%26x%3D1"
+        );
+        assert_eq!(sign_in_path("/signin?next=/x"), "/signin");
+        assert_eq!(sign_in_path("//evil.example"), "/signin?next=/events");
     }
 }

@@ -37,6 +37,11 @@ pub struct EventOverview {
     pub can_record_results: bool,
     pub can_run_event: bool,
     pub can_manage_staff: bool,
+    /// Organisers and head judges: invitation links, the staff list.
+    pub can_invite_staff: bool,
+    pub can_view_audit: bool,
+    /// The viewer's own registration, once claimed: the page opens on her table.
+    pub my_player: Option<tournament::ids::PlayerId>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -49,6 +54,8 @@ pub struct StaffRow {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AuditRow {
     pub at: String,
+    /// The entry in words ("sam corrected the game report at table 3 in round 2").
+    pub sentence: String,
     pub actor: String,
     pub action: String,
     pub subject: String,
@@ -114,6 +121,12 @@ pub async fn get_event(slug: String) -> Result<EventOverview, AppError> {
     let current_round = db::rounds::latest_number(&pool, event.id)
         .await
         .map_err(|e| internal("loading the rounds", e))?;
+    let my_player = match &actor {
+        Some(actor) => db::claims::player_of(&pool, actor, event.id)
+            .await
+            .map_err(|e| internal("finding your registration", e))?,
+        None => None,
+    };
     let s = detail.settings;
     Ok(EventOverview {
         slug: event.slug,
@@ -127,6 +140,9 @@ pub async fn get_event(slug: String) -> Result<EventOverview, AppError> {
         can_record_results: allows(role, admin, Action::RecordResults),
         can_run_event: allows(role, admin, Action::RunEvent),
         can_manage_staff: allows(role, admin, Action::ManageStaff),
+        can_invite_staff: allows(role, admin, Action::InviteStaff),
+        can_view_audit: allows(role, admin, Action::ViewAudit),
+        my_player,
     })
 }
 
@@ -289,7 +305,7 @@ pub async fn save_settings(
 #[server]
 pub async fn event_staff(slug: String) -> Result<Vec<StaffRow>, AppError> {
     let event = load(&slug).await?;
-    require(event.id, db::roles::Action::ManageStaff).await?;
+    require(event.id, db::roles::Action::InviteStaff).await?;
     let staff = db::roles::staff(&pool()?, event.id)
         .await
         .map_err(|e| internal("listing staff", e))?;
@@ -382,6 +398,12 @@ pub async fn security_audit() -> Result<Vec<AuditRow>, AppError> {
 pub(crate) fn audit_row(row: db::audit::Row) -> AuditRow {
     AuditRow {
         at: row.at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
+        sentence: db::audit::sentence(
+            &row.action,
+            row.actor.as_deref(),
+            row.subject.as_deref(),
+            &row.detail,
+        ),
         actor: row.actor.unwrap_or_default(),
         action: row.action.replace('_', " "),
         subject: row.subject.unwrap_or_default(),

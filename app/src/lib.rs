@@ -7,6 +7,7 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod auth;
+pub mod claims;
 pub mod clocks;
 pub mod components;
 pub mod disputes;
@@ -15,6 +16,7 @@ pub mod events;
 pub mod forms;
 pub mod gamelog;
 pub mod hydration;
+pub mod invitations;
 pub mod pages;
 pub mod players;
 pub mod qualifying;
@@ -69,6 +71,8 @@ pub fn App() -> impl IntoView {
                 <Route path=StaticSegment("") view=pages::home::HomePage ssr=SsrMode::Async/>
                 <Route path=StaticSegment("signin") view=pages::signin::SignInPage ssr=SsrMode::Async/>
                 <Route path=StaticSegment("account") view=pages::account::AccountPage ssr=SsrMode::Async/>
+                <Route path=StaticSegment("claim") view=pages::claim::ClaimPage ssr=SsrMode::Async/>
+                <Route path=(StaticSegment("invite"), ParamSegment("secret")) view=pages::invite::InvitePage ssr=SsrMode::Async/>
                 <Route path=StaticSegment("security") view=pages::audit::SecurityAuditPage ssr=SsrMode::Async/>
                 <Route path=StaticSegment("events") view=pages::events::EventsPage ssr=SsrMode::Async/>
                 <Route path=StaticSegment("rules") view=pages::rules::RulesPage ssr=SsrMode::Async/>

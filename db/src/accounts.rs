@@ -261,3 +261,103 @@ pub async fn change_password(
     tx.commit().await?;
     Ok(())
 }
+
+/// Records that the session `session_id` (the store's id) is signed in as `user_id`, so
+/// [`sign_out_everywhere`] can find it; forgets rows of this account whose session is gone.
+pub async fn record_session(
+    pool: &PgPool,
+    user_id: UserId,
+    session_id: &str,
+) -> Result<(), sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    sqlx::query(
+        "DELETE FROM account_sessions a WHERE a.user_id = $1 \
+         AND NOT EXISTS (SELECT 1 FROM tower_sessions.session s WHERE s.id = a.session_id)",
+    )
+    .bind(user_id)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO account_sessions (session_id, user_id) VALUES ($1, $2) \
+         ON CONFLICT (session_id) DO UPDATE SET user_id = $2, created_at = now()",
+    )
+    .bind(session_id)
+    .bind(user_id)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await
+}
+
+/// Deletes every session of `actor`'s account from the session store (phones left signed in
+/// included), and says how many there were. Other accounts' sessions are untouched.
+pub async fn sign_out_everywhere(pool: &PgPool, actor: &Actor) -> Result<u64, sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    let removed = sqlx::query(
+        "DELETE FROM tower_sessions.session s USING account_sessions a \
+         WHERE a.session_id = s.id AND a.user_id = $1",
+    )
+    .bind(actor.user_id)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    sqlx::query("DELETE FROM account_sessions WHERE user_id = $1")
+        .bind(actor.user_id)
+        .execute(&mut *tx)
+        .await?;
+    let mut entry = audit::Entry::new(audit::Action::SignOut);
+    entry.actor_id = Some(actor.user_id);
+    entry.actor = Some(&actor.username);
+    entry.subject = Some(&actor.username);
+    entry.detail = serde_json::json!({ "everywhere": true, "sessions": removed });
+    audit::record(&mut *tx, entry).await?;
+    tx.commit().await?;
+    Ok(removed)
+}
+
+/// Longest display name.
+pub const MAX_DISPLAY_NAME_CHARS: usize = 60;
+
+#[derive(Debug, thiserror::Error)]
+pub enum DisplayNameError {
+    #[error("A display name has at most {MAX_DISPLAY_NAME_CHARS} characters, on one line.")]
+    Invalid,
+    #[error("database error")]
+    Database(#[from] sqlx::Error),
+}
+
+/// Sets the name shown for the account (empty: show the user name); returns it.
+pub async fn set_display_name(
+    pool: &PgPool,
+    actor: &Actor,
+    name: &str,
+) -> Result<Option<String>, DisplayNameError> {
+    let name = name.trim();
+    if name.chars().count() > MAX_DISPLAY_NAME_CHARS || name.chars().any(char::is_control) {
+        return Err(DisplayNameError::Invalid);
+    }
+    let name = (!name.is_empty()).then(|| name.to_owned());
+    let mut tx = pool.begin().await?;
+    sqlx::query("UPDATE users SET display_name = $2 WHERE id = $1")
+        .bind(actor.user_id)
+        .bind(name.as_deref())
+        .execute(&mut *tx)
+        .await?;
+    let mut entry = audit::Entry::new(audit::Action::DisplayNameChanged);
+    entry.actor_id = Some(actor.user_id);
+    entry.actor = Some(&actor.username);
+    entry.subject = Some(&actor.username);
+    entry.detail = serde_json::json!({ "display_name": name });
+    audit::record(&mut *tx, entry).await?;
+    tx.commit().await?;
+    Ok(name)
+}
+
+/// The name shown for the account, if one was chosen.
+pub async fn display_name(pool: &PgPool, user_id: UserId) -> Result<Option<String>, sqlx::Error> {
+    let name: Option<Option<String>> =
+        sqlx::query_scalar("SELECT display_name FROM users WHERE id = $1")
+            .bind(user_id)
+            .fetch_optional(pool)
+            .await?;
+    Ok(name.flatten())
+}

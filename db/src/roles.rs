@@ -44,6 +44,16 @@ impl Role {
     pub fn parse(text: &str) -> Option<Role> {
         Role::ALL.into_iter().find(|r| r.as_str() == text)
     }
+
+    /// Higher for a role that grants more (an invitation never lowers a role already held).
+    pub fn rank(self) -> u8 {
+        match self {
+            Role::Organiser => 3,
+            Role::HeadJudge => 2,
+            Role::Judge => 1,
+            Role::Player => 0,
+        }
+    }
 }
 
 /// Everything a request can ask to do in an event.
@@ -61,6 +71,9 @@ pub enum Action {
     RunEvent,
     /// Finalise disputed reports, override, close qualifying, settle finals ties.
     Override,
+    /// Invite staff by a one-use link, and see who holds which role. A head judge may invite
+    /// judges and head judges; an invitation to organise needs [`Action::ManageStaff`].
+    InviteStaff,
     /// Grant and revoke roles.
     ManageStaff,
     /// Read the event's audit log.
@@ -68,13 +81,14 @@ pub enum Action {
 }
 
 impl Action {
-    pub const ALL: [Action; 8] = [
+    pub const ALL: [Action; 9] = [
         Action::ViewPublic,
         Action::ConfirmOwnReport,
         Action::RecordResults,
         Action::ViewAllReports,
         Action::RunEvent,
         Action::Override,
+        Action::InviteStaff,
         Action::ManageStaff,
         Action::ViewAudit,
     ];
@@ -93,10 +107,12 @@ pub fn allows(role: Option<Role>, is_admin: bool, action: Action) -> bool {
         Action::RecordResults | Action::ViewAllReports => {
             matches!(role, Some(Role::Organiser | Role::HeadJudge | Role::Judge))
         }
-        Action::RunEvent | Action::Override => {
+        // The head judge runs the hall: she brings in her judges and reads the audit log to
+        // answer "who changed this table's report?" without finding an organiser.
+        Action::RunEvent | Action::Override | Action::InviteStaff | Action::ViewAudit => {
             matches!(role, Some(Role::Organiser | Role::HeadJudge))
         }
-        Action::ManageStaff | Action::ViewAudit => matches!(role, Some(Role::Organiser)),
+        Action::ManageStaff => matches!(role, Some(Role::Organiser)),
     }
 }
 
@@ -269,6 +285,8 @@ mod tests {
                 ViewAllReports,
                 RunEvent,
                 Override,
+                InviteStaff,
+                ViewAudit,
             ],
         );
         expect(Some(Role::Organiser), &Action::ALL);

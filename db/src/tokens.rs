@@ -102,6 +102,28 @@ impl NewToken {
         }
     }
 
+    /// A one-use link that gives its taker `role` in the event, until `expires_at`.
+    pub fn staff_invite(label: &str, role: Role, expires_at: DateTime<Utc>) -> NewToken {
+        NewToken {
+            kind: TokenKind::StaffInvite,
+            label: label.trim().to_owned(),
+            grant: Grant::Role(role),
+            uses: Uses::Once,
+            expires_at: Some(expires_at),
+        }
+    }
+
+    /// A one-use code that ties `player`'s registration to the account that types it.
+    pub fn player_claim(label: &str, player: PlayerId, expires_at: DateTime<Utc>) -> NewToken {
+        NewToken {
+            kind: TokenKind::PlayerClaim,
+            label: label.trim().to_owned(),
+            grant: Grant::Player(player),
+            uses: Uses::Once,
+            expires_at: Some(expires_at),
+        }
+    }
+
     /// What the kind allows: each problem named by its field.
     fn check(&self) -> Result<(), TokenError> {
         let chars = self.label.chars().count();
@@ -133,6 +155,24 @@ impl Secret {
         &self.0
     }
 
+    /// A claim code a player can type from her slip: 12 letters and digits without the ones
+    /// that look alike (0/O, 1/I/L), in groups of four; 60 random bits, and it expires.
+    fn generate_code() -> Result<Secret, TokenError> {
+        const ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+        let mut bytes = [0u8; 12];
+        getrandom::fill(&mut bytes).map_err(|_| TokenError::NoRandomness)?;
+        let mut code = String::with_capacity(14);
+        for (i, byte) in bytes.iter().enumerate() {
+            if i > 0 && i % 4 == 0 {
+                code.push('-');
+            }
+            // 256 = 8 * 31 + 8: the first eight letters are a little likelier, which costs
+            // under a bit of the code's 59.
+            code.push(char::from(ALPHABET[usize::from(*byte) % ALPHABET.len()]));
+        }
+        Ok(Secret(code))
+    }
+
     fn generate() -> Result<Secret, TokenError> {
         let mut bytes = [0u8; 32];
         getrandom::fill(&mut bytes).map_err(|_| TokenError::NoRandomness)?;
@@ -151,6 +191,22 @@ impl std::fmt::Debug for Secret {
 
 fn digest(secret: &str) -> Vec<u8> {
     Sha256::digest(secret.trim().as_bytes()).to_vec()
+}
+
+/// A claim code as typed on a phone: any case, with or without its dashes and spaces.
+fn normalise_code(code: &str) -> String {
+    code.chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .map(|c| c.to_ascii_uppercase())
+        .collect()
+}
+
+/// The stored fingerprint of a presented secret of `kind`.
+fn digest_of(kind: TokenKind, secret: &str) -> Vec<u8> {
+    match kind {
+        TokenKind::PlayerClaim => digest(&normalise_code(secret)),
+        TokenKind::Api | TokenKind::StaffInvite => digest(secret),
+    }
 }
 
 fn hint_of(secret: &str) -> String {
@@ -318,7 +374,8 @@ fn token_of(row: TokenRow) -> Result<Token, sqlx::Error> {
 /// Who may make or revoke a token of this kind.
 fn action_for(kind: TokenKind) -> Action {
     match kind {
-        TokenKind::Api | TokenKind::StaffInvite => Action::ManageStaff,
+        TokenKind::Api => Action::ManageStaff,
+        TokenKind::StaffInvite => Action::InviteStaff,
         TokenKind::PlayerClaim => Action::RunEvent,
     }
 }
@@ -332,8 +389,15 @@ pub async fn issue(
     new: NewToken,
 ) -> Result<Issued, TokenError> {
     roles::authorize(pool, Some(actor), event_id, action_for(new.kind)).await?;
+    // A head judge may bring in judges and head judges; only an organiser makes organisers.
+    if new.kind == TokenKind::StaffInvite && new.grant == Grant::Role(Role::Organiser) {
+        roles::authorize(pool, Some(actor), event_id, Action::ManageStaff).await?;
+    }
     new.check()?;
-    let secret = Secret::generate()?;
+    let secret = match new.kind {
+        TokenKind::PlayerClaim => Secret::generate_code()?,
+        TokenKind::Api | TokenKind::StaffInvite => Secret::generate()?,
+    };
     let (role, player) = match new.grant {
         Grant::Role(role) => (Some(role), None),
         Grant::Player(player) => (None, Some(player)),
@@ -349,8 +413,12 @@ pub async fn issue(
     .bind(&new.label)
     .bind(role)
     .bind(player)
-    .bind(digest(secret.expose()))
-    .bind(hint_of(secret.expose()))
+    .bind(digest_of(new.kind, secret.expose()))
+    // A claim code is short: its hint gives away two characters, not most of it.
+    .bind(match new.kind {
+        TokenKind::PlayerClaim => secret.expose().chars().take(2).collect::<String>() + "…",
+        TokenKind::Api | TokenKind::StaffInvite => hint_of(secret.expose()),
+    })
     .bind(new.uses == Uses::Once)
     .bind(new.expires_at)
     .bind(actor.user_id)
@@ -460,6 +528,10 @@ pub enum Refusal {
     Orphaned { kind: TokenKind, label: String },
     #[error("This is not a {}.", .0.label())]
     WrongKind(TokenKind),
+    #[error(
+        "The person who made the {} \"{label}\" may no longer give this role; ask the event's organiser for a new one.", .kind.label()
+    )]
+    MakerLacksRole { kind: TokenKind, label: String },
     #[error("database error")]
     Database(#[from] sqlx::Error),
 }
@@ -505,17 +577,29 @@ pub async fn redeem(
     presented: &str,
     purpose: Use<'_>,
 ) -> Result<Redeemed, Refusal> {
-    let hash = digest(presented);
     let mut tx = pool.begin().await?;
+    let redeemed = redeem_in(&mut tx, kind, presented, purpose).await?;
+    tx.commit().await?;
+    Ok(redeemed)
+}
+
+/// Finds a presented secret of `kind` and says whether it may be used now, locking its row
+/// until the transaction ends (so two takers of one invitation cannot both succeed).
+async fn check_in(
+    conn: &mut sqlx::PgConnection,
+    kind: TokenKind,
+    presented: &str,
+) -> Result<Token, Refusal> {
+    let hash = digest_of(kind, presented);
     let row: Option<TokenRow> = sqlx::query_as(&format!(
         "{SELECT} WHERE t.secret_sha256 = $1 FOR UPDATE OF t"
     ))
     .bind(&hash)
-    .fetch_optional(&mut *tx)
+    .fetch_optional(&mut *conn)
     .await?;
     let token = token_of(row.ok_or(Refusal::Unknown)?)?;
     let now: DateTime<Utc> = sqlx::query_scalar("SELECT now()")
-        .fetch_one(&mut *tx)
+        .fetch_one(&mut *conn)
         .await?;
     let (k, label) = (token.kind, token.label.clone());
     match token.standing(now) {
@@ -527,6 +611,28 @@ pub async fn redeem(
     if token.kind != kind {
         return Err(Refusal::WrongKind(kind));
     }
+    Ok(token)
+}
+
+/// What a presented secret would do, without using it: the invitation page shows this before
+/// its visitor signs in, and refuses a used, expired or revoked one at once.
+pub async fn inspect(pool: &PgPool, kind: TokenKind, presented: &str) -> Result<Token, Refusal> {
+    let mut tx = pool.begin().await?;
+    let token = check_in(&mut tx, kind, presented).await?;
+    tx.rollback().await?;
+    Ok(token)
+}
+
+/// [`redeem`] inside the caller's transaction, so what the token grants is written in the same
+/// transaction that spends it: if granting fails, the token is not spent.
+pub async fn redeem_in(
+    tx: &mut sqlx::PgConnection,
+    kind: TokenKind,
+    presented: &str,
+    purpose: Use<'_>,
+) -> Result<Redeemed, Refusal> {
+    let token = check_in(&mut *tx, kind, presented).await?;
+    let (k, label) = (token.kind, token.label.clone());
     let maker: Option<(UserId, String, bool)> = match token.created_by_id {
         Some(id) => {
             sqlx::query_as("SELECT id, username, is_admin FROM users WHERE id = $1")
@@ -567,7 +673,6 @@ pub async fn redeem(
         ),
     )
     .await?;
-    tx.commit().await?;
     Ok(Redeemed {
         token,
         actor,
@@ -591,6 +696,21 @@ mod tests {
         assert_eq!(hint_of(a.expose()).chars().count(), HINT_CHARS + 1);
         assert_eq!(digest(a.expose()).len(), 32);
         assert_eq!(digest(&format!(" {} ", a.expose())), digest(a.expose()));
+    }
+
+    #[test]
+    fn claim_codes_are_short_unambiguous_and_typed_in_any_case() {
+        let code = Secret::generate_code().unwrap();
+        let text = code.expose();
+        assert_eq!(text.len(), 14, "{text}");
+        assert_eq!(text.matches('-').count(), 2);
+        assert!(!text.contains(['0', 'O', '1', 'I', 'L']), "{text}");
+        let typed = text.to_lowercase().replace('-', " ");
+        assert_eq!(
+            digest_of(TokenKind::PlayerClaim, &typed),
+            digest_of(TokenKind::PlayerClaim, text)
+        );
+        assert_ne!(Secret::generate_code().unwrap(), code);
     }
 
     #[test]

@@ -288,3 +288,88 @@ async fn only_organisers_grant_roles_and_grants_are_audited(pool: PgPool) {
     assert_eq!(log[0].subject.as_deref(), Some("judy"));
     assert_eq!(log[0].actor.as_deref(), Some("admin"));
 }
+
+/// A session row as the store writes it (its content does not matter here).
+async fn store_session(pool: &PgPool, id: &str) {
+    sqlx::query(
+        "INSERT INTO tower_sessions.session (id, data, expiry_date) VALUES ($1, '\\x00', now() + interval '1 day')",
+    )
+    .bind(id)
+    .execute(pool)
+    .await
+    .expect("session stored");
+}
+
+async fn stored_sessions(pool: &PgPool) -> Vec<String> {
+    sqlx::query_scalar("SELECT id FROM tower_sessions.session ORDER BY id")
+        .fetch_all(pool)
+        .await
+        .expect("sessions")
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn signing_out_everywhere_removes_every_session_of_that_account_only(pool: PgPool) {
+    let ana = user(&pool, "ana", false).await;
+    let bob = user(&pool, "bob", false).await;
+    for (id, who) in [
+        ("ana-phone", &ana),
+        ("ana-laptop", &ana),
+        ("bob-phone", &bob),
+    ] {
+        store_session(&pool, id).await;
+        accounts::record_session(&pool, who.user_id, id)
+            .await
+            .expect("recorded");
+    }
+    // An anonymous visitor's session belongs to nobody.
+    store_session(&pool, "visitor").await;
+
+    let removed = accounts::sign_out_everywhere(&pool, &ana)
+        .await
+        .expect("signed out");
+    assert_eq!(removed, 2);
+    assert_eq!(stored_sessions(&pool).await, ["bob-phone", "visitor"]);
+    let left: i64 = sqlx::query_scalar("SELECT count(*) FROM account_sessions WHERE user_id = $1")
+        .bind(ana.user_id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(left, 0);
+    assert_eq!(
+        accounts::sign_out_everywhere(&pool, &ana)
+            .await
+            .expect("again"),
+        0,
+        "nothing left to sign out"
+    );
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn a_display_name_is_checked_and_can_be_cleared(pool: PgPool) {
+    let ana = user(&pool, "ana", false).await;
+    assert_eq!(
+        accounts::set_display_name(&pool, &ana, "  Ana Lüthi ")
+            .await
+            .unwrap(),
+        Some("Ana Lüthi".to_owned())
+    );
+    assert_eq!(
+        accounts::display_name(&pool, ana.user_id)
+            .await
+            .unwrap()
+            .as_deref(),
+        Some("Ana Lüthi")
+    );
+    assert!(matches!(
+        accounts::set_display_name(&pool, &ana, &"x".repeat(61)).await,
+        Err(accounts::DisplayNameError::Invalid)
+    ));
+    assert_eq!(
+        accounts::set_display_name(&pool, &ana, "").await.unwrap(),
+        None
+    );
+    assert_eq!(
+        accounts::display_name(&pool, ana.user_id).await.unwrap(),
+        None
+    );
+}

@@ -61,7 +61,10 @@ async fn the_session_cookie_is_http_only_lax_and_cycled_at_sign_in(pool: PgPool)
         form_post(app::auth::CurrentUser::PATH, "", Some(&cookie)),
     )
     .await;
-    assert_eq!(text(me).await, r#"{"username":"alice","is_admin":false}"#);
+    assert_eq!(
+        text(me).await,
+        r#"{"username":"alice","is_admin":false,"display_name":null}"#
+    );
 
     let out = send(&app, form_post(app::auth::SignOut::PATH, "", Some(&cookie))).await;
     assert_eq!(out.status(), 200);

@@ -3,11 +3,23 @@
 
 use leptos::{prelude::*, server_fn::ServerFn};
 
-use crate::auth::{SignOut, current_user};
+use crate::auth::{SignOut, current_user, sign_in_path};
 
 #[component]
 pub fn SiteHeader() -> impl IntoView {
     let user = Resource::new(|| (), |_| current_user());
+    // Signing in comes back to this page (`?next=`), so a link followed from a phone ends where
+    // it was meant to.
+    let location = leptos_router::hooks::use_location();
+    let (path, query) = (
+        location.pathname.get_untracked(),
+        location.search.get_untracked(),
+    );
+    let here = if query.is_empty() {
+        path
+    } else {
+        format!("{path}?{query}")
+    };
     // `data-live` is set by the page's last island once the browser half runs
     // (`components::live::LiveMark`).
     view! {
@@ -17,18 +29,18 @@ pub fn SiteHeader() -> impl IntoView {
                 <a href="/events">"Events"</a>
                 <a href="/rules">"Rules"</a>
                 <Suspense fallback=|| ()>
-                    {move || Suspend::new(async move {
+                    {move || { let here = here.clone(); Suspend::new(async move {
                         match user.await {
                             Ok(Some(u)) => view! {
-                                <span class="who">"Signed in as "<a href="/account">{u.username}</a></span>
+                                <span class="who">"Signed in as "<a href="/account">{u.shown_name()}</a></span>
                                 // The server answers with a redirect to the home page.
                                 <form method="post" action=SignOut::url() class="inline">
                                     <button type="submit">"Sign out"</button>
                                 </form>
                             }.into_any(),
-                            _ => view! { <a href="/signin">"Sign in"</a> }.into_any(),
+                            _ => view! { <a href=sign_in_path(&here)>"Sign in"</a> }.into_any(),
                         }
-                    })}
+                    })}}
                 </Suspense>
             </nav>
         </header>

@@ -1,10 +1,11 @@
-//! The signed-in user's own page: change password.
+//! The signed-in user's own page: the name she is shown by, her password, and signing out
+//! every session of the account at once.
 
 use leptos::{prelude::*, server_fn::ServerFn};
 use leptos_meta::Title;
 
 use crate::{
-    auth::{ChangePassword, current_user},
+    auth::{ChangeDisplayName, ChangePassword, SignOutEverywhere, current_user},
     components::field::{Field, FormError},
     forms::{DoneNote, PostForm, form_state},
 };
@@ -25,8 +26,15 @@ pub fn AccountPage() -> impl IntoView {
                             {u.is_admin.then(|| view! {
                                 <p><a href="/security">"Security log: sign-ins, failures and new accounts"</a></p>
                             })}
+                            <h2>"Name shown"</h2>
+                            <DisplayNameForm current=u.display_name.clone().unwrap_or_default()/>
                             <h2>"Change password"</h2>
                             <PasswordForm/>
+                            <h2>"Sign out everywhere"</h2>
+                            <p>"Signs out every phone and computer signed in to this account, this one too: use it after signing in on a shared or lost device."</p>
+                            <PostForm action=SignOutEverywhere::url()>
+                                <button type="submit" class="secondary">"Sign out everywhere"</button>
+                            </PostForm>
                         }.into_any(),
                         _ => view! { <p>"You are not signed in. "<a href="/signin?next=/account">"Sign in"</a></p> }.into_any(),
                     }
@@ -49,6 +57,21 @@ fn PasswordForm() -> impl IntoView {
             <FormError error=error/>
             <DoneNote done=state.done/>
             <button type="submit">"Change password"</button>
+        </PostForm>
+    }
+}
+
+#[component]
+fn DisplayNameForm(current: String) -> impl IntoView {
+    let state = form_state(ChangeDisplayName::url());
+    let error = state.error;
+    view! {
+        <PostForm action=ChangeDisplayName::url()>
+            <Field label="Display name" name="display_name" autocomplete="name" value=current
+                hint="How Mentat names you on its pages. Leave empty to use your user name." error=error/>
+            <FormError error=error/>
+            <DoneNote done=state.done/>
+            <button type="submit">"Save the name"</button>
         </PostForm>
     }
 }

@@ -44,17 +44,26 @@ fn audit_table(rows: Result<Vec<AuditRow>, AppError>) -> AnyView {
     match rows {
         Ok(rows) => view! {
             <table class="audit">
+                <caption>"Newest first"</caption>
                 <thead><tr>
-                    <th scope="col">"When"</th><th scope="col">"Who"</th><th scope="col">"What"</th>
-                    <th scope="col">"Concerning"</th><th scope="col">"Details"</th>
+                    <th scope="col">"When"</th><th scope="col">"What happened"</th>
+                    <th scope="col">"Recorded as"</th>
                 </tr></thead>
                 <tbody>
-                    {rows.into_iter().map(|r| view! {
-                        <tr><td>{r.at}</td><td>{r.actor}</td><td>{r.action}</td><td>{r.subject}</td><td>{r.detail}</td></tr>
+                    {rows.into_iter().map(|r| {
+                        let raw = [r.action.clone(), r.subject.clone(), r.detail.clone()]
+                            .into_iter()
+                            .filter(|s| !s.is_empty())
+                            .collect::<Vec<_>>()
+                            .join(" · ");
+                        view! {
+                            <tr><td>{r.at}</td><td>{r.sentence}</td><td class="raw">{raw}</td></tr>
+                        }
                     }).collect_view()}
                 </tbody>
             </table>
-        }.into_any(),
+        }
+        .into_any(),
         Err(e) => view! { <p role="alert">{e.to_string()}</p> }.into_any(),
     }
 }

@@ -95,6 +95,11 @@ pub fn PlayerCardPage() -> impl IntoView {
         move || (slug.get(), player.get()),
         |(slug, player)| get_player_card(slug, player),
     );
+    let can_claim = Resource::new(move || slug.get(), crate::claims::can_make_claims);
+    let new_claim = Resource::new(
+        move || (slug.get(), player.get()),
+        |(slug, player)| crate::claims::take_new_claim(slug, player),
+    );
     view! {
         <main class="page narrow player-card">
             // The card follows the table: a redraw, a seat swap, a judge pausing the clock.
@@ -108,6 +113,14 @@ pub fn PlayerCardPage() -> impl IntoView {
                         }.into_any(),
                         Err(e) => view! { <Title text="Find me"/><h1>"Find me"</h1><p role="alert">{e.to_string()}</p> }.into_any(),
                     }
+                })}
+            </Suspense>
+            <Suspense fallback=|| ()>
+                {move || Suspend::new(async move {
+                    let fresh = new_claim.await.ok().flatten();
+                    (can_claim.await == Ok(true)).then(|| view! {
+                        <ClaimCode slug=slug.get_untracked() player=player.get_untracked() fresh=fresh/>
+                    })
                 })}
             </Suspense>
         </main>
@@ -177,5 +190,40 @@ fn Card(c: PlayerCard, slug: String, player_id: PlayerId) -> impl IntoView {
         // Follows the table's news for the report awaiting confirmation (after the content, so
         // the card reads whole before any script).
         <script src="/live-parts.js" defer></script>
+    }
+}
+
+/// For the head judge: a one-use code that ties this registration to the player's own account.
+#[component]
+fn ClaimCode(
+    slug: String,
+    player: PlayerId,
+    fresh: Option<crate::claims::NewClaim>,
+) -> impl IntoView {
+    use crate::{
+        claims::MakeClaimCode,
+        components::field::FormError,
+        forms::{PostForm, form_state},
+    };
+    use leptos::server_fn::ServerFn;
+    let error = form_state(MakeClaimCode::url()).error;
+    view! {
+        <section aria-labelledby="claim-code" class="staff-only">
+            <h2 id="claim-code">"Claim code (staff)"</h2>
+            <p>"Give the player a code to type at /claim on her phone: her account is then tied to this registration, and the event's page opens on her table. Each code works once; a new one does not cancel an older one."</p>
+            {fresh.map(|c| view! {
+                <div class="done" role="status">
+                    <p class="ok">{format!("Claim code made; it works once, until {}. Shown only now:", c.expires)}</p>
+                    <p>"Code: "<strong class="claim-code" data-testid="claim-code">{c.code}</strong></p>
+                    <p>"Or the link: "<a href=c.link.clone()>{c.link.clone()}</a></p>
+                </div>
+            })}
+            <PostForm action=MakeClaimCode::url()>
+                <input type="hidden" name="slug" value=slug/>
+                <input type="hidden" name="player_id" value=player.to_string()/>
+                <FormError error=error/>
+                <button type="submit">"Make a claim code"</button>
+            </PostForm>
+        </section>
     }
 }

@@ -3,12 +3,14 @@
 pub mod account;
 pub mod audit;
 pub mod awaiting;
+pub mod claim;
 pub mod dashboard;
 pub mod event;
 pub mod events;
 pub mod finals;
 pub mod find;
 pub mod home;
+pub mod invite;
 pub mod log;
 pub mod logs;
 pub mod organise;

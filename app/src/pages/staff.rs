@@ -1,4 +1,5 @@
-//! An event's staff: who holds which role, granting and removing roles (organisers only).
+//! An event's staff: who holds which role, granting and removing roles (organisers only), and
+//! invitation links (organisers and head judges): a one-use link that gives its taker a role.
 
 use leptos::{prelude::*, server_fn::ServerFn};
 use leptos_meta::Title;
@@ -6,8 +7,12 @@ use tournament::ids::UserId;
 
 use crate::{
     components::field::{Field, FormError},
-    events::{GrantRole, RevokeRole, event_staff},
+    events::{GrantRole, RevokeRole, event_staff, get_event},
     forms::{PostForm, form_state},
+    invitations::{
+        InvitationRow, InviteStaff, NewInvitation, RevokeInvitation, event_invitations,
+        take_new_invitation,
+    },
     pages::params::slug_param,
 };
 
@@ -15,6 +20,9 @@ use crate::{
 pub fn StaffPage() -> impl IntoView {
     let slug = slug_param();
     let staff = Resource::new(move || slug.get(), event_staff);
+    let event = Resource::new(move || slug.get(), get_event);
+    let invitations = Resource::new(move || slug.get(), event_invitations);
+    let new_invitation = Resource::new(move || slug.get(), take_new_invitation);
     view! {
         <Title text="Staff and roles"/>
         <main class="page">
@@ -50,10 +58,31 @@ pub fn StaffPage() -> impl IntoView {
                     }
                 })}
             </Suspense>
-            <section aria-labelledby="grant">
-                <h2 id="grant">"Give someone a role"</h2>
-                <GrantForm slug=slug.get_untracked()/>
+            <section aria-labelledby="invite">
+                <h2 id="invite">"Invite staff by a link"</h2>
+                <p>"A link gives whoever opens it the role you choose, once: they sign in or create an account there. Send it by chat or read it out; it stops working when used, when it expires, or when you withdraw it."</p>
+                <Suspense fallback=|| ()>
+                    {move || Suspend::new(async move {
+                        new_invitation.await.ok().flatten().map(|n| view! { <NewLink new=n/> })
+                    })}
+                </Suspense>
+                <InviteForm slug=slug.get_untracked()/>
+                <Suspense fallback=|| ()>
+                    {move || Suspend::new(async move {
+                        invitations.await.ok().map(|rows| view! { <Invitations slug=slug.get_untracked() rows=rows/> })
+                    })}
+                </Suspense>
             </section>
+            <Suspense fallback=|| ()>
+                {move || Suspend::new(async move {
+                    event.await.ok().filter(|e| e.can_manage_staff).map(|_| view! {
+                        <section aria-labelledby="grant">
+                            <h2 id="grant">"Give someone a role"</h2>
+                            <GrantForm slug=slug.get_untracked()/>
+                        </section>
+                    })
+                })}
+            </Suspense>
         </main>
     }
 }
@@ -89,4 +118,75 @@ fn GrantForm(slug: String) -> impl IntoView {
             <button type="submit">"Give role"</button>
         </PostForm>
     }
+}
+
+/// The link just made: shown this once (Mentat keeps only its fingerprint).
+#[component]
+fn NewLink(new: NewInvitation) -> impl IntoView {
+    view! {
+        <div class="done" role="status">
+            <p class="ok">{format!("Invitation for {} as {} made. Copy the link now: it is shown only this once.", new.label, new.role.to_lowercase())}</p>
+            <p><label for="new-invitation">"Invitation link"</label></p>
+            <input id="new-invitation" class="secret-value" type="text" readonly value=new.link/>
+        </div>
+    }
+}
+
+#[component]
+fn InviteForm(slug: String) -> impl IntoView {
+    let error = form_state(InviteStaff::url()).error;
+    view! {
+        <PostForm action=InviteStaff::url()>
+            <input type="hidden" name="slug" value=slug/>
+            <Field label="Who is it for" name="label" required=true hint="A name, so you know which link is which." error=error/>
+            <div class="field">
+                <label for="field-invite-role">"Role to give"</label>
+                <select id="field-invite-role" name="role">
+                    <option value="judge">"Judge"</option>
+                    <option value="head_judge">"Head judge"</option>
+                    <option value="organiser">"Organiser (organisers only)"</option>
+                </select>
+            </div>
+            <Field label="Days until it expires" name="days" kind="number" value="2"
+                hint="From 1 to 14." error=error/>
+            <FormError error=error/>
+            <button type="submit">"Make an invitation link"</button>
+        </PostForm>
+    }
+}
+
+#[component]
+fn Invitations(slug: String, rows: Vec<InvitationRow>) -> impl IntoView {
+    if rows.is_empty() {
+        return view! { <p>"No invitation made yet."</p> }.into_any();
+    }
+    view! {
+        <div data-form-errors="">
+        <table>
+            <caption>"Invitations"</caption>
+            <thead><tr><th scope="col">"For"</th><th scope="col">"Role"</th><th scope="col">"State"</th><th scope="col">"Withdraw"</th></tr></thead>
+            <tbody>
+                {rows.into_iter().map(|r| {
+                    let label = format!("Withdraw the invitation for {}", r.label);
+                    let slug = slug.clone();
+                    view! {
+                        <tr>
+                            <td>{r.label.clone()}</td>
+                            <td>{r.role.clone()}</td>
+                            <td>{r.standing.clone()}</td>
+                            <td>{r.open.then(|| view! {
+                                <PostForm action=RevokeInvitation::url() class="inline">
+                                    <input type="hidden" name="slug" value=slug/>
+                                    <input type="hidden" name="id" value=r.id.to_string()/>
+                                    <button type="submit" class="secondary" aria-label=label>"Withdraw"</button>
+                                </PostForm>
+                            })}</td>
+                        </tr>
+                    }
+                }).collect_view()}
+            </tbody>
+        </table>
+        <FormError error=form_state(RevokeInvitation::url()).error/>
+        </div>
+    }.into_any()
 }

@@ -179,7 +179,19 @@ pub async fn start_session(actor: &Actor) -> Result<(), AppError> {
     session
         .insert(USER_KEY, actor.user_id)
         .await
-        .map_err(|e| internal("starting the session", e))
+        .map_err(|e| internal("starting the session", e))?;
+    // Saved now rather than after the response, so its new id is known and can be tied to the
+    // account for "sign out everywhere".
+    session
+        .save()
+        .await
+        .map_err(|e| internal("starting the session", e))?;
+    if let Some(id) = session.id() {
+        db::accounts::record_session(&pool()?, actor.user_id, &id.to_string())
+            .await
+            .map_err(|e| internal("starting the session", e))?;
+    }
+    Ok(())
 }
 
 pub async fn end_session() -> Result<(), AppError> {
