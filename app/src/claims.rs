@@ -180,36 +180,8 @@ pub async fn join_by_claim(
     if let Err(e) = db::tokens::inspect(&pool, db::tokens::TokenKind::PlayerClaim, &code).await {
         return fail(claim_error(db::claims::ClaimError::Refused(e)));
     }
-    let name = match db::accounts::UserName::parse(&username) {
-        Ok(name) => name,
-        Err(message) => return fail(AppError::field("username", message)),
-    };
-    if password != repeat {
-        return fail(AppError::field("repeat", "The two passwords differ."));
-    }
-    let password = match db::password::Password::new_choice(password) {
-        Ok(p) => p,
-        Err(message) => return fail(AppError::field("password", message)),
-    };
-    let new = db::accounts::NewUser {
-        username: name.clone(),
-        email: None,
-        password,
-        is_admin: false,
-    };
-    let user_id = match db::accounts::create_user(&pool, new, None).await {
-        Ok(id) => id,
-        Err(e) => match e.field() {
-            Some(field) => return fail(AppError::field(field, e.to_string())),
-            None => return Err(internal("creating the account", e)),
-        },
-    };
-    let actor = db::roles::Actor {
-        user_id,
-        username: name.as_str().to_owned(),
-        is_admin: false,
-    };
-    crate::server::start_session(&actor).await?;
+    let actor =
+        crate::server::create_account_and_sign_in(&pool, &username, password, &repeat).await?;
     match db::claims::claim(&pool, &actor, &code).await {
         Ok(claimed) => {
             crate::server::go_to(&format!(

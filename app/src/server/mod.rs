@@ -169,6 +169,48 @@ pub async fn require_staff(event_id: EventId, action: Action) -> Result<Actor, A
     }
 }
 
+/// Makes an ordinary account from a form's user name and password (typed twice) and signs it in
+/// on this session: how an invitation and a player's claim both begin for a visitor without an
+/// account. Each refusal names its field.
+pub async fn create_account_and_sign_in(
+    pool: &PgPool,
+    username: &str,
+    password: String,
+    repeat: &str,
+) -> Result<Actor, AppError> {
+    let name = match db::accounts::UserName::parse(username) {
+        Ok(name) => name,
+        Err(message) => return fail(AppError::field("username", message)),
+    };
+    if password != repeat {
+        return fail(AppError::field("repeat", "The two passwords differ."));
+    }
+    let password = match db::password::Password::new_choice(password) {
+        Ok(p) => p,
+        Err(message) => return fail(AppError::field("password", message)),
+    };
+    let new = db::accounts::NewUser {
+        username: name.clone(),
+        email: None,
+        password,
+        is_admin: false,
+    };
+    let user_id = match db::accounts::create_user(pool, new, None).await {
+        Ok(id) => id,
+        Err(e) => match e.field() {
+            Some(field) => return fail(AppError::field(field, e.to_string())),
+            None => return Err(internal("creating the account", e)),
+        },
+    };
+    let actor = Actor {
+        user_id,
+        username: name.as_str().to_owned(),
+        is_admin: false,
+    };
+    start_session(&actor).await?;
+    Ok(actor)
+}
+
 /// Starts a signed-in session under a new id, so an id fixed before sign-in is worthless after.
 pub async fn start_session(actor: &Actor) -> Result<(), AppError> {
     let session = session().await?;

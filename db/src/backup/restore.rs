@@ -276,13 +276,7 @@ fn check(b: &Backup) -> Vec<String> {
                     }
                 }
             }
-            let mut logs: Vec<i32> = t.logs.iter().map(|l| l.revision).collect();
-            logs.sort_unstable();
-            if !logs
-                .iter()
-                .copied()
-                .eq(1..=i32::try_from(logs.len()).unwrap_or(0))
-            {
+            if !numbered_from_one(t.logs.iter().map(|l| l.revision)) {
                 problem(format!(
                     "{at}: its game log's revisions are not 1, 2, … without gaps."
                 ));
@@ -299,25 +293,14 @@ fn check(b: &Backup) -> Vec<String> {
                     }
                 }
             }
-            for (turn, mut revisions) in turns {
-                revisions.sort_unstable();
-                if !revisions
-                    .iter()
-                    .copied()
-                    .eq(1..=i32::try_from(revisions.len()).unwrap_or(0))
-                {
+            for (turn, revisions) in turns {
+                if !numbered_from_one(revisions) {
                     problem(format!(
                         "{at}, turn {turn}: its records are not revisions 1, 2, … without gaps."
                     ));
                 }
             }
-            let mut revisions: Vec<i32> = t.reports.iter().map(|r| r.revision).collect();
-            revisions.sort_unstable();
-            if !revisions
-                .iter()
-                .copied()
-                .eq(1..=i32::try_from(revisions.len()).unwrap_or(0))
-            {
+            if !numbered_from_one(t.reports.iter().map(|r| r.revision)) {
                 problem(format!(
                     "{at}: its reports are not revisions 1, 2, … without gaps."
                 ));
@@ -380,6 +363,16 @@ fn check(b: &Backup) -> Vec<String> {
 }
 
 /// Every account the file names.
+/// Whether revisions, in any order, are 1, 2, … n without gaps or repeats.
+fn numbered_from_one(revisions: impl IntoIterator<Item = i32>) -> bool {
+    let mut revisions: Vec<i32> = revisions.into_iter().collect();
+    revisions.sort_unstable();
+    revisions
+        .iter()
+        .copied()
+        .eq(1..=i32::try_from(revisions.len()).unwrap_or(0))
+}
+
 fn accounts(b: &Backup) -> BTreeSet<String> {
     let mut all = BTreeSet::new();
     let mut add = |name: &Option<String>| {
