@@ -165,5 +165,14 @@ test("the events list: date, venue, stage and players; past events apart", async
   await expect(old).toContainText("Finished");
   await expect(old).toContainText("0 players");
   await expect(current.getByRole("link", { name: pastName })).toHaveCount(0);
+
+  // The new event's dashboard: its setup checklist ticks itself off from the data.
+  await page.goto(eventUrl + "/run");
+  const setup = page.getByRole("region", { name: "Setting up" });
+  await expect(setup.getByTestId("setup-progress")).toHaveText("2 of 5 done");
+  await expect(setup.getByRole("listitem").filter({ hasText: "Settings saved" })).toContainText("Done");
+  await expect(setup.getByRole("listitem").filter({ hasText: "Players registered" })).toContainText("5 players registered.");
+  await expect(setup.getByRole("listitem").filter({ hasText: "Players checked in" })).toContainText("To do");
+  await expect(setup.getByRole("listitem").filter({ hasText: "Round 1 drawn" })).toContainText("To do");
   await page.context().close();
 });
