@@ -49,9 +49,9 @@ pub fn PlayersPage() -> impl IntoView {
             <h1>"Players"</h1>
             <DoneNote done=deleted/>
             <form method="get" class="player-search" role="search" data-player-filter="">
+                <label for="player-q" class="search-label">"Find a player"</label>
+                <p class="hint search-hint" id="player-q-hint">"Any part of the name; accents and capitals do not matter."</p>
                 <div class="field">
-                    <label for="player-q">"Find a player"</label>
-                    <p class="hint" id="player-q-hint">"Any part of the name; accents and capitals do not matter."</p>
                     <input id="player-q" name="q" type="search" autocomplete="off" spellcheck="false"
                         aria-describedby="player-q-hint" aria-controls="player-list"
                         value=q.get_untracked()/>
