@@ -14,10 +14,22 @@ use crate::server::{answer, back, back_with, fail, internal, pool, require};
 #[cfg(feature = "ssr")]
 use leptos::server_fn::ServerFn;
 
+/// An event as the list of events shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EventSummary {
     pub slug: String,
     pub name: String,
+    /// "30 July – 2 August 2026", empty when no dates are set.
+    pub dates: String,
+    /// `YYYY-MM-DD` of the first day (or the last, if only that is set), for `<time>`.
+    pub date_iso: String,
+    pub venue: String,
+    /// "Registration", "Round 2 in play", "Finals", "Finished".
+    pub stage: String,
+    /// Registered players (alternates not counted).
+    pub players: i64,
+    /// Its last day is past.
+    pub past: bool,
 }
 
 /// An event as its page shows it, with what the viewer may do there.
@@ -73,16 +85,27 @@ pub(crate) async fn load(slug: &str) -> Result<db::events::Event, AppError> {
     }
 }
 
+/// Every event, public: the current and coming ones first, then the past ones.
 #[server]
 pub async fn list_events() -> Result<Vec<EventSummary>, AppError> {
-    let events = db::events::list(&pool()?)
+    let events = db::events::listing(&pool()?)
         .await
         .map_err(|e| internal("listing events", e))?;
     Ok(events
         .into_iter()
         .map(|e| EventSummary {
+            dates: date_range(e.starts_on, e.ends_on),
+            date_iso: e
+                .starts_on
+                .or(e.ends_on)
+                .map(|d| d.format("%Y-%m-%d").to_string())
+                .unwrap_or_default(),
+            stage: e.stage.label(),
             slug: e.slug,
             name: e.name,
+            venue: e.venue,
+            players: e.players,
+            past: e.past,
         })
         .collect())
 }

@@ -29,6 +29,9 @@ pub struct PlayerRow {
     pub version: i32,
     /// Signs in with an account, so they can confirm their own reports.
     pub linked: bool,
+    /// The name as the forgiving search compares it (`db::players::search::fold`), folded on
+    /// the server so the page's filter-as-you-type and the server's `?q=` agree.
+    pub search_name: String,
 }
 
 /// A CSV line that was not imported.
@@ -61,7 +64,6 @@ pub async fn list_players(slug: String) -> Result<Vec<PlayerRow>, AppError> {
         .map(|p| PlayerRow {
             late_after: p.is_late_entry().then_some(p.entered_after_round),
             id: p.id,
-            name: p.name,
             email: p.email.unwrap_or_default(),
             club: p.club.unwrap_or_default(),
             checked_in: p.checked_in,
@@ -69,6 +71,8 @@ pub async fn list_players(slug: String) -> Result<Vec<PlayerRow>, AppError> {
             dropped_after: p.dropped_after_round,
             version: p.version,
             linked: p.user_id.is_some(),
+            search_name: db::players::search::fold(&p.name),
+            name: p.name,
         })
         .collect())
 }

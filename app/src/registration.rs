@@ -33,7 +33,6 @@ pub async fn get_player(
     Ok(crate::players::PlayerRow {
         late_after: p.is_late_entry().then_some(p.entered_after_round),
         id: p.id,
-        name: p.name,
         email: p.email.unwrap_or_default(),
         club: p.club.unwrap_or_default(),
         checked_in: p.checked_in,
@@ -41,6 +40,8 @@ pub async fn get_player(
         dropped_after: p.dropped_after_round,
         version: p.version,
         linked: p.user_id.is_some(),
+        search_name: db::players::search::fold(&p.name),
+        name: p.name,
     })
 }
 

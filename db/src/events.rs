@@ -3,7 +3,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
-use tournament::ids::EventId;
+use tournament::ids::{EventId, RoundNumber};
 use tournament::{Ruleset, RulingOptions};
 
 use crate::{
@@ -104,6 +104,200 @@ pub async fn list(pool: &PgPool) -> Result<Vec<Event>, sqlx::Error> {
     sqlx::query_as("SELECT id, slug, name, created_at FROM events ORDER BY created_at DESC")
         .fetch_all(pool)
         .await
+}
+
+/// Where an event stands, as the events list says it, derived from its rounds, its finals and
+/// its dates (never stored, so it cannot disagree with them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stage {
+    /// No round drawn yet: players register and check in.
+    Registration,
+    /// The latest round drawn and how far it is.
+    Round {
+        number: RoundNumber,
+        progress: RoundProgress,
+    },
+    /// Qualifying is closed: the finals.
+    Finals,
+    /// The event's last day is past.
+    Finished,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RoundProgress {
+    /// Drawn; seats may still change.
+    Drawn,
+    /// Play began and a table's report is not final yet.
+    InPlay,
+    /// Every table's report is final.
+    Reported,
+}
+
+impl Stage {
+    /// The stage from what the database holds: the latest round (with whether play began and
+    /// how many of its tables lack a final report), whether qualifying closed, and whether the
+    /// last day is past.
+    pub fn derive(
+        latest: Option<(RoundNumber, bool, i64)>,
+        finals_closed: bool,
+        past: bool,
+    ) -> Stage {
+        if past {
+            return Stage::Finished;
+        }
+        if finals_closed {
+            return Stage::Finals;
+        }
+        match latest {
+            None => Stage::Registration,
+            Some((number, started, open_tables)) => Stage::Round {
+                number,
+                progress: if open_tables == 0 {
+                    RoundProgress::Reported
+                } else if started {
+                    RoundProgress::InPlay
+                } else {
+                    RoundProgress::Drawn
+                },
+            },
+        }
+    }
+
+    /// "Registration", "Round 2 in play", "Finals", "Finished".
+    pub fn label(&self) -> String {
+        match self {
+            Stage::Registration => "Registration".to_owned(),
+            Stage::Round { number, progress } => match progress {
+                RoundProgress::Drawn => format!("Round {number} drawn"),
+                RoundProgress::InPlay => format!("Round {number} in play"),
+                RoundProgress::Reported => format!("Round {number} reported"),
+            },
+            Stage::Finals => "Finals".to_owned(),
+            Stage::Finished => "Finished".to_owned(),
+        }
+    }
+}
+
+/// An event as the public list of events shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Listing {
+    pub id: EventId,
+    pub slug: String,
+    pub name: String,
+    pub starts_on: Option<NaiveDate>,
+    pub ends_on: Option<NaiveDate>,
+    pub venue: String,
+    /// Registered players, alternates not counted (dropped players are).
+    pub players: i64,
+    pub stage: Stage,
+    /// The last day (or the only day set) is before today: listed apart, under "Past events".
+    pub past: bool,
+}
+
+#[derive(sqlx::FromRow)]
+struct ListingRow {
+    id: EventId,
+    slug: String,
+    name: String,
+    starts_on: Option<NaiveDate>,
+    ends_on: Option<NaiveDate>,
+    venue: String,
+    players: i64,
+    round: Option<RoundNumber>,
+    round_started: Option<bool>,
+    open_tables: Option<i64>,
+    finals_closed: bool,
+    past: bool,
+}
+
+/// Every event for the public list: the current and coming ones first (soonest first, events
+/// without dates after them, newest first), then the past ones (latest first). "Today" is the
+/// database's `current_date`, the one clock Mentat reads.
+pub async fn listing(pool: &PgPool) -> Result<Vec<Listing>, sqlx::Error> {
+    let rows: Vec<ListingRow> = sqlx::query_as(
+        "SELECT e.id, e.slug, e.name, e.starts_on, e.ends_on, e.venue, \
+           (SELECT count(*) FROM players p WHERE p.event_id = e.id AND NOT p.alternate) AS players, \
+           r.number AS round, r.started_at IS NOT NULL AS round_started, \
+           (SELECT count(*) FROM game_tables t WHERE t.round_id = r.id AND t.reported_at IS NULL) \
+             AS open_tables, \
+           EXISTS (SELECT 1 FROM finals f WHERE f.event_id = e.id) AS finals_closed, \
+           COALESCE(COALESCE(e.ends_on, e.starts_on) < current_date, false) AS past \
+         FROM events e \
+         LEFT JOIN LATERAL (SELECT id, number, started_at FROM rounds \
+           WHERE event_id = e.id ORDER BY number DESC LIMIT 1) r ON true \
+         ORDER BY past, \
+           CASE WHEN COALESCE(COALESCE(e.ends_on, e.starts_on) < current_date, false) \
+             THEN NULL ELSE e.starts_on END ASC NULLS LAST, \
+           COALESCE(e.ends_on, e.starts_on) DESC NULLS LAST, e.created_at DESC",
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| Listing {
+            stage: Stage::derive(
+                r.round.map(|n| {
+                    (
+                        n,
+                        r.round_started.unwrap_or(false),
+                        r.open_tables.unwrap_or(0),
+                    )
+                }),
+                r.finals_closed,
+                r.past,
+            ),
+            id: r.id,
+            slug: r.slug,
+            name: r.name,
+            starts_on: r.starts_on,
+            ends_on: r.ends_on,
+            venue: r.venue,
+            players: r.players,
+            past: r.past,
+        })
+        .collect())
+}
+
+/// What a new event's setup has done so far, read from the data (nobody ticks it by hand).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Setup {
+    /// The settings were saved at least once (their version moved).
+    pub settings_saved: bool,
+    /// Staff besides the event's creator have a role, or an invitation link was made.
+    pub staff_invited: bool,
+    /// Registered players, alternates not counted.
+    pub players: i64,
+    /// Of them, checked in and not dropped.
+    pub checked_in: i64,
+    pub round_one_drawn: bool,
+}
+
+pub async fn setup(pool: &PgPool, event_id: EventId) -> Result<Setup, sqlx::Error> {
+    let row: Option<(bool, bool, i64, i64, bool)> = sqlx::query_as(
+        "SELECT e.version > 1, \
+           EXISTS (SELECT 1 FROM event_roles r WHERE r.event_id = e.id AND r.role <> 'player' \
+                   AND r.user_id IS DISTINCT FROM e.created_by) \
+             OR EXISTS (SELECT 1 FROM tokens t WHERE t.event_id = e.id AND t.kind = 'staff_invite'), \
+           (SELECT count(*) FROM players p WHERE p.event_id = e.id AND NOT p.alternate), \
+           (SELECT count(*) FROM players p WHERE p.event_id = e.id AND NOT p.alternate \
+             AND p.checked_in AND p.dropped_after_round IS NULL), \
+           EXISTS (SELECT 1 FROM rounds r WHERE r.event_id = e.id AND r.number = 1) \
+         FROM events e WHERE e.id = $1",
+    )
+    .bind(event_id)
+    .fetch_optional(pool)
+    .await?;
+    Ok(row
+        .map(
+            |(settings_saved, staff_invited, players, checked_in, round_one_drawn)| Setup {
+                settings_saved,
+                staff_invited,
+                players,
+                checked_in,
+                round_one_drawn,
+            },
+        )
+        .unwrap_or_default())
 }
 
 /// An event with its settings, as the head judge edits them and the draws use them.
@@ -352,7 +546,39 @@ pub async fn update_settings(
 
 #[cfg(test)]
 mod tests {
-    use super::slug_from_name;
+    use super::{RoundProgress, Stage, slug_from_name};
+    use tournament::ids::RoundNumber;
+
+    #[test]
+    fn the_stage_follows_rounds_finals_and_dates() {
+        let r2 = RoundNumber(2);
+        assert_eq!(Stage::derive(None, false, false), Stage::Registration);
+        assert_eq!(Stage::derive(None, false, false).label(), "Registration");
+        let drawn = Stage::derive(Some((r2, false, 3)), false, false);
+        assert_eq!(drawn.label(), "Round 2 drawn");
+        let playing = Stage::derive(Some((r2, true, 1)), false, false);
+        assert_eq!(
+            playing,
+            Stage::Round {
+                number: r2,
+                progress: RoundProgress::InPlay
+            }
+        );
+        assert_eq!(playing.label(), "Round 2 in play");
+        assert_eq!(
+            Stage::derive(Some((r2, true, 0)), false, false).label(),
+            "Round 2 reported"
+        );
+        assert_eq!(
+            Stage::derive(Some((r2, true, 0)), true, false),
+            Stage::Finals
+        );
+        assert_eq!(
+            Stage::derive(Some((r2, true, 0)), true, true),
+            Stage::Finished
+        );
+        assert_eq!(Stage::derive(None, false, true).label(), "Finished");
+    }
 
     #[test]
     fn slugs_are_readable_addresses() {

@@ -575,3 +575,141 @@ async fn only_a_player_never_seated_can_be_deleted(pool: PgPool) {
         .unwrap_err();
     assert!(matches!(err, PlayerError::NotFound));
 }
+
+/// The public list of events: each with its stage and its registered players, the current and
+/// coming ones first, the past ones after them.
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn the_events_list_says_each_events_stage_and_player_count(pool: PgPool) {
+    use events::{RoundProgress, Stage};
+    let (admin, running) = event(&pool).await;
+    let coming = events::create(&pool, &admin, "Coming Open").await.unwrap();
+    let past = events::create(&pool, &admin, "Last Year").await.unwrap();
+    let closed = events::create(&pool, &admin, "Finals Day").await.unwrap();
+    let set_dates = |id, starts: &str, ends: &str| {
+        let (starts, ends) = (starts.to_owned(), ends.to_owned());
+        let pool = pool.clone();
+        async move {
+            sqlx::query(&format!(
+                "UPDATE events SET starts_on = current_date + {starts}, ends_on = current_date + {ends}, venue = 'Hall ' || id WHERE id = $1"
+            ))
+            .bind(id)
+            .execute(&pool)
+            .await
+            .unwrap();
+        }
+    };
+    set_dates(running.id, "0", "1").await;
+    set_dates(coming.id, "30", "31").await;
+    set_dates(past.id, "-400", "-399").await;
+
+    // The running event: 12 players (one alternate not counted), round 1 in play.
+    players(&pool, &admin, running.id, 12).await;
+    let alternate = NewPlayer::parse("Spare Seat", "", "").unwrap();
+    let spare = players::add(&pool, &admin, running.id, alternate)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE players SET alternate = true WHERE id = $1")
+        .bind(spare.id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    start(&pool, &admin, running.id, 1, 7).await;
+    sqlx::query("UPDATE rounds SET started_at = now() WHERE event_id = $1")
+        .bind(running.id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    // The past event played a round; finished by its dates whatever else it holds.
+    players(&pool, &admin, past.id, 5).await;
+    start(&pool, &admin, past.id, 1, 7).await;
+    // Qualifying closed at the fourth event (no dates set).
+    sqlx::query("INSERT INTO finals (event_id, finalists) VALUES ($1, '{}')")
+        .bind(closed.id)
+        .execute(&pool)
+        .await
+        .unwrap();
+
+    let list = events::listing(&pool).await.unwrap();
+    let names: Vec<&str> = list.iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["Test Qualifier", "Coming Open", "Finals Day", "Last Year"],
+        "soonest first, undated after, past last"
+    );
+    let by_name = |name: &str| list.iter().find(|e| e.name == name).unwrap();
+    let r = by_name("Test Qualifier");
+    assert_eq!(r.players, 12);
+    assert_eq!(
+        r.stage,
+        Stage::Round {
+            number: RoundNumber(1),
+            progress: RoundProgress::InPlay
+        }
+    );
+    assert_eq!(r.stage.label(), "Round 1 in play");
+    assert_eq!(r.venue, format!("Hall {}", running.id));
+    assert!(!r.past);
+    assert!(r.starts_on.is_some());
+    let c = by_name("Coming Open");
+    assert_eq!(
+        (c.players, c.stage, c.past),
+        (0, Stage::Registration, false)
+    );
+    let f = by_name("Finals Day");
+    assert_eq!((f.stage, f.past, f.starts_on), (Stage::Finals, false, None));
+    let p = by_name("Last Year");
+    assert_eq!((p.players, p.stage, p.past), (5, Stage::Finished, true));
+
+    // Every table reported: the round is reported, not in play.
+    report_all(&pool, running.id, 1).await;
+    let list = events::listing(&pool).await.unwrap();
+    assert_eq!(list[0].stage.label(), "Round 1 reported");
+}
+
+/// A new event's setup checklist ticks itself off from the data.
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn the_setup_checklist_follows_the_data(pool: PgPool) {
+    let (admin, event) = event(&pool).await;
+    let fresh = events::setup(&pool, event.id).await.unwrap();
+    assert_eq!(
+        fresh,
+        events::Setup::default(),
+        "the creator alone is no staff"
+    );
+
+    let detail = events::detail(&pool, event.id).await.unwrap().unwrap();
+    events::update_settings(&pool, &admin, event.id, detail.version, detail.settings)
+        .await
+        .unwrap();
+    let judge = user(&pool, "judy", false).await;
+    db::roles::grant(
+        &pool,
+        &admin,
+        event.id,
+        &judge.username,
+        db::roles::Role::Judge,
+    )
+    .await
+    .unwrap();
+    let ids = players(&pool, &admin, event.id, 6).await;
+    players::set_checked_in(&pool, &admin, event.id, ids[0], 2, false)
+        .await
+        .unwrap();
+    let s = events::setup(&pool, event.id).await.unwrap();
+    assert!(
+        s.settings_saved && s.staff_invited && !s.round_one_drawn,
+        "{s:?}"
+    );
+    assert_eq!((s.players, s.checked_in), (6, 5));
+
+    players::check_in_all(&pool, &admin, event.id)
+        .await
+        .unwrap();
+    start(&pool, &admin, event.id, 1, 3).await;
+    assert!(
+        events::setup(&pool, event.id)
+            .await
+            .unwrap()
+            .round_one_drawn
+    );
+}

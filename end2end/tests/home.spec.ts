@@ -1,16 +1,20 @@
 import { test, expect } from "@playwright/test";
+import { live } from "./support";
 
-test("home page names Mentat and becomes live after hydration", async ({ page }) => {
+test("home page names Mentat and its two ways in, and hydrates", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "Mentat" })).toBeVisible();
   await expect(page).toHaveTitle("Mentat");
-  // The status line changes only when the wasm has hydrated the server-rendered page.
-  await expect(page.getByText(/^Live: this page is connected/)).toBeVisible();
-  // A control that only works in the browser: the table calculator (4.01.01).
-  await page.getByLabel("Players present").fill("17");
-  await expect(page.locator("output")).toHaveText("3 tables: 6 + 6 + 5 (4.01.01)");
-  await page.getByLabel("Players present").fill("8");
-  await expect(page.locator("output")).toContainText("cannot be split");
+  // A visitor finds an event; staff sign in to run one (signed out, the link asks to sign in
+  // and comes back to the events).
+  await expect(page.getByRole("link", { name: "Find your event" })).toHaveAttribute("href", "/events");
+  await expect(page.getByRole("link", { name: "Run an event" })).toHaveAttribute("href", "/signin?next=/events");
+  // No developer output on the front page.
+  await expect(page.getByText(/this page is connected|tables \[/)).toHaveCount(0);
+  // The browser half runs here too: the page's last island marks the header once it hydrated.
+  await live(page);
+  await page.getByRole("link", { name: "Find your event" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Events" })).toBeVisible();
 });
 
 test("the server renders the page without JavaScript", async ({ browser }) => {
@@ -18,7 +22,9 @@ test("the server renders the page without JavaScript", async ({ browser }) => {
   const page = await context.newPage();
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "Mentat" })).toBeVisible();
-  await expect(page.getByText(/^Static page: live updates start/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Find your event" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Run an event" })).toBeVisible();
+  await expect(page.locator("header[data-live]")).toHaveCount(0);
   await context.close();
 });
 

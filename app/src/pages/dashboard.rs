@@ -111,6 +111,7 @@ fn Dashboard(d: DashboardView, link: Option<StandingsLink>, slug: Memo<String>) 
     view! {
         <h1>{d.name.clone()}</h1>
         <p class="lead">"Head judge's dashboard"</p>
+        <crate::pages::checklist::SetupChecklist slug=slug/>
         <dl class="stats">
             <div><dt>"Players checked in"</dt><dd data-testid="checked-in">{d.checked_in}" of "{d.registered}</dd></div>
             <div><dt>"Dropped"</dt><dd>{d.dropped}</dd></div>

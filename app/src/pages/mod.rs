@@ -3,6 +3,7 @@
 pub mod account;
 pub mod audit;
 pub mod awaiting;
+pub mod checklist;
 pub mod claim;
 pub mod dashboard;
 pub mod event;

@@ -22,7 +22,8 @@ pub fn PlayersPage() -> impl IntoView {
     let slug = slug_param();
     let players = Resource::new(move || slug.get(), list_players);
     // Check-in at the door: the forgiving search (case, accents, any part of the name) narrows
-    // the list; a plain GET form, so it works before the wasm arrives.
+    // the list. Without JavaScript it is a plain GET form the server answers (`?q=`); with it,
+    // `public/player-filter.js` filters the rows as one types, by the same rule.
     let query = leptos_router::hooks::use_query_map();
     let q = Memo::new(move |_| query.read().get("q").unwrap_or_default());
     let shown = Resource::new(
@@ -40,33 +41,45 @@ pub fn PlayersPage() -> impl IntoView {
     );
     // A deleted player's page sends the head judge back here, saying who was deleted.
     let deleted = form_state(DeletePlayer::url()).done;
+    let everyone = move || format!("/events/{}/players", slug.get());
     view! {
         <Title text="Players"/>
-        <main class="page">
+        <main class="page players-page">
             <RunNav slug=slug/>
             <h1>"Players"</h1>
             <DoneNote done=deleted/>
-            <form method="get" class="player-search" role="search">
+            <form method="get" class="player-search" role="search" data-player-filter="">
+                <label for="player-q" class="search-label">"Find a player"</label>
+                <p class="hint search-hint" id="player-q-hint">"Any part of the name; accents and capitals do not matter."</p>
                 <div class="field">
-                    <label for="player-q">"Find a player"</label>
-                    <input id="player-q" name="q" type="search" value=q.get_untracked()/>
+                    <input id="player-q" name="q" type="search" autocomplete="off" spellcheck="false"
+                        aria-describedby="player-q-hint" aria-controls="player-list"
+                        value=q.get_untracked()/>
                 </div>
                 <button type="submit" class="secondary">"Search"</button>
+                {(!q.get_untracked().trim().is_empty()).then(|| view! {
+                    <a class="button-link show-all" href=everyone>"Show everyone"</a>
+                })}
             </form>
             <Suspense fallback=|| view! { <p>"Loading players…"</p> }>
                 {move || Suspend::new(async move {
                     let shown = shown.await;
                     match players.await {
-                        Ok(rows) => view! {
-                            <PlayerList rows=rows.clone() shown=shown slug=slug.get_untracked()/>
-                            <LinkForm rows=rows slug=slug.get_untracked()/>
-                        }.into_any(),
+                        Ok(rows) => {
+                            let any = !rows.is_empty();
+                            view! {
+                                <PlayerList rows=rows.clone() shown=shown slug=slug.get_untracked()/>
+                                <AddForm slug=slug.get_untracked()/>
+                                <ImportForm slug=slug.get_untracked() any_players=any/>
+                                <LinkForm rows=rows slug=slug.get_untracked()/>
+                            }.into_any()
+                        }
                         Err(e) => view! { <p role="alert">{e.to_string()}</p> }.into_any(),
                     }
                 })}
             </Suspense>
-            <AddForm slug=slug.get_untracked()/>
-            <ImportForm slug=slug.get_untracked()/>
+            // Filter-as-you-type (after the content: the list reads whole first).
+            <script src="/player-filter.js" defer></script>
         </main>
     }
 }
@@ -94,14 +107,24 @@ fn AddForm(slug: String) -> impl IntoView {
 
 /// The import's report comes back from the server with the page: how many were imported, and
 /// each refused line with its number, its text and the reason.
+///
+/// Once the event has players, the import is folded away under "Import more players" (the door
+/// needs the list, not the import); it is open for a new event, and after an import so its
+/// report shows.
 #[component]
-fn ImportForm(slug: String) -> impl IntoView {
+fn ImportForm(slug: String, any_players: bool) -> impl IntoView {
     let state = form_state(ImportPlayers::url());
     let error = state.error;
     let file_action = crate::pages::organise::import_path(&slug);
+    let open = !any_players || state.done.is_some() || error.get_untracked().is_some();
+    let title = if any_players {
+        "Import more players"
+    } else {
+        "Import players from CSV"
+    };
     view! {
-        <section aria-labelledby="import">
-            <h2 id="import">"Import from CSV"</h2>
+        <details class="panel import" open=open>
+            <summary><h2 id="import" class="inline-heading">{title}</h2></summary>
             <PostForm action=ImportPlayers::url()>
                 <input type="hidden" name="slug" value=slug/>
                 <TextArea label="CSV lines" name="csv" rows=8 required=true
@@ -137,32 +160,49 @@ fn ImportForm(slug: String) -> impl IntoView {
                     })}
                 </div>
             }})}
-        </section>
+        </details>
     }
 }
 
-fn status(p: &PlayerRow) -> String {
-    let mut parts = Vec::new();
-    if let Some(round) = p.dropped_after {
-        parts.push(format!("Dropped after round {round}"));
-    } else if p.checked_in {
-        parts.push("Checked in".to_owned());
-    } else {
-        parts.push("Not checked in".to_owned());
-    }
+/// The row's state in words (colour is never the only cue): its mark for the styles, its tag,
+/// and what follows the tag.
+fn status(p: &PlayerRow) -> (&'static str, String, String) {
+    let (state, tag) = match (p.dropped_after, p.checked_in) {
+        (Some(round), _) => ("dropped", format!("Dropped after round {round}")),
+        (None, true) => ("in", "Checked in".to_owned()),
+        (None, false) => ("out", "Not checked in".to_owned()),
+    };
+    let mut more = Vec::new();
     if p.alternate {
-        parts.push("alternate".to_owned());
+        more.push("alternate".to_owned());
     }
     if let Some(round) = p.late_after {
-        parts.push(format!("late entry after round {round}"));
+        more.push(format!("late entry after round {round}"));
     }
-    parts.join(", ")
+    let more = if more.is_empty() {
+        String::new()
+    } else {
+        format!(", {}", more.join(", "))
+    };
+    (state, tag, more)
 }
 
+/// What the search says it found (the filter script says the same as one types).
+fn found_text(found: usize) -> String {
+    match found {
+        0 => "Nobody of that name. Check the spelling; any part of the name will do.".to_owned(),
+        1 => "1 player found.".to_owned(),
+        n => format!("{n} players found."),
+    }
+}
+
+/// Every player is on the page; a search hides (`hidden`) those it does not find and puts the
+/// ones it finds first, best first. The script filters the same rows as one types: each row
+/// carries its folded name (`data-name`).
 #[component]
 fn PlayerList(
     rows: Vec<PlayerRow>,
-    /// The players a search found, best first; everyone when there is no search.
+    /// The players a search found, best first; `None` when there is no search.
     shown: Option<Vec<tournament::ids::PlayerId>>,
     slug: String,
 ) -> impl IntoView {
@@ -173,15 +213,22 @@ fn PlayerList(
         .count();
     let dropped = rows.iter().filter(|p| p.dropped_after.is_some()).count();
     let slug_rows = slug.clone();
-    let searched = shown.is_some();
-    let rows: Vec<PlayerRow> = match &shown {
-        None => rows,
-        Some(ids) => ids
-            .iter()
-            .filter_map(|id| rows.iter().find(|r| r.id == *id).cloned())
-            .collect(),
+    let (found, rows): (Option<usize>, Vec<(PlayerRow, bool)>) = match &shown {
+        None => (None, rows.into_iter().map(|r| (r, true)).collect()),
+        Some(ids) => {
+            let mut ordered: Vec<(PlayerRow, bool)> = ids
+                .iter()
+                .filter_map(|id| rows.iter().find(|r| r.id == *id).cloned())
+                .map(|r| (r, true))
+                .collect();
+            ordered.extend(
+                rows.into_iter()
+                    .filter(|r| !ids.contains(&r.id))
+                    .map(|r| (r, false)),
+            );
+            (Some(ids.len()), ordered)
+        }
     };
-    let found = rows.len();
     // The row forms' refusals (a stale row, for one) are said under the list.
     let list_error = Signal::stored(
         [CheckIn::url(), SetDropped::url(), CheckInAll::url()]
@@ -190,55 +237,46 @@ fn PlayerList(
     );
     view! {
         <div data-form-errors="">
-        {searched.then(|| view! {
-            <p role="status" data-testid="search-result">{match found {
-                0 => "Nobody of that name. Check the spelling; any part of the name will do.".to_owned(),
-                1 => "1 player found.".to_owned(),
-                n => format!("{n} players found."),
-            }}</p>
-        })}
+        <p role="status" data-testid="search-result" data-filter-status="">{found.map(found_text)}</p>
         <p class="lead" data-testid="player-summary">{format!(
             "{registered} registered · {checked} checked in · {dropped} dropped"
         )}</p>
-        <PostForm action=CheckInAll::url() class="inline">
-            <input type="hidden" name="slug" value=slug/>
-            <button type="submit">"Check in everyone"</button>
-        </PostForm>
-        <table class="players">
+        <table class="players" id="player-list">
             <caption>"Registered players"</caption>
             <thead><tr>
-                <th scope="col">"Name"</th><th scope="col">"Club"</th><th scope="col">"Email"</th>
-                <th scope="col">"Status"</th><th scope="col">"Check-in"</th><th scope="col">"Drop"</th>
+                <th scope="col">"Name"</th><th scope="col">"Status"</th><th scope="col">"Check-in"</th>
+                <th scope="col">"Club"</th><th scope="col">"Email"</th><th scope="col">"Drop"</th>
             </tr></thead>
             <tbody>
-                {rows.into_iter().map(|p| {
+                {rows.into_iter().map(|(p, visible)| {
                     let dropped = p.dropped_after.is_some();
                     let check_label = if p.checked_in { "Undo check-in" } else { "Check in" };
+                    let check_class = if p.checked_in { "small secondary undo" } else { "check-in" };
                     let drop_label = if dropped { "Reinstate" } else { "Drop" };
                     let (slug_check, slug_drop) = (slug_rows.clone(), slug_rows.clone());
                     let check_aria = format!("{check_label}: {}", p.name);
                     let drop_aria = format!("{drop_label}: {}", p.name);
-                    let row_status = status(&p);
+                    let (state, tag, more) = status(&p);
                     let edit = format!("/events/{slug_rows}/players/{}", p.id);
                     let edit_aria = format!("Edit: {}", p.name);
                     view! {
-                        <tr>
-                            <th scope="row">{p.name}" "<a href=edit aria-label=edit_aria class="edit-link">"Edit"</a></th>
-                            <td>{p.club}</td>
-                            <td>{p.email}</td>
-                            <td>{row_status}</td>
-                            <td>
+                        <tr data-player=p.id.to_string() data-name=p.search_name data-state=state hidden=!visible>
+                            <th scope="row" class="who">{p.name}" "<a href=edit aria-label=edit_aria class="edit-link">"Edit"</a></th>
+                            <td class="state"><span class="state-tag">{tag}</span>{more}</td>
+                            <td class="check">
                                 {(!dropped).then(|| view! {
                                     <PostForm action=CheckIn::url() class="inline">
                                         <input type="hidden" name="slug" value=slug_check/>
                                         <input type="hidden" name="player_id" value=p.id.to_string()/>
                                         <input type="hidden" name="version" value=p.version/>
                                         <input type="hidden" name="checked_in" value=(!p.checked_in).to_string()/>
-                                        <button type="submit" class="small" aria-label=check_aria>{check_label}</button>
+                                        <button type="submit" class=check_class aria-label=check_aria>{check_label}</button>
                                     </PostForm>
                                 })}
                             </td>
-                            <td>
+                            <td class="club">{p.club}</td>
+                            <td class="email">{p.email}</td>
+                            <td class="drop">
                                 <PostForm action=SetDropped::url() class="inline">
                                     <input type="hidden" name="slug" value=slug_drop/>
                                     <input type="hidden" name="player_id" value=p.id.to_string()/>
@@ -253,6 +291,10 @@ fn PlayerList(
             </tbody>
         </table>
         <FormError error=list_error/>
+        <PostForm action=CheckInAll::url() class="inline">
+            <input type="hidden" name="slug" value=slug/>
+            <button type="submit" class="secondary">"Check in everyone"</button>
+        </PostForm>
         </div>
     }
 }
