@@ -59,6 +59,20 @@ test("the hall: room clocks, a rename, a dispute from a phone, a stopped clock, 
   await expect(page.getByRole("heading", { level: 1, name: eventName })).toBeVisible();
   const eventUrl = page.url();
   const slug = new URL(eventUrl).pathname.split("/")[2];
+
+  // Removing someone's role asks once: without the tick it is refused at that row's box.
+  await page.goto(eventUrl + "/staff");
+  await live(page);
+  await page.getByLabel("User name", { exact: true }).fill(ana.name);
+  await page.getByLabel("Role", { exact: true }).selectOption("judge");
+  await page.getByRole("button", { name: "Give role" }).click();
+  const anaRow = page.getByRole("row", { name: new RegExp(`^${ana.name} Judge`) });
+  const removeAna = anaRow.getByRole("button", { name: `Remove ${ana.name}'s role` });
+  await removeAna.click();
+  await expect(anaRow.getByText(`Tick the box to confirm that ${ana.name}'s role is to be removed; nothing was changed.`)).toBeVisible();
+  await anaRow.getByLabel(`Yes, remove ${ana.name}'s role`).check();
+  await removeAna.click();
+  await expect(page.getByRole("row", { name: new RegExp(`^${ana.name} `) })).toHaveCount(0);
   await page.goto(eventUrl + "/players");
   await live(page);
   await page.getByLabel("CSV lines").fill(players());

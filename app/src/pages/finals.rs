@@ -112,7 +112,7 @@ fn CutLine(rows: Vec<CutRow>, above: usize) -> impl IntoView {
         return ().into_any();
     }
     let line = view! {
-        <tr class="cut"><td colspan="5">"Finals line"</td></tr>
+        <tr class="cut"><td colspan="4">"Finals line"</td></tr>
     };
     let mut line = Some(line);
     let count = rows.len();
@@ -126,8 +126,10 @@ fn CutLine(rows: Vec<CutRow>, above: usize) -> impl IntoView {
                     <th scope="row">{r.player.clone()}{r.tied.then_some(" (tied across the cut)")}</th>
                     <td class="num">{r.points.clone()}</td>
                     <td class="num" data-testid="best-game">{r.best.clone()}</td>
-                    <td class="why">{r.reason.clone().unwrap_or_default()}</td>
                 </tr>
+                {r.reason.clone().map(|why| view! {
+                    <tr class="why"><td colspan="4">{format!("Above the next: {why}")}</td></tr>
+                })}
             };
             // Nobody below the line (everyone left is tied across it): no line to draw.
             let after = (i + 1 == above && above < count).then(|| line.take()).flatten();
@@ -146,7 +148,6 @@ fn CutLine(rows: Vec<CutRow>, above: usize) -> impl IntoView {
                         <th scope="col">"Player"</th>
                         <th scope="col" class="num">"Points"</th>
                         <th scope="col" class="num">"Best game"</th>
-                        <th scope="col">"Above the next because"</th>
                     </tr></thead>
                     <tbody>{body}</tbody>
                 </table>
