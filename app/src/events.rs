@@ -198,6 +198,8 @@ pub struct SettingsView {
     pub version: i32,
     /// Rounds drawn so far: the ruleset is fixed once there is one.
     pub rounds_drawn: usize,
+    /// Where phones reach Mentat, for the QR codes; empty when not set.
+    pub public_url: String,
 }
 
 #[cfg(feature = "ssr")]
@@ -236,6 +238,10 @@ pub async fn get_settings(slug: String) -> Result<SettingsView, AppError> {
         qualifying_rounds: s.qualifying_rounds,
         version: detail.version,
         rounds_drawn: rounds.len(),
+        public_url: s
+            .public_url
+            .map(|a| a.as_str().to_owned())
+            .unwrap_or_default(),
     })
 }
 
@@ -282,6 +288,7 @@ pub async fn save_settings(
     adjudication_deadlock: String,
     finals_seats: String,
     qualifying_rounds: String,
+    #[server(default)] public_url: String,
 ) -> Result<(), AppError> {
     let event = load(&slug).await?;
     let actor = crate::server::require_staff(event.id, db::roles::Action::RunEvent).await?;
@@ -314,6 +321,8 @@ pub async fn save_settings(
                 &qualifying_rounds,
                 "Enter a whole number of rounds, such as 4.",
             )?,
+            public_url: db::public_address::PublicAddress::parse(&public_url)
+                .map_err(|e| AppError::field("public_url", e.to_string()))?,
         })
     })();
     let settings = match parsed {
@@ -373,8 +382,19 @@ pub async fn grant_role(slug: String, username: String, role: String) -> Result<
     }
 }
 
+/// The field a staff row's confirmation is reported at: each row is its own form.
+pub fn remove_confirm_field(user_id: UserId) -> String {
+    format!("confirm-{user_id}")
+}
+
+/// Removes someone's role. Removing cannot be undone (only a new grant): the form asks once,
+/// and without the ticked box (`confirm=true`) it is refused at that row's box.
 #[server]
-pub async fn revoke_role(slug: String, user_id: UserId) -> Result<(), AppError> {
+pub async fn revoke_role(
+    slug: String,
+    user_id: UserId,
+    #[server(default)] confirm: bool,
+) -> Result<(), AppError> {
     let event = load(&slug).await?;
     let (actor, _) = require(event.id, db::roles::Action::ManageStaff).await?;
     let Some(actor) = actor else {
@@ -383,6 +403,21 @@ pub async fn revoke_role(slug: String, user_id: UserId) -> Result<(), AppError> 
     if actor.user_id == user_id {
         return fail(AppError::Invalid(
             "You cannot remove your own role; ask another organiser.".into(),
+        ));
+    }
+    if !confirm {
+        let staff = db::roles::staff(&pool()?, event.id)
+            .await
+            .map_err(|e| internal("listing staff", e))?;
+        let name = staff
+            .iter()
+            .find(|s| s.user_id == user_id)
+            .map_or_else(|| "this person".to_owned(), |s| s.username.clone());
+        return fail(AppError::field(
+            &remove_confirm_field(user_id),
+            format!(
+                "Tick the box to confirm that {name}'s role is to be removed; nothing was changed."
+            ),
         ));
     }
     db::roles::revoke(&pool()?, &actor, event.id, user_id)

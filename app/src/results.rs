@@ -647,6 +647,26 @@ pub struct FinalsView {
     pub draw: Option<(String, Vec<String>, Option<String>, String)>,
     pub tables: i64,
     pub tables_final: i64,
+    /// The players around the finals line with what separated them; empty while no game
+    /// counts or when everyone is in.
+    pub cut: Vec<CutRow>,
+    /// How many of `cut` are above the line.
+    pub cut_above: usize,
+}
+
+/// One player near the finals line: points and the best game's score (4.01.11), as the
+/// standings print them, and why they are above the next row.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CutRow {
+    pub rank: usize,
+    pub player: String,
+    pub points: String,
+    /// Points, then the six tiebreakers (`1.2.1.9.5.2.5`); empty without a game.
+    pub best: String,
+    /// Tied across the cut: settled by a recorded draw (ruling 11).
+    pub tied: bool,
+    /// Why this row is above the next one shown.
+    pub reason: Option<String>,
 }
 
 #[server]
@@ -659,6 +679,23 @@ pub async fn get_finals(slug: String) -> Result<FinalsView, AppError> {
         .await
         .map_err(|e| internal("computing the standings", e))?;
     let can_override = allows(role, admin, Action::Override);
+    let (cut, cut_above) = match standings.around_the_line() {
+        Some((rows, above)) => (
+            rows.iter()
+                .enumerate()
+                .map(|(i, r)| CutRow {
+                    rank: r.rank,
+                    player: r.player.clone(),
+                    points: r.points.clone(),
+                    best: r.best.clone().unwrap_or_default(),
+                    tied: r.finalist.is_none(),
+                    reason: r.reason.clone().filter(|_| i + 1 < rows.len()),
+                })
+                .collect(),
+            above,
+        ),
+        None => (Vec::new(), 0),
+    };
     let base = FinalsView {
         slug: event.slug,
         event_name: event.name,
@@ -673,6 +710,8 @@ pub async fn get_finals(slug: String) -> Result<FinalsView, AppError> {
         draw: None,
         tables: standings.tables,
         tables_final: standings.tables_final,
+        cut,
+        cut_above,
     };
     Ok(match standings.closed {
         Some(c) => FinalsView {

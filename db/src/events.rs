@@ -8,6 +8,7 @@ use tournament::{Ruleset, RulingOptions};
 
 use crate::{
     audit,
+    public_address::PublicAddress,
     roles::{Actor, Role},
 };
 
@@ -320,6 +321,9 @@ pub struct Settings {
     pub ruleset: Ruleset,
     pub options: RulingOptions,
     pub qualifying_rounds: i32,
+    /// Where phones in the hall reach Mentat, for the QR codes; `None` leaves it to
+    /// `MENTAT_PUBLIC_URL` or the request.
+    pub public_url: Option<PublicAddress>,
 }
 
 /// The most finals seats an event may have: six tables' worth.
@@ -338,11 +342,12 @@ struct DetailRow {
     ruleset: String,
     options: serde_json::Value,
     qualifying_rounds: i32,
+    public_url: String,
     version: i32,
 }
 
-const DETAIL_COLUMNS: &str =
-    "id, slug, name, starts_on, ends_on, venue, ruleset, options, qualifying_rounds, version";
+const DETAIL_COLUMNS: &str = "id, slug, name, starts_on, ends_on, venue, ruleset, options, qualifying_rounds, public_url, \
+     version";
 
 impl TryFrom<DetailRow> for EventDetail {
     type Error = sqlx::Error;
@@ -359,6 +364,8 @@ impl TryFrom<DetailRow> for EventDetail {
                 ruleset: parse_ruleset(&row.ruleset)?,
                 options: parse_options(row.options)?,
                 qualifying_rounds: row.qualifying_rounds,
+                public_url: PublicAddress::parse(&row.public_url)
+                    .map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
             },
         })
     }
@@ -505,7 +512,7 @@ pub async fn update_settings(
         serde_json::to_value(&settings.options).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
     let row: DetailRow = sqlx::query_as(&format!(
         "UPDATE events SET name = $2, starts_on = $3, ends_on = $4, venue = $5, ruleset = $6, \
-         options = $7, qualifying_rounds = $8, version = version + 1 \
+         options = $7, qualifying_rounds = $8, public_url = $10, version = version + 1 \
          WHERE id = $1 AND version = $9 RETURNING {DETAIL_COLUMNS}"
     ))
     .bind(event_id)
@@ -517,6 +524,12 @@ pub async fn update_settings(
     .bind(&options)
     .bind(settings.qualifying_rounds)
     .bind(version)
+    .bind(
+        settings
+            .public_url
+            .as_ref()
+            .map_or("", PublicAddress::as_str),
+    )
     .fetch_one(&mut *tx)
     .await?;
     let updated = EventDetail::try_from(row)?;
@@ -528,6 +541,7 @@ pub async fn update_settings(
         "ruleset": settings.ruleset.id(),
         "options": options,
         "qualifying_rounds": settings.qualifying_rounds,
+        "public_url": settings.public_url.as_ref().map(PublicAddress::as_str),
     });
     audit::record(
         &mut *tx,

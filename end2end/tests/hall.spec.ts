@@ -5,7 +5,8 @@ import { createUser, live, run, signIn } from "./support";
 // paused and resumed; a player renamed, seen on the round page and the standings; a dispute
 // raised on a phone without JavaScript reaching the open dashboard's queue by itself, taken and
 // resolved there; a final report stopping its table's clock; closing qualifying with rounds
-// left asking first, and reopening it.
+// left asking first, and reopening it; the players' QR codes at the address phones reach; the
+// players around the finals line with their best games.
 
 const hj = { name: `hall-hj-${run}`, password: "hall-head-judge-password" };
 const ana = { name: `hall-ana-${run}`, password: "hall-ana-password-1" };
@@ -58,6 +59,20 @@ test("the hall: room clocks, a rename, a dispute from a phone, a stopped clock, 
   await expect(page.getByRole("heading", { level: 1, name: eventName })).toBeVisible();
   const eventUrl = page.url();
   const slug = new URL(eventUrl).pathname.split("/")[2];
+
+  // Removing someone's role asks once: without the tick it is refused at that row's box.
+  await page.goto(eventUrl + "/staff");
+  await live(page);
+  await page.getByLabel("User name", { exact: true }).fill(ana.name);
+  await page.getByLabel("Role", { exact: true }).selectOption("judge");
+  await page.getByRole("button", { name: "Give role" }).click();
+  const anaRow = page.getByRole("row", { name: new RegExp(`^${ana.name} Judge`) });
+  const removeAna = anaRow.getByRole("button", { name: `Remove ${ana.name}'s role` });
+  await removeAna.click();
+  await expect(anaRow.getByText(`Tick the box to confirm that ${ana.name}'s role is to be removed; nothing was changed.`)).toBeVisible();
+  await anaRow.getByLabel(`Yes, remove ${ana.name}'s role`).check();
+  await removeAna.click();
+  await expect(page.getByRole("row", { name: new RegExp(`^${ana.name} `) })).toHaveCount(0);
   await page.goto(eventUrl + "/players");
   await live(page);
   await page.getByLabel("CSV lines").fill(players());
@@ -65,6 +80,38 @@ test("the hall: room clocks, a rename, a dispute from a phone, a stopped clock, 
   await expect(page.getByText("Imported 12 players.")).toBeVisible();
   await page.getByRole("button", { name: "Check in everyone" }).click();
   await expect(page.getByTestId("player-summary")).toHaveText("12 registered · 12 checked in · 0 dropped");
+  await page.goto(eventUrl + "/run");
+  await live(page);
+
+  // The players' QR codes: served on 127.0.0.1, the dashboard says phones cannot open them and
+  // where to set the address; a malformed address is refused at its field; once set, both codes
+  // and their plain links carry it and the warning is gone.
+  const warning = page.getByTestId("qr-warning");
+  await expect(warning).toContainText("127.0.0.1");
+  const local = new RegExp(`^QR code: Find my seat, http://127\\.0\\.0\\.1:\\d+/events/${slug}/find$`);
+  await expect(page.getByRole("img", { name: local })).toBeVisible();
+  await warning.getByRole("link", { name: "Set the public address in the event's settings" }).click();
+  await live(page);
+  await page.getByLabel("Public address").fill("mentat.example.org/events");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Start the address with https:// or http://")).toBeVisible();
+  await page.getByLabel("Public address").fill("https://mentat.example.org");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Saved.")).toBeVisible();
+  await page.goto(eventUrl + "/run");
+  await live(page);
+  const publicFind = `https://mentat.example.org/events/${slug}/find`;
+  const publicStandings = `https://mentat.example.org/events/${slug}/standings`;
+  await expect(page.getByRole("img", { name: `QR code: Find my seat, ${publicFind}` })).toBeVisible();
+  await expect(page.getByRole("img", { name: `QR code: Live standings, ${publicStandings}` })).toBeVisible();
+  await expect(page.getByRole("link", { name: publicFind, exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: publicStandings, exact: true })).toBeVisible();
+  await expect(page.getByTestId("qr-warning")).toHaveCount(0);
+  // On paper: the two codes, labelled, with their addresses in plain letters.
+  await page.getByRole("link", { name: "Print the QR codes (one per half page)" }).click();
+  await expect(page.getByRole("img", { name: `QR code: Find my seat, ${publicFind}` })).toBeVisible();
+  await expect(page.getByRole("img", { name: `QR code: Live standings, ${publicStandings}` })).toBeVisible();
+  await expect(page.getByText(publicFind, { exact: true })).toBeVisible();
   await page.goto(eventUrl + "/run");
   await live(page);
   await page.getByRole("button", { name: "Start round 1" }).click();
@@ -168,6 +215,15 @@ test("the hall: room clocks, a rename, a dispute from a phone, a stopped clock, 
   await expect(page.locator(".report-state")).toHaveAttribute("data-state", "final");
   await page.goto(eventUrl + "/finals");
   await live(page);
+  // Around the finals line: the two winners, then ten players tied across the cut on points
+  // and on their best game's score (4.01.11), each shown.
+  const cut = page.getByRole("table", { name: "Players around the finals line" });
+  const tied = cut.getByRole("row").filter({ hasText: "(tied across the cut)" });
+  await expect(tied).toHaveCount(10);
+  for (let i = 0; i < 10; i++) {
+    await expect(tied.nth(i).getByTestId("best-game")).toHaveText(/^\d+½?(\.\d+){6}$/);
+    await expect(tied.nth(i).getByRole("cell").nth(1)).toHaveText("0");
+  }
   await expect(page.getByTestId("rounds-remain")).toHaveText("3 of the 4 qualifying rounds have not been played.");
   await page.getByRole("button", { name: "Close qualifying" }).click();
   await expect(page.getByText("Closing now ends qualifying after round 1: tick the box to confirm.")).toBeVisible();

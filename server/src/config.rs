@@ -26,7 +26,8 @@ pub struct WebConfig {
     /// Sign out after this long without a request.
     pub session_idle_hours: i64,
     /// Behind a load balancer: the client's address is the last one in `X-Forwarded-For`
-    /// (`MENTAT_TRUST_PROXY`), for the sign-in back-off.
+    /// (`MENTAT_TRUST_PROXY`), for the sign-in back-off; and the QR codes' address comes from
+    /// its forwarded scheme and host when nothing names one.
     pub trust_proxy: bool,
 }
 

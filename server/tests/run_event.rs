@@ -302,3 +302,140 @@ async fn a_players_phone_page_is_complete_html_without_javascript(pool: PgPool) 
     assert_eq!(status, 200);
     assert!(html.contains("Table 2"), "{html}");
 }
+
+/// How many roles `user` holds in `event` (0 or 1).
+async fn roles(pool: &PgPool, event: &db::events::Event, user: i64) -> i64 {
+    sqlx::query_scalar("SELECT count(*) FROM event_roles WHERE event_id = $1 AND user_id = $2")
+        .bind(event.id)
+        .bind(user)
+        .fetch_one(pool)
+        .await
+        .expect("count")
+}
+
+#[sqlx::test(migrator = "server::database::MIGRATOR")]
+async fn removing_a_role_asks_once_at_that_rows_box(pool: PgPool) {
+    let event = event_with_players(&pool, 1).await;
+    let app = app(pool.clone());
+    let admin = sign_in(&app, "admin").await;
+    let jo: i64 = sqlx::query_scalar("SELECT id FROM users WHERE username = 'jo'")
+        .fetch_one(&pool)
+        .await
+        .expect("jo");
+
+    let unticked = format!("slug={}&user_id={jo}", event.slug);
+    let response = send(
+        &app,
+        form_post(app::events::RevokeRole::PATH, &unticked, Some(&admin)),
+    )
+    .await;
+    assert_eq!(response.status(), 422);
+    let body = text(response).await;
+    assert!(
+        body.contains(&format!(r#""field":"confirm-{jo}""#))
+            && body.contains("Tick the box to confirm that jo's role is to be removed"),
+        "{body}"
+    );
+    assert_eq!(
+        roles(&pool, &event, jo).await,
+        1,
+        "nothing removed without the tick"
+    );
+
+    let ticked = format!("slug={}&user_id={jo}&confirm=true", event.slug);
+    let response = send(
+        &app,
+        form_post(app::events::RevokeRole::PATH, &ticked, Some(&admin)),
+    )
+    .await;
+    assert_eq!(response.status(), 200, "{}", text(response).await);
+    assert_eq!(roles(&pool, &event, jo).await, 0, "removed once confirmed");
+}
+
+/// The settings form with every field as the page sends it, and this public address.
+fn settings_form(slug: &str, version: i32, public_url: &str) -> String {
+    format!(
+        "slug={slug}&version={version}&name=Spice+Cup&starts_on=&ends_on=&venue=&ruleset=gc-2.13.3\
+         &table_fallback=ask&five_player_empty_circle=0&adjudication_deadlock=all_survivors\
+         &finals_seats=6&qualifying_rounds=4&public_url={}",
+        url_encode(public_url)
+    )
+}
+
+#[sqlx::test(migrator = "server::database::MIGRATOR")]
+async fn the_qr_codes_print_the_public_address_and_warn_about_this_computers(pool: PgPool) {
+    let event = event_with_players(&pool, 1).await;
+    let app = app(pool.clone());
+    let hj = sign_in(&app, "hj").await;
+    let print = format!("/events/{}/print/qr", event.slug);
+
+    // Unset, served on 127.0.0.1: the codes say so and warn; a forwarded host from an untrusted
+    // client changes nothing.
+    let request = Request::get(&print)
+        .header(header::HOST, HOST)
+        .header("x-forwarded-host", "evil.example.org")
+        .header("x-forwarded-proto", "https")
+        .body(axum::body::Body::empty())
+        .expect("request");
+    let response = send(&app, request).await;
+    assert_eq!(response.status(), 200);
+    let page = text(response).await;
+    assert!(page.contains(&format!("http://127.0.0.1:3000/events/{}/find", event.slug)));
+    assert!(page.contains(&format!(
+        "http://127.0.0.1:3000/events/{}/standings",
+        event.slug
+    )));
+    assert!(page.contains("Phones cannot open these codes"), "{page}");
+    assert!(!page.contains("evil.example.org"));
+
+    // Junk is refused at the field, nothing saved.
+    for junk in [
+        "mentat.example.org",
+        "https://mentat.example.org/events",
+        "ftp://x.org",
+    ] {
+        let response = send(
+            &app,
+            form_post(
+                app::events::SaveSettings::PATH,
+                &settings_form(&event.slug, 1, junk),
+                Some(&hj),
+            ),
+        )
+        .await;
+        assert_eq!(response.status(), 422, "{junk}");
+        let body = text(response).await;
+        assert!(body.contains(r#""field":"public_url""#), "{junk}: {body}");
+    }
+
+    let response = send(
+        &app,
+        form_post(
+            app::events::SaveSettings::PATH,
+            &settings_form(&event.slug, 1, "HTTPS://Hall.Example.org/"),
+            Some(&hj),
+        ),
+    )
+    .await;
+    assert_eq!(response.status(), 200, "{}", text(response).await);
+    let detail = db::events::detail(&pool, event.id)
+        .await
+        .expect("read")
+        .expect("event");
+    assert_eq!(
+        detail.settings.public_url.map(|a| a.to_string()).as_deref(),
+        Some("https://hall.example.org")
+    );
+    let (status, page) = get_page(&app, &print).await;
+    assert_eq!(status, 200);
+    assert!(page.contains(&format!(
+        "https://hall.example.org/events/{}/find",
+        event.slug
+    )));
+    assert!(page.contains(&format!(
+        "https://hall.example.org/events/{}/standings",
+        event.slug
+    )));
+    assert!(!page.contains("Phones cannot open these codes"));
+    assert_eq!(page.matches("role=\"img\"").count(), 2, "two codes");
+}

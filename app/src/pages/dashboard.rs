@@ -1,16 +1,16 @@
 //! The head judge's dashboard: players checked in, rounds, tables in play, reports missing, the
 //! form that starts the next round (with ruling 1's options when the count has no split), and
-//! the QR code of the public standings for the players' phones.
+//! the QR codes of "find my seat" and the public standings for the players' phones.
 
 use leptos::{prelude::*, server_fn::ServerFn};
 use leptos_meta::Title;
-use serde::{Deserialize, Serialize};
 
 use crate::{
     components::field::{Field, FormError, PartError, TextArea},
     error::AppError,
     forms::{PostForm, form_state},
     pages::{params::slug_param, queue::JudgesQueue, standings},
+    qr::{HallCodes, QrLink, get_hall_codes},
     rounds::{DashboardView, NextRound, StartRound, TablePlan, get_dashboard},
 };
 
@@ -35,46 +35,6 @@ pub fn RunNav(slug: Memo<String>) -> impl IntoView {
     }
 }
 
-/// The public standings' full address and its QR code, for the players' phones.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StandingsLink {
-    /// Absolute when the server knows how it is reached, else the path.
-    pub url: String,
-    /// The QR code of `url` as an SVG document, drawn on the server.
-    pub qr_svg: String,
-}
-
-/// The address comes from the configured public origin (`MENTAT_PUBLIC_URL`) or else the
-/// request's Host header, so the code opens the page people can actually reach.
-#[server]
-pub async fn get_standings_link(slug: String) -> Result<StandingsLink, AppError> {
-    use crate::server::{internal, require_staff};
-    let event = crate::events::load(&slug).await?;
-    require_staff(event.id, db::roles::Action::RunEvent).await?;
-    let site = use_context::<standings::PublicSite>().unwrap_or_default();
-    let headers = leptos_axum::extract::<http::HeaderMap>()
-        .await
-        .map_err(|e| internal("reading the request's host", e))?;
-    let host = headers
-        .get(http::header::HOST)
-        .and_then(|h| h.to_str().ok());
-    let path = standings::path(&event.slug);
-    let url = site.absolute(host, &path).unwrap_or(path);
-    let code =
-        qrcode::QrCode::new(url.as_bytes()).map_err(|e| internal("drawing the QR code", e))?;
-    let svg = code
-        .render::<qrcode::render::svg::Color>()
-        .min_dimensions(200, 200)
-        .quiet_zone(true)
-        .build();
-    // Inline in HTML: the XML declaration is noise there.
-    let qr_svg = match svg.find("<svg") {
-        Some(start) => svg[start..].to_owned(),
-        None => svg,
-    };
-    Ok(StandingsLink { url, qr_svg })
-}
-
 pub fn sizes_text(sizes: &[u8]) -> String {
     sizes
         .iter()
@@ -87,7 +47,7 @@ pub fn sizes_text(sizes: &[u8]) -> String {
 pub fn DashboardPage() -> impl IntoView {
     let slug = slug_param();
     let dashboard = Resource::new(move || slug.get(), get_dashboard);
-    let link = Resource::new(move || slug.get(), get_standings_link);
+    let link = Resource::new(move || slug.get(), get_hall_codes);
     view! {
         <main class="page">
             <RunNav slug=slug/>
@@ -105,7 +65,7 @@ pub fn DashboardPage() -> impl IntoView {
 }
 
 #[component]
-fn Dashboard(d: DashboardView, link: Option<StandingsLink>, slug: Memo<String>) -> impl IntoView {
+fn Dashboard(d: DashboardView, link: Option<HallCodes>, slug: Memo<String>) -> impl IntoView {
     let base = format!("/events/{}", d.slug);
     let current = d.rounds.last().cloned();
     view! {
@@ -153,26 +113,45 @@ fn Dashboard(d: DashboardView, link: Option<StandingsLink>, slug: Memo<String>) 
                     <a href=format!("{base}/settings")>"settings"</a>"."</p>
             }.into_any(),
         }}
-        {link.map(|l| view! {
-            <section aria-labelledby="public-standings">
-                <h2 id="public-standings">"Public standings"</h2>
-                <StandingsQr link=l/>
-            </section>
-        })}
+        {link.map(|codes| view! { <HallQr codes=codes slug=d.slug.clone()/> })}
         // The judges' queue follows the table news (after the content: the page reads whole first).
         <script src="/live-parts.js" defer></script>
     }
 }
 
-/// The public standings' QR code, to print or show on the projector, and the plain link.
+/// The players' QR codes (find my seat, the live standings) with their plain addresses, a
+/// warning when a phone cannot open them (and where to set the address), and the printable page.
 #[component]
-fn StandingsQr(link: StandingsLink) -> impl IntoView {
-    let label = format!("QR code of the public standings: {}", link.url);
+fn HallQr(codes: HallCodes, slug: String) -> impl IntoView {
+    let settings = format!("/events/{slug}/settings#field-public_url");
+    view! {
+        <section aria-labelledby="hall-qr">
+            <h2 id="hall-qr">"QR codes for the players' phones"</h2>
+            {codes.warning.clone().map(|text| view! {
+                <div class="notice qr-warning" role="alert" data-testid="qr-warning">
+                    <p>{text}</p>
+                    <p><a href=settings.clone()>"Set the public address in the event's settings"</a></p>
+                </div>
+            })}
+            <div class="hall-qr">
+                <QrFigure link=codes.find.clone() what="find their table and seat"/>
+                <QrFigure link=codes.standings.clone() what="follow the live standings"/>
+            </div>
+            <p class="hint">{format!("Address from {}.", codes.source)}</p>
+            <p><a href=crate::qr::print_path(&slug) rel="external">"Print the QR codes (one per half page)"</a></p>
+        </section>
+    }
+}
+
+/// One QR code and its plain link, to show on the projector or read out.
+#[component]
+fn QrFigure(link: QrLink, what: &'static str) -> impl IntoView {
+    let label = format!("QR code: {}, {}", link.title, link.url);
     view! {
         <figure class="standings-qr">
-            <div class="qr" role="img" aria-label=label inner_html=link.qr_svg></div>
+            <div class="qr" role="img" aria-label=label inner_html=link.svg></div>
             <figcaption>
-                "Players scan this for the live standings: "
+                <strong>{link.title.clone()}</strong>": players scan this to "{what}": "
                 <a href=link.url.clone() rel="external">{link.url.clone()}</a>
             </figcaption>
         </figure>

@@ -9,7 +9,7 @@ use crate::{
     forms::{PostForm, form_state},
     pages::{dashboard::RunNav, params::slug_param},
     qualifying::{CloseQualifying, QualifyingPlan, ReopenQualifying, qualifying_state},
-    results::{DrawFinalsTie, FinalsView, get_finals},
+    results::{CutRow, DrawFinalsTie, FinalsView, get_finals},
 };
 
 #[component]
@@ -96,11 +96,65 @@ fn Finals(f: FinalsView, plan: Option<QualifyingPlan>, slug: Memo<String>) -> im
                 view! { <ol class="finalists">{f.finalists.iter().map(|p| view! { <li>{p.clone()}</li> }).collect_view()}</ol> }.into_any()
             }}
         </section>
+        <CutLine rows=f.cut.clone() above=f.cut_above/>
         {tie}
         {close_form}
         {reopen_form}
         <p><a href=standings rel="external">"Full standings"</a></p>
     }
+}
+
+/// The players around the finals line: points, the best game's score and why each is above
+/// the next (4.01.10-11, ruling 11), the line drawn between the last in and the first out.
+#[component]
+fn CutLine(rows: Vec<CutRow>, above: usize) -> impl IntoView {
+    if rows.is_empty() {
+        return ().into_any();
+    }
+    let line = view! {
+        <tr class="cut"><td colspan="4">"Finals line"</td></tr>
+    };
+    let mut line = Some(line);
+    let count = rows.len();
+    let body = rows
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let row = view! {
+                <tr class:tied=r.tied>
+                    <td class="num">{r.rank}</td>
+                    <th scope="row">{r.player.clone()}{r.tied.then_some(" (tied across the cut)")}</th>
+                    <td class="num">{r.points.clone()}</td>
+                    <td class="num" data-testid="best-game">{r.best.clone()}</td>
+                </tr>
+                {r.reason.clone().map(|why| view! {
+                    <tr class="why"><td colspan="4">{format!("Above the next: {why}")}</td></tr>
+                })}
+            };
+            // Nobody below the line (everyone left is tied across it): no line to draw.
+            let after = (i + 1 == above && above < count).then(|| line.take()).flatten();
+            view! { {row}{after} }
+        })
+        .collect_view();
+    view! {
+        <section aria-labelledby="cut-line">
+            <h2 id="cut-line">"Around the finals line (4.01.10-11)"</h2>
+            <p class="hint">"Points first; on equal points and wins, the best game's score decides: its points, then win attempts, strongholds, forces, spice, cards and leaders (4.01.11, ruling 11)."</p>
+            <div class="cut-scroll">
+                <table class="cut-table">
+                    <caption>"Players around the finals line"</caption>
+                    <thead><tr>
+                        <th scope="col" class="num">"#"</th>
+                        <th scope="col">"Player"</th>
+                        <th scope="col" class="num">"Points"</th>
+                        <th scope="col" class="num">"Best game"</th>
+                    </tr></thead>
+                    <tbody>{body}</tbody>
+                </table>
+            </div>
+        </section>
+    }
+    .into_any()
 }
 
 /// Closing changes the whole page: the server renders it again with the finalists. While

@@ -152,6 +152,7 @@ mod render {
                 <ul>
                     {rounds}
                     <li><a href=format!("{base}/print/standings")>"Standings with the finals line"</a></li>
+                    <li><a href=crate::qr::print_path(&d.slug)>"QR codes for the players' phones: find my seat and the standings, one per half page"</a></li>
                 </ul>
             </section>
             <section aria-labelledby="statistics">

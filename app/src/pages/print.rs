@@ -1,8 +1,9 @@
-//! Pages for paper: a round's table slips, game-report forms and wall pairings, and the
-//! standings with the finals line. Server-rendered (`server/src/http/print.rs`) with the print
-//! stylesheet (`public/print.css`): one table per sheet where it applies, each sheet fitting
-//! both A4 and Letter (the smaller of the two: 186 × 255 mm inside 12 mm margins). A bar of
-//! screen-only controls offers the paper size and the browser's Print; it is not printed.
+//! Pages for paper: a round's table slips, game-report forms and wall pairings, the standings
+//! with the finals line, and the players' QR codes (find my seat, the standings). Rendered on
+//! the server (`server/src/http/print.rs`) with the print stylesheet (`public/print.css`): one
+//! table per sheet where it applies, each sheet fitting both A4 and Letter (the smaller of the
+//! two: 186 × 255 mm inside 12 mm margins). A bar of screen-only controls offers the paper size
+//! and the browser's Print; it is not printed.
 
 /// What a round's print page holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -388,6 +389,49 @@ mod render {
                 <div class="table-blocks">{tables}</div>
             </section>
         }
+    }
+
+    /// The players' QR codes on paper, one per half page: the event's name, what the code
+    /// opens, the code large, and the address in plain letters for those who type it.
+    pub fn qr_document(
+        slug: &str,
+        event_name: &str,
+        codes: &crate::qr::HallCodes,
+        paper: Paper,
+    ) -> String {
+        let here = crate::qr::print_path(slug);
+        let back = format!("/events/{slug}/run");
+        let sheet = |link: &crate::qr::QrLink, id: &'static str, what: &'static str| {
+            let label = format!("QR code: {}, {}", link.title, link.url);
+            view! {
+                <section class="qr-sheet" aria-labelledby=id>
+                    <p class="sheet-event">{event_name.to_owned()}</p>
+                    <h1 id=id>{link.title.clone()}</h1>
+                    <div class="qr-big" role="img" aria-label=label inner_html=link.svg.clone()></div>
+                    <p class="qr-address">{link.url.clone()}</p>
+                    <p class="qr-how">{format!("Scan with your phone's camera, or type the address, to {what}.")}</p>
+                </section>
+            }
+        };
+        let warning = codes.warning.clone().map(|text| {
+            view! { <p class="screen-only qr-print-warning" role="alert">{text}</p> }
+        });
+        let main = view! {
+            {controls(&here, &back, paper)}
+            {warning}
+            <div class=format!("sheets {}", paper.class())>
+                <div class="qr-page">
+                    {sheet(&codes.find, "qr-find", "find your table and seat")}
+                    {sheet(&codes.standings, "qr-standings", "follow the live standings")}
+                </div>
+            </div>
+        };
+        document(
+            &format!("QR codes: {event_name}"),
+            Some((slug, event_name)),
+            Look::Print,
+            main,
+        )
     }
 
     /// The standings on paper, with the finals line.

@@ -1,4 +1,5 @@
-//! The event's settings: name, dates, venue, ruleset, ruling options, rounds and finals seats.
+//! The event's settings: name, dates, venue, public address, ruleset, ruling options, rounds and
+//! finals seats.
 
 use leptos::{prelude::*, server_fn::ServerFn};
 use leptos_meta::Title;
@@ -71,6 +72,9 @@ fn SettingsForm(s: SettingsView, error: Signal<Option<crate::error::AppError>>) 
             </div>
             <Field label="Qualifying rounds" name="qualifying_rounds" kind="number" value=s.qualifying_rounds.to_string() error=error/>
             <Field label="Finals seats" name="finals_seats" kind="number" value=s.finals_seats.to_string() hint="Ruling 13; 6 by default." error=error/>
+            <Field label="Public address" name="public_url" value=s.public_url.clone()
+                hint="Where phones in the hall reach Mentat, for the QR codes on the dashboard and on paper: https://mentat.example.org, or this computer's address on the hall's network such as http://192.168.1.20:3000. Empty: the server's MENTAT_PUBLIC_URL, else the address this page was opened at."
+                error=error/>
             <fieldset>
                 <legend>"Ruling options"</legend>
                 <div class="field">

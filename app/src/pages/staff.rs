@@ -7,7 +7,7 @@ use tournament::ids::UserId;
 
 use crate::{
     components::field::{Field, FormError},
-    events::{GrantRole, RevokeRole, event_staff, get_event},
+    events::{GrantRole, RevokeRole, event_staff, get_event, remove_confirm_field},
     forms::{PostForm, form_state},
     invitations::{
         InvitationRow, InviteStaff, NewInvitation, RevokeInvitation, event_invitations,
@@ -39,15 +39,12 @@ pub fn StaffPage() -> impl IntoView {
                                 <caption>"People with a role in this event"</caption>
                                 <thead><tr><th scope="col">"User"</th><th scope="col">"Role"</th><th scope="col">"Remove"</th></tr></thead>
                                 <tbody>
-                                    {rows.into_iter().map(|r| {
-                                        let label = format!("Remove {}'s role", r.username);
-                                        view! {
-                                            <tr>
-                                                <td>{r.username.clone()}</td>
-                                                <td>{r.role.clone()}</td>
-                                                <td><RevokeForm slug=slug.get_untracked() user_id=r.user_id label=label/></td>
-                                            </tr>
-                                        }
+                                    {rows.into_iter().map(|r| view! {
+                                        <tr>
+                                            <td>{r.username.clone()}</td>
+                                            <td>{r.role.clone()}</td>
+                                            <td><RevokeForm slug=slug.get_untracked() user_id=r.user_id username=r.username.clone()/></td>
+                                        </tr>
                                     }).collect_view()}
                                 </tbody>
                             </table>
@@ -87,13 +84,31 @@ pub fn StaffPage() -> impl IntoView {
     }
 }
 
+/// Removing a role asks once: a ticked box beside the red button, refused at that box without
+/// it (like closing qualifying and deleting a player).
 #[component]
-fn RevokeForm(slug: String, user_id: UserId, label: String) -> impl IntoView {
+fn RevokeForm(slug: String, user_id: UserId, username: String) -> impl IntoView {
+    let error = form_state(RevokeRole::url()).error;
+    let field = remove_confirm_field(user_id);
+    let message = {
+        let field = field.clone();
+        Memo::new(move |_| error.get().and_then(|e| e.message_for(&field)))
+    };
+    let control = format!("confirm-remove-{user_id}");
+    let error_id = format!("{control}-error");
     view! {
-        <PostForm action=RevokeRole::url() class="inline">
+        <PostForm action=RevokeRole::url() class="inline remove-staff">
             <input type="hidden" name="slug" value=slug/>
             <input type="hidden" name="user_id" value=user_id.to_string()/>
-            <button type="submit" aria-label=label>"Remove"</button>
+            <div class="choice" class:invalid=move || message.get().is_some()>
+                <input type="checkbox" id=control.clone() name="confirm" value="true"
+                    aria-describedby=error_id.clone()
+                    aria-invalid=move || message.get().is_some().then_some("true")/>
+                <label for=control.clone()>{format!("Yes, remove {username}'s role")}</label>
+            </div>
+            <button type="submit" class="danger" aria-label=format!("Remove {username}'s role")>"Remove"</button>
+            <p class="field-error" id=error_id role="alert" hidden=move || message.get().is_none()
+                data-error-for=field data-control=control>{move || message.get()}</p>
         </PostForm>
     }
 }

@@ -28,6 +28,79 @@ mod render {
         pub origin: Option<String>,
         /// Without a configured origin: whether the site is served over HTTPS (secure cookies).
         pub https: bool,
+        /// Behind a proxy Mentat is told to trust (`MENTAT_TRUST_PROXY`): its
+        /// `Forwarded` / `X-Forwarded-Proto` / `X-Forwarded-Host` say how people reach it.
+        /// Otherwise those headers are ignored: a client must not choose the QR code's host.
+        pub trust_proxy: bool,
+    }
+
+    /// Where an origin came from, strongest first.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum OriginSource {
+        /// `MENTAT_PUBLIC_URL`.
+        Configured,
+        /// The trusted proxy's forwarded headers.
+        Proxy,
+        /// The request's Host header.
+        Request,
+    }
+
+    impl PublicSite {
+        /// The origin people reach this server at, and where it came from: the configured one,
+        /// else (behind a trusted proxy) the forwarded one, else the request's Host header.
+        pub fn origin_of(&self, headers: &http::HeaderMap) -> Option<(String, OriginSource)> {
+            if let Some(origin) = &self.origin {
+                return Some((origin.clone(), OriginSource::Configured));
+            }
+            let scheme = if self.https { "https" } else { "http" };
+            let header = |name: &str| headers.get(name).and_then(|h| h.to_str().ok());
+            let host = header("host").filter(|h| is_host(h));
+            if self.trust_proxy {
+                let (proto, forwarded_host) = match header("forwarded") {
+                    Some(f) => forwarded(f),
+                    None => (
+                        header("x-forwarded-proto").and_then(first_value),
+                        header("x-forwarded-host").and_then(first_value),
+                    ),
+                };
+                let proto = proto
+                    .map(str::to_ascii_lowercase)
+                    .filter(|p| p == "http" || p == "https");
+                let forwarded_host = forwarded_host.filter(|h| is_host(h));
+                if proto.is_some() || forwarded_host.is_some() {
+                    let proto = proto.unwrap_or_else(|| scheme.to_owned());
+                    if let Some(host) = forwarded_host.or(host) {
+                        return Some((format!("{proto}://{host}"), OriginSource::Proxy));
+                    }
+                }
+            }
+            host.map(|host| (format!("{scheme}://{host}"), OriginSource::Request))
+        }
+    }
+
+    /// The first of a comma-separated list of values, trimmed (a chain of proxies appends).
+    fn first_value(value: &str) -> Option<&str> {
+        value
+            .split(',')
+            .next()
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+    }
+
+    /// `proto` and `host` of the first element of a `Forwarded` header (RFC 7239).
+    fn forwarded(value: &str) -> (Option<&str>, Option<&str>) {
+        let (mut proto, mut host) = (None, None);
+        for pair in value.split(',').next().unwrap_or_default().split(';') {
+            if let Some((key, v)) = pair.split_once('=') {
+                let v = v.trim().trim_matches('"');
+                match key.trim().to_ascii_lowercase().as_str() {
+                    "proto" => proto = Some(v),
+                    "host" => host = Some(v),
+                    _ => {}
+                }
+            }
+        }
+        (proto, host)
     }
 
     impl PublicSite {

@@ -40,6 +40,7 @@ type EventRow = (
     String,
     Value,
     i32,
+    String,
     i32,
     DateTime<Utc>,
     Option<String>,
@@ -146,13 +147,14 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
         ruleset,
         options,
         qualifying_rounds,
+        public_url,
         version,
         created_at,
         created_by,
         now,
     ): EventRow = sqlx::query_as(
         "SELECT e.slug, e.name, e.starts_on, e.ends_on, e.venue, e.ruleset, e.options, \
-               e.qualifying_rounds, e.version, e.created_at, u.username, now() \
+               e.qualifying_rounds, e.public_url, e.version, e.created_at, u.username, now() \
              FROM events e LEFT JOIN users u ON u.id = e.created_by WHERE e.id = $1",
     )
     .bind(event_id)
@@ -479,6 +481,7 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
             ruleset,
             options,
             qualifying_rounds,
+            public_url,
             version,
             created_at,
             created_by,

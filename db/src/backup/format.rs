@@ -46,6 +46,9 @@ pub struct EventRecord {
     /// The ruling options (`tournament::RulingOptions`).
     pub options: Value,
     pub qualifying_rounds: i32,
+    /// The public address of the QR codes; absent from files without one (and older files).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub public_url: String,
     pub version: i32,
     pub created_at: DateTime<Utc>,
     pub created_by: Option<String>,

@@ -195,6 +195,9 @@ fn check(b: &Backup) -> Vec<String> {
         }
         Err(e) => problem(format!("the event's ruling options are not valid: {e}.")),
     }
+    if let Err(e) = crate::public_address::PublicAddress::parse(&b.event.public_url) {
+        problem(format!("the event's public address is not valid: {e}"));
+    }
     let mut players: HashMap<FilePlayer, &str> = HashMap::new();
     let mut names = HashSet::new();
     let mut emails = HashSet::new();
@@ -667,8 +670,9 @@ async fn write(
     let e = &b.event;
     let event: Event = sqlx::query_as(
         "INSERT INTO events (slug, name, created_by, created_at, starts_on, ends_on, venue, ruleset, \
-           options, qualifying_rounds, version) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id, slug, name, created_at",
+           options, qualifying_rounds, version, public_url) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) \
+         RETURNING id, slug, name, created_at",
     )
     .bind(slug)
     .bind(&e.name)
@@ -681,6 +685,14 @@ async fn write(
     .bind(&e.options)
     .bind(e.qualifying_rounds)
     .bind(e.version)
+    // Checked before (`check`); stored as the settings form stores it.
+    .bind(
+        crate::public_address::PublicAddress::parse(&e.public_url)
+            .ok()
+            .flatten()
+            .map(|a| a.to_string())
+            .unwrap_or_default(),
+    )
     .fetch_one(&mut *tx)
     .await?;
     for s in &b.staff {

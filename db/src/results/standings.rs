@@ -67,6 +67,27 @@ impl EventStandings {
     pub fn row(&self, player_id: PlayerId) -> Option<&Row> {
         self.rows.iter().find(|r| r.player_id == player_id)
     }
+
+    /// The players around the finals line, for showing what decided the cut (4.01.10-11): the
+    /// two rows above the line, every row tied across it, and the two below; with the number of
+    /// those rows above the line (all of them when everyone left is tied across the cut).
+    /// `None` while no game counts or when there are seats for everyone.
+    pub fn around_the_line(&self) -> Option<(&[Row], usize)> {
+        if self.finals_seats == 0
+            || self.rows.len() <= self.finals_seats
+            || self.rows.iter().all(|r| r.games.is_empty())
+        {
+            return None;
+        }
+        // The line falls below the last player in the finals or tied across the cut.
+        let last_in = self.rows.iter().rposition(|r| r.finalist != Some(false))?;
+        let first_tied = self.rows.iter().position(|r| r.finalist.is_none());
+        let start = first_tied
+            .map_or(last_in, |t| t.min(last_in))
+            .saturating_sub(2);
+        let end = (last_in + 3).min(self.rows.len());
+        Some((&self.rows[start..end], last_in + 1 - start))
+    }
 }
 
 pub use tournament::standings::points_text;
@@ -319,4 +340,115 @@ pub async fn event_standings_on(
         rounds,
         problems,
     })
+}
+
+#[cfg(test)]
+mod around_the_line_tests {
+    use super::*;
+
+    fn row(rank: usize, name: &str, points: &str, best: &str, finalist: Option<bool>) -> Row {
+        Row {
+            rank,
+            player_id: PlayerId(i64::try_from(rank).unwrap_or_default()),
+            player: name.to_owned(),
+            points: points.to_owned(),
+            wins: Vec::new(),
+            best: Some(best.to_owned()),
+            games: vec![GameLine {
+                round: 1,
+                table: 1,
+                faction: "AT",
+                result: None,
+                score: best.to_owned(),
+            }],
+            finalist,
+            tie: false,
+            reason: None,
+            dropped: false,
+            alternate: false,
+        }
+    }
+
+    fn standings(rows: Vec<Row>, finals_seats: usize) -> EventStandings {
+        EventStandings {
+            ruleset: Ruleset::default(),
+            rows,
+            finals_seats,
+            cut_tie: None,
+            closed: None,
+            tables: 1,
+            tables_final: 1,
+            rounds: 1,
+            problems: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_rows_around_the_line_carry_the_best_games_that_split_the_tied_points() {
+        // Seats for 3: C and D both have 1 point; D's best game has fewer forces (4.01.11.03).
+        let s = standings(
+            vec![
+                row(1, "A", "3", "3.1.1.9.5.2.5", Some(true)),
+                row(2, "B", "2", "2.1.1.9.5.2.5", Some(true)),
+                row(3, "C", "1", "1.2.1.9.5.2.5", Some(true)),
+                row(4, "D", "1", "1.2.1.4.5.2.5", Some(false)),
+                row(5, "E", "1", "1.0.0.0.0.0.0", Some(false)),
+                row(6, "F", "0", "0.0.0.0.0.0.0", Some(false)),
+            ],
+            3,
+        );
+        let (rows, above) = s.around_the_line().unwrap();
+        let names: Vec<&str> = rows.iter().map(|r| r.player.as_str()).collect();
+        assert_eq!(names, ["A", "B", "C", "D", "E"]);
+        assert_eq!(above, 3);
+        let tied: Vec<(&str, Option<&str>)> = rows
+            .iter()
+            .filter(|r| r.points == "1")
+            .map(|r| (r.points.as_str(), r.best.as_deref()))
+            .collect();
+        assert_eq!(
+            tied,
+            [
+                ("1", Some("1.2.1.9.5.2.5")),
+                ("1", Some("1.2.1.4.5.2.5")),
+                ("1", Some("1.0.0.0.0.0.0"))
+            ]
+        );
+    }
+
+    #[test]
+    fn a_tie_across_the_cut_shows_every_tied_player() {
+        let mut rows = vec![row(1, "A", "3", "3.1.1.9.5.2.5", Some(true))];
+        for (i, name) in ["B", "C", "D", "E", "F"].into_iter().enumerate() {
+            rows.push(row(i + 2, name, "0", "0.0.0.0.0.0.0", None));
+        }
+        rows.push(row(7, "G", "0", "0.0.0.0.0.0.0", Some(false)));
+        let s = standings(rows, 2);
+        let (rows, above) = s.around_the_line().unwrap();
+        assert_eq!(rows.len(), 7, "A, the five tied, and G");
+        assert_eq!(above, 6, "the line falls below the last tied player");
+        assert!(
+            rows.iter()
+                .all(|r| r.best.as_deref().is_some_and(|b| b.contains('.')))
+        );
+    }
+
+    #[test]
+    fn no_line_before_games_count_or_when_everyone_is_in() {
+        let mut s = standings(
+            vec![
+                row(1, "A", "3", "3.1.1.9.5.2.5", Some(true)),
+                row(2, "B", "0", "0.0.0.0.0.0.0", Some(true)),
+            ],
+            2,
+        );
+        assert!(s.around_the_line().is_none(), "everyone is in");
+        s.finals_seats = 1;
+        s.rows[1].finalist = Some(false);
+        assert!(s.around_the_line().is_some());
+        for r in &mut s.rows {
+            r.games.clear();
+        }
+        assert!(s.around_the_line().is_none(), "no game counted yet");
+    }
 }

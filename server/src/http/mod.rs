@@ -72,6 +72,7 @@ pub fn router(state: AppState, web: &WebConfig) -> Router {
     let site = app::pages::standings::PublicSite {
         origin: web.public_origins.first().cloned(),
         https: web.secure_cookies,
+        trust_proxy: web.trust_proxy,
     };
     let sessions = SessionManagerLayer::new(PostgresStore::new(state.pool.clone()))
         .with_name("mentat_session")

@@ -30,6 +30,7 @@ pub fn routes(site: PublicSite) -> Router<AppState> {
         )
         .route("/events/{slug}/rounds/{n}/print/{what}", get(print::round))
         .route("/events/{slug}/print/standings", get(print::standings))
+        .route("/events/{slug}/print/qr", get(print::qr_codes))
         .route("/events/{slug}/statistics", get(statistics::event))
         .route("/statistics", get(statistics::across))
         .layer(Extension(site))

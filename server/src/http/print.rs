@@ -1,10 +1,13 @@
 //! Print pages: `GET /events/{slug}/rounds/{n}/print/{slips|reports|pairings}` and
-//! `GET /events/{slug}/print/standings`, rendered by `app::pages::print` without the wasm.
+//! `GET /events/{slug}/print/standings` and `GET /events/{slug}/print/qr` (the players' QR
+//! codes), rendered by `app::pages::print` without the wasm.
 //! Slips, pairings and standings show what the public pages show; the blank report forms are
 //! for the judges. `?paper=a4|letter` picks the paper size.
 
 use app::pages::print::{self, Paper, RoundPrint, RoundSheet};
+use app::pages::standings::PublicSite;
 use axum::{
+    Extension,
     extract::{Path, RawQuery, State},
     http::{HeaderMap, HeaderValue, header},
     response::{Html, IntoResponse, Response},
@@ -76,6 +79,39 @@ pub async fn standings(
             &event.slug,
             &event.name,
             &standings,
+            Paper::parse(query.as_deref()),
+        )))
+    }
+    .await;
+    result.unwrap_or_else(page_for)
+}
+
+/// `GET /events/{slug}/print/qr`: the players' QR codes (find my seat, the standings), one per
+/// half page, at the address the dashboard shows (`app::qr`). Public, like what they open.
+pub async fn qr_codes(
+    State(state): State<AppState>,
+    Extension(site): Extension<PublicSite>,
+    Path(slug): Path<String>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Response {
+    let result = async {
+        let event = access::event(&state.pool, &slug).await?;
+        let detail = db::events::detail(&state.pool, event.id)
+            .await
+            .map_err(|e| access::internal("loading the event", e))?
+            .ok_or_else(|| Denied::NotFound("The event is gone.".into()))?;
+        let codes = app::qr::hall_codes(
+            &event.slug,
+            detail.settings.public_url.as_ref(),
+            &site,
+            &headers,
+        )
+        .map_err(|e| access::internal("drawing the QR codes", e))?;
+        Ok::<_, Denied>(no_cache(print::qr_document(
+            &event.slug,
+            &event.name,
+            &codes,
             Paper::parse(query.as_deref()),
         )))
     }
