@@ -60,6 +60,7 @@ test("the projector fits the hall's screens, shows the round's clocks, seats and
   await page.getByRole("button", { name: "Import players" }).click();
   await expect(page.getByText("Imported 30 players.")).toBeVisible();
   await page.getByRole("button", { name: "Check in everyone" }).click();
+  await expect(page.getByTestId("player-summary")).toHaveText("30 registered · 30 checked in · 0 dropped");
   await page.goto(eventUrl + "/run");
   await live(page);
   await page.getByRole("button", { name: "Start round 1" }).click();

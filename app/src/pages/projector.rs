@@ -228,7 +228,7 @@ fn standings_table(rows: Vec<ProjectorStanding>, v: &ProjectorView) -> impl Into
         })
         .collect_view();
     view! {
-        <table class="projector-standings">
+        <table tabindex="0" class="projector-standings">
             <thead><tr>
                 <th scope="col">"Rank"</th><th scope="col">"Player"</th>
                 <th scope="col">"Points"</th><th scope="col">"Wins"</th>
