@@ -333,15 +333,24 @@ pub async fn table_flags(
     slug: String,
     round: RoundNumber,
 ) -> Result<Vec<(TableNumber, TableFlag)>, AppError> {
-    use db::results::queue::Item;
     let event = load(&slug).await?;
     require(event.id, db::roles::Action::ViewPublic).await?;
     let queue = db::results::queue::queue(&pool()?, event.id)
         .await
         .map_err(|e| internal("loading the tables' state", e))?;
+    Ok(round_flags(&queue, round))
+}
+
+/// The most urgent flag of each table of round `round` in the judges' queue.
+#[cfg(feature = "ssr")]
+pub fn round_flags(
+    queue: &db::results::queue::Queue,
+    round: RoundNumber,
+) -> Vec<(TableNumber, TableFlag)> {
+    use db::results::queue::Item;
     let mut flags: Vec<(TableNumber, TableFlag)> = Vec::new();
-    for item in queue.items {
-        let (r, t, flag) = match item {
+    for item in &queue.items {
+        let (r, t, flag) = match *item {
             Item::Dispute { round, table, .. } => (round, table, TableFlag::Disputed),
             Item::OverTime { round, table, .. } => (round, table, TableFlag::OverTime),
             Item::Awaiting { round, table, .. } => (round, table, TableFlag::Awaiting),
@@ -351,5 +360,5 @@ pub async fn table_flags(
             flags.push((t, flag));
         }
     }
-    Ok(flags)
+    flags
 }

@@ -19,6 +19,7 @@ pub mod hydration;
 pub mod invitations;
 pub mod pages;
 pub mod players;
+pub mod projector;
 pub mod qr;
 pub mod qualifying;
 pub mod registration;

@@ -17,6 +17,7 @@ pub mod invitations;
 pub mod live;
 pub mod password;
 pub mod players;
+pub mod projector;
 pub mod public_address;
 pub mod results;
 pub mod roles;

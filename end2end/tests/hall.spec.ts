@@ -167,6 +167,13 @@ test("the hall: room clocks, a rename, a dispute from a phone, a stopped clock, 
   await page.goto(eventUrl + "/run");
   await live(page);
   await expect(page.getByTestId("queue-heading")).toHaveText("Needs a judge: 1");
+  // The projector shows the table's state too, and follows it by itself.
+  const wall = await page.context().newPage();
+  await wall.setViewportSize({ width: 1366, height: 768 });
+  await wall.goto(eventUrl + "/clocks?view=clocks");
+  await expect(wall.locator("html[data-live=true]")).toHaveCount(1);
+  const wallBadge = wall.locator('.board-table[data-table="1"] .badge');
+  await expect(wallBadge).toHaveText("Report awaits confirmation");
   // Her phone runs no JavaScript (or the wasm has not arrived): every step is a plain form.
   const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false });
   const mobile = await phone.newPage();
@@ -183,6 +190,7 @@ test("the hall: room clocks, a rename, a dispute from a phone, a stopped clock, 
   await mobile.getByLabel("What is wrong?").fill("I had 4 spice, not 0");
   await mobile.getByRole("button", { name: "Dispute: call the head judge" }).click();
   await expect(mobile.getByText("You disputed it; a judge is called.")).toBeVisible();
+  await expect(wallBadge).toHaveText("Disputed: a judge is called");
 
   // The dispute reaches the open dashboard by itself; the head judge takes it and resolves it.
   const dispute = page.getByRole("listitem", { name: `Dispute at round 1, table 1: ${fixed}` });
@@ -196,6 +204,8 @@ test("the hall: room clocks, a rename, a dispute from a phone, a stopped clock, 
   await dispute.getByRole("button", { name: /^Resolve:/ }).click();
   await expect(page.getByText("Dispute resolved; the report is final.")).toBeVisible();
   await expect(dispute).toHaveCount(0);
+  await expect(wallBadge).toHaveText("Report final");
+  await wall.close();
   // Ana reads the decision on her card.
   await mobile.reload();
   await expect(mobile.getByText("Your table's report is final.")).toBeVisible();

@@ -290,13 +290,13 @@ fn BoardTables(turn: BoardTurn) -> impl IntoView {
         }
     });
     view! {
-        <table class="compact board-forces">
+        <table tabindex="0" class="compact board-forces">
             <caption>{format!("On the map after {}", turn_label(&turn).to_lowercase())}</caption>
             <thead><tr><th scope="col">"Territory"</th><th scope="col">"Tokens"</th><th scope="col" class="num">"Spice"</th><th scope="col">"Control"</th></tr></thead>
             <tbody>{rows}</tbody>
         </table>
         {attempts}
-        <table class="compact holdings">
+        <table tabindex="0" class="compact holdings">
             <caption>"Behind and in front of the shields"</caption>
             <thead><tr><th scope="col">"Faction"</th><th scope="col" class="num">"Spice"</th><th scope="col">"Cards"</th><th scope="col">"Reserves"</th><th scope="col">"Tanks"</th><th scope="col">"Leaders"</th></tr></thead>
             <tbody>{holdings}</tbody>

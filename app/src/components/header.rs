@@ -15,6 +15,10 @@ pub fn SiteHeader() -> impl IntoView {
         location.pathname.get_untracked(),
         location.search.get_untracked(),
     );
+    // The projector fills the screen on its own (`pages::projector`).
+    if crate::pages::projector::is_projector(&path) {
+        return ().into_any();
+    }
     let here = if query.is_empty() {
         path
     } else {
@@ -45,4 +49,5 @@ pub fn SiteHeader() -> impl IntoView {
             </nav>
         </header>
     }
+    .into_any()
 }

@@ -43,7 +43,7 @@ pub fn SecurityAuditPage() -> impl IntoView {
 fn audit_table(rows: Result<Vec<AuditRow>, AppError>) -> AnyView {
     match rows {
         Ok(rows) => view! {
-            <table class="audit">
+            <table tabindex="0" class="audit">
                 <caption>"Newest first"</caption>
                 <thead><tr>
                     <th scope="col">"When"</th><th scope="col">"What happened"</th>

@@ -168,7 +168,7 @@ fn Card(c: PlayerCard, slug: String, player_id: PlayerId) -> impl IntoView {
                     <p><a class="button-link" href=format!("/events/{slug}/rounds/{}/tables/{table}", round.map_or(1, |r| r.get()))>
                         "Win attempts and game report"</a></p>
                     <TickingClock clock=clock server_now=c.now_ms label=format!("Table {table} clock")/>
-                    <table class="tablemates">
+                    <table tabindex="0" class="tablemates">
                         <caption>{format!("Table {table}")}</caption>
                         <thead><tr><th scope="col">"Seat"</th><th scope="col">"Player"</th><th scope="col">{if full { "Cards" } else { "Faction" }}</th></tr></thead>
                         <tbody>

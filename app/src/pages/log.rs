@@ -192,7 +192,7 @@ fn Summary(turns: Vec<BoardTurn>) -> impl IntoView {
         <section aria-labelledby="summary">
             <h2 id="summary">"Turn by turn"</h2>
             <div class="scroll">
-                <table class="compact nowrap">
+                <table tabindex="0" class="compact nowrap">
                     <caption class="sr-only">"Storm sector, then per faction: forces on the map, spice behind the shield, strongholds controlled"</caption>
                     <thead><tr><th scope="col">"Turn"</th><th scope="col">"Storm"</th>{head}</tr></thead>
                     <tbody>{rows}</tbody>
@@ -283,7 +283,7 @@ fn Comparison(d: Data) -> impl IntoView {
             <p data-testid="comparison">{headline}" "<a href=table_href>"The table's report"</a></p>
             {attempts_note}
             <div class="scroll">
-                <table class="compact comparison">
+                <table tabindex="0" class="compact comparison">
                     <thead><tr><th scope="col">"Who"</th><th scope="col">"Value (4.01.07, 4.01.11)"</th><th scope="col">"Report"</th><th scope="col">"Log"</th><th scope="col">"Agree?"</th></tr></thead>
                     <tbody>{rows}</tbody>
                 </table>

@@ -132,7 +132,7 @@ fn RoundTable(d: RoundLogList) -> impl IntoView {
                 view! { <p>"No table of this round has a log yet."</p> }.into_any()
             } else {
                 view! {
-                    <table class="compact">
+                    <table tabindex="0" class="compact">
                         <thead><tr><th scope="col">"Table"</th><th scope="col">"Result"</th><th scope="col" class="num">"Violations"</th><th scope="col" class="num">"Revision"</th></tr></thead>
                         <tbody>{rows}</tbody>
                     </table>

@@ -107,7 +107,7 @@ fn Round(data: RoundData, flags: Vec<(TableNumber, TableFlag)>) -> impl IntoView
         {(can_run && !data.changes.is_empty()).then(|| view! {
             <section aria-labelledby="changes">
                 <h2 id="changes">"Changes to this round"</h2>
-                <table>
+                <table tabindex="0">
                     <thead><tr><th scope="col">"When"</th><th scope="col">"Who"</th><th scope="col">"What"</th><th scope="col">"Details"</th></tr></thead>
                     <tbody>
                         {data.changes.iter().map(|c| view! {
@@ -215,7 +215,7 @@ fn GameTable(
                 {t.reported.then(|| view! { <span class="badge">"Report final"</span> })}
                 {flag.map(|f| view! { <span class="badge flag" data-flag=f.code()>{f.label()}</span> })}
             </h2>
-            <table>
+            <table tabindex="0">
                 <thead><tr>
                     <th scope="col">"Seat"</th><th scope="col">"Circle"</th><th scope="col">"Player"</th>
                     <th scope="col">{if full { "Cards offered" } else { "Faction" }}</th>

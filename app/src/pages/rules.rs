@@ -181,7 +181,7 @@ fn Rule(r: RuleData) -> impl IntoView {
             view! {
                 <figure class="example">
                     <figcaption><code>{ex.file.clone()}</code></figcaption>
-                    <pre class="log">{lines}</pre>
+                    <pre tabindex="0" class="log">{lines}</pre>
                     {reported.map(|p| view! {
                         <p class="problem">{format!("Mentat reports line {}, column {}: {}", p.line, p.col, p.message)}</p>
                     })}

@@ -168,8 +168,10 @@ mod render {
                             <a href=format!("/events/{slug}/print/standings")>"Print"</a>
                         </nav>
                     </header>
-                    <p class="live-bar"><a href=refresh>"Refresh"</a>" "<span id="updated" role="status"></span></p>
-                    <main class="page standings">{main}</main>
+                    <main class="page standings">
+                        <p class="live-bar"><a href=refresh>"Refresh"</a>" "<span id="updated" role="status"></span></p>
+                        {main}
+                    </main>
                     // Live updates: public/live-standings.js, cached by the phone after the
                     // first visit rather than repeated in every page.
                     <script src="/live-standings.js" defer></script>
@@ -255,7 +257,7 @@ mod render {
             {problems}
             {s.closed.as_ref().map(finals_section)}
             <div class="scroll">
-                <table class="standings-table">
+                <table tabindex="0" class="standings-table">
                     <caption>"Standings (4.01.10): points, then wins by type, then each game's score (ruling 11). Tap a name to see why."</caption>
                     <thead>
                         <tr>
@@ -458,7 +460,7 @@ mod render {
             view! { <p>"No game counted yet."</p> }.into_any()
         } else {
             view! {
-                <table class="games">
+                <table tabindex="0" class="games">
                     <caption>{format!("Games of {player}, best first")}</caption>
                     <thead>
                         <tr>

@@ -250,7 +250,7 @@ mod render {
                 <h2 id="factions">"Factions played and won"</h2>
                 <div class="chart-pair">
                     {chart("factions-chart", "Wins by faction, of the games it was played (solo and in alliance together)", faction_bars, most_played)}
-                    <table class="compact">
+                    <table tabindex="0" class="compact">
                         <caption>"Factions: games, wins solo and in alliance, win rate"</caption>
                         <thead><tr><th scope="col">"Faction"</th><th scope="col" class="num">"Played"</th><th scope="col" class="num">"Solo wins"</th><th scope="col" class="num">"Allied wins"</th><th scope="col" class="num">"Win rate"</th></tr></thead>
                         <tbody>{faction_rows}</tbody>
@@ -261,7 +261,7 @@ mod render {
                 <h2 id="win-types">"Win types"</h2>
                 <div class="chart-pair">
                     {chart("win-chart", "Games by win type, by code (an alliance's win counts once)", win_bars, most_wins.max(s.no_winner))}
-                    <table class="compact">
+                    <table tabindex="0" class="compact">
                         <caption>"Games won by each type"</caption>
                         <thead><tr><th scope="col">"Win type"</th><th scope="col" class="num">"Games"</th></tr></thead>
                         <tbody>{win_rows}<tr><th scope="row">"No winner"</th><td class="num">{s.no_winner}</td></tr></tbody>
@@ -273,7 +273,7 @@ mod render {
                 <p>{format!("On average a game lasts {} turns.", tenths(s.average_length_tenths))}</p>
                 <div class="chart-pair">
                     {chart("length-chart", "Games by the last turn played", length_bars, longest)}
-                    <table class="compact">
+                    <table tabindex="0" class="compact">
                         <caption>"Games by last turn"</caption>
                         <thead><tr><th scope="col">"Last turn"</th><th scope="col" class="num">"Games"</th></tr></thead>
                         <tbody>{length_rows}</tbody>
@@ -285,7 +285,7 @@ mod render {
                 <p>"Seat 1 sits at the player circle next to Tuek's Sietch, each next seat to its right (0.07). Who is first player follows the storm (0.16, 1.01.01), which game reports do not record, so the seat is the measure here."</p>
                 <div class="chart-pair">
                     {chart("seat-chart", "Win rate by seat, in percent", seat_bars, 100)}
-                    <table class="compact">
+                    <table tabindex="0" class="compact">
                         <caption>"Seats: games, wins, win rate"</caption>
                         <thead><tr><th scope="col">"Seat"</th><th scope="col" class="num">"Games"</th><th scope="col" class="num">"Wins"</th><th scope="col" class="num">"Win rate"</th></tr></thead>
                         <tbody>{seat_rows}</tbody>
@@ -295,7 +295,7 @@ mod render {
             <section aria-labelledby="best">
                 <h2 id="best">"Best faction showing"</h2>
                 <p>"As the WBC awards it: each faction's best game by its score (points, then the tiebreakers of 4.01.11), with the strongholds its player held at each Battle phase where a win attempt recorded them."</p>
-                <table class="compact">
+                <table tabindex="0" class="compact">
                     <caption>"Each faction's best game"</caption>
                     <thead><tr><th scope="col">"Faction"</th><th scope="col">"Player"</th><th scope="col">"Game"</th><th scope="col">"Result"</th><th scope="col" class="num">"Score"</th><th scope="col">"Strongholds held"</th></tr></thead>
                     <tbody>{best_rows}</tbody>

@@ -245,7 +245,7 @@ fn Attempts(d: TableData) -> impl IntoView {
     view! {
         <section aria-labelledby="attempts">
             <h2 id="attempts">"Win attempts (4.01.04)"</h2>
-            <table class="compact">
+            <table tabindex="0" class="compact">
                 <caption class="sr-only">"Win attempts per player"</caption>
                 <thead><tr><th scope="col">"Player"</th><th scope="col">"Faction"</th><th scope="col" class="num">"Win attempts"</th></tr></thead>
                 <tbody>{counts}</tbody>
@@ -368,7 +368,7 @@ fn LatestReport(d: TableData) -> impl IntoView {
         <section aria-labelledby="report">
             <h2 id="report">{format!("Game report · revision {}", latest.revision)}</h2>
             <p>{format!("Ended by {}; last turn played: {}.", ended_text(latest.ended), latest.last_turn)}</p>
-            <table class="compact report">
+            <table tabindex="0" class="compact report">
                 <caption class="sr-only">"Results and end values per player"</caption>
                 <thead><tr>
                     <th scope="col">"Player"</th><th scope="col">"Result"</th>
