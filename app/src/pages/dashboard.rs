@@ -83,7 +83,7 @@ fn Dashboard(d: DashboardView, link: Option<HallCodes>, slug: Memo<String>) -> i
         </dl>
         <JudgesQueue slug=slug/>
         {(!d.rounds.is_empty()).then(|| view! {
-            <table>
+            <table tabindex="0">
                 <caption>"Rounds"</caption>
                 <thead><tr>
                     <th scope="col">"Round"</th><th scope="col">"State"</th><th scope="col">"Tables"</th>

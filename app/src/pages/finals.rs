@@ -141,7 +141,7 @@ fn CutLine(rows: Vec<CutRow>, above: usize) -> impl IntoView {
             <h2 id="cut-line">"Around the finals line (4.01.10-11)"</h2>
             <p class="hint">"Points first; on equal points and wins, the best game's score decides: its points, then win attempts, strongholds, forces, spice, cards and leaders (4.01.11, ruling 11)."</p>
             <div class="cut-scroll">
-                <table class="cut-table">
+                <table class="cut-table" tabindex="0">
                     <caption>"Players around the finals line"</caption>
                     <thead><tr>
                         <th scope="col" class="num">"#"</th>

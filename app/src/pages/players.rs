@@ -241,7 +241,7 @@ fn PlayerList(
         <p class="lead" data-testid="player-summary">{format!(
             "{registered} registered · {checked} checked in · {dropped} dropped"
         )}</p>
-        <table class="players" id="player-list">
+        <table class="players" id="player-list" tabindex="0">
             <caption>"Registered players"</caption>
             <thead><tr>
                 <th scope="col">"Name"</th><th scope="col">"Status"</th><th scope="col">"Check-in"</th>

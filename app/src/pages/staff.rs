@@ -35,7 +35,7 @@ pub fn StaffPage() -> impl IntoView {
                     match staff.await {
                         Ok(rows) => view! {
                             <div data-form-errors="">
-                            <table>
+                            <table tabindex="0">
                                 <caption>"People with a role in this event"</caption>
                                 <thead><tr><th scope="col">"User"</th><th scope="col">"Role"</th><th scope="col">"Remove"</th></tr></thead>
                                 <tbody>
@@ -177,7 +177,7 @@ fn Invitations(slug: String, rows: Vec<InvitationRow>) -> impl IntoView {
     }
     view! {
         <div data-form-errors="">
-        <table>
+        <table tabindex="0">
             <caption>"Invitations"</caption>
             <thead><tr><th scope="col">"For"</th><th scope="col">"Role"</th><th scope="col">"State"</th><th scope="col">"Withdraw"</th></tr></thead>
             <tbody>
