@@ -129,7 +129,10 @@ pub fn slots(view: &ProjectorView) -> Vec<Slot> {
         add(Show::Clocks, pages(view.tables.len(), TABLES_PER_PAGE));
         add(Show::Seating, pages(view.seating.len(), SEATS_PER_PAGE));
     }
-    add(Show::Standings, pages(view.standings.len(), STANDINGS_PER_PAGE));
+    add(
+        Show::Standings,
+        pages(view.standings.len(), STANDINGS_PER_PAGE),
+    );
     out
 }
 
@@ -218,10 +221,7 @@ pub async fn get_projector(slug: String) -> Result<ProjectorView, AppError> {
                 .into_iter()
                 .map(|t| ProjectorTable {
                     number: t.number,
-                    flag: flags
-                        .iter()
-                        .find(|(n, _)| *n == t.number)
-                        .map(|(_, f)| *f),
+                    flag: flags.iter().find(|(n, _)| *n == t.number).map(|(_, f)| *f),
                     clock: t.clock,
                     reported: t.reported,
                 })
@@ -268,7 +268,7 @@ mod tests {
         ProjectorView {
             slug: "e".into(),
             event_name: "E".into(),
-            round: round.then(|| RoundNumber(1)),
+            round: round.then_some(RoundNumber(1)),
             now_ms: 0,
             tables: (1..=tables)
                 .map(|n| ProjectorTable {
@@ -308,14 +308,28 @@ mod tests {
         assert_eq!(count(Show::Clocks), 5);
         assert_eq!(count(Show::Seating), 8);
         assert_eq!(count(Show::Standings), 2);
-        assert_eq!(s[0], Slot { show: Show::Clocks, page: 0, pages: 5 });
+        assert_eq!(
+            s[0],
+            Slot {
+                show: Show::Clocks,
+                page: 0,
+                pages: 5
+            }
+        );
         assert_eq!(s.last().map(|x| x.show), Some(Show::Standings));
     }
 
     #[test]
     fn before_the_first_round_only_the_standings_show() {
         let s = slots(&view(0, 0, 0, false));
-        assert_eq!(s, vec![Slot { show: Show::Standings, page: 0, pages: 1 }]);
+        assert_eq!(
+            s,
+            vec![Slot {
+                show: Show::Standings,
+                page: 0,
+                pages: 1
+            }]
+        );
     }
 
     #[test]

@@ -18,9 +18,9 @@ use crate::{
     components::{clock::TickingClock, refresh::NoScriptRefresh},
     pages::params::slug_param,
     projector::{
-        ProjectorStanding, ProjectorTable, ProjectorView, STANDINGS_PER_PAGE, SEATS_PER_PAGE,
-        Show, Slot, TABLES_PER_PAGE, every_seconds, get_projector, ms_to_next, round_clock,
-        slot_at, slots, turns,
+        ProjectorStanding, ProjectorTable, ProjectorView, SEATS_PER_PAGE, STANDINGS_PER_PAGE, Show,
+        Slot, TABLES_PER_PAGE, every_seconds, get_projector, ms_to_next, round_clock, slot_at,
+        slots, turns,
     },
 };
 
@@ -128,7 +128,12 @@ fn Projector(v: ProjectorView, only: Option<Show>, every: u64) -> impl IntoView 
 /// "Clocks · 2 of 5", or just "Clocks".
 fn page_heading(slot: Slot) -> String {
     if slot.pages > 1 {
-        format!("{} · {} of {}", slot.show.title(), slot.page + 1, slot.pages)
+        format!(
+            "{} · {} of {}",
+            slot.show.title(),
+            slot.page + 1,
+            slot.pages
+        )
     } else {
         slot.show.title().to_owned()
     }
@@ -140,12 +145,22 @@ fn slot_page(v: &ProjectorView, slot: Slot, index: usize, hidden: bool) -> AnyVi
     let labelled_by = heading_id.clone();
     let body = match slot.show {
         Show::Clocks => {
-            let tables = v.tables.iter().skip(slot.page * TABLES_PER_PAGE).take(TABLES_PER_PAGE);
-            let items = tables.map(|t| view! { <TableCard t=t.clone() now=v.now_ms/> }).collect_view();
+            let tables = v
+                .tables
+                .iter()
+                .skip(slot.page * TABLES_PER_PAGE)
+                .take(TABLES_PER_PAGE);
+            let items = tables
+                .map(|t| view! { <TableCard t=t.clone() now=v.now_ms/> })
+                .collect_view();
             view! { <ul class="board">{items}</ul> }.into_any()
         }
         Show::Seating => {
-            let seats = v.seating.iter().skip(slot.page * SEATS_PER_PAGE).take(SEATS_PER_PAGE);
+            let seats = v
+                .seating
+                .iter()
+                .skip(slot.page * SEATS_PER_PAGE)
+                .take(SEATS_PER_PAGE);
             let items = seats
                 .map(|s| {
                     let faction = s.faction.map(|f| format!(" · {}", f.name()));
@@ -187,7 +202,9 @@ fn slot_page(v: &ProjectorView, slot: Slot, index: usize, hidden: bool) -> AnyVi
 #[component]
 fn TableCard(t: ProjectorTable, now: i64) -> impl IntoView {
     let badge = match (t.flag, t.reported) {
-        (Some(flag), _) => Some(view! { <p class="badge flag" data-flag=flag.code()>{flag.label()}</p> }.into_any()),
+        (Some(flag), _) => Some(
+            view! { <p class="badge flag" data-flag=flag.code()>{flag.label()}</p> }.into_any(),
+        ),
         (None, true) => Some(view! { <p class="badge">"Report final"</p> }.into_any()),
         (None, false) => None,
     };
@@ -247,20 +264,34 @@ fn standings_table(rows: Vec<ProjectorStanding>, v: &ProjectorView) -> impl Into
 /// The projector's browser half: turns the pages on time, reloads when the event's news arrives
 /// (at most every few seconds, so a busy hall does not make it flicker), and offers full screen.
 #[island]
-fn ProjectorCycle(slug: String, server_now: i64, turns: Vec<usize>, every_ms: i64) -> impl IntoView {
+fn ProjectorCycle(
+    slug: String,
+    server_now: i64,
+    turns: Vec<usize>,
+    every_ms: i64,
+) -> impl IntoView {
     let ready = RwSignal::new(false);
     let now = crate::components::clock::ticking_now(server_now);
     Effect::new(move |_| ready.set(true));
     #[cfg(feature = "hydrate")]
     {
-        let up = Memo::new(move |_| turns.get(slot_at(now.get(), every_ms, turns.len())).copied());
+        let up = Memo::new(move |_| {
+            turns
+                .get(slot_at(now.get(), every_ms, turns.len()))
+                .copied()
+        });
         Effect::new(move |_| {
             let Some(up) = up.get() else { return };
             if let Ok(pages) = document().query_selector_all(".projector-page") {
                 for i in 0..pages.length() {
                     let Some(page) = pages.item(i) else { continue };
-                    let Ok(page) = wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(page) else { continue };
-                    let mine = page.get_attribute("data-slot").and_then(|s| s.parse::<usize>().ok()) == Some(up);
+                    let Ok(page) = wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(page) else {
+                        continue;
+                    };
+                    let mine = page
+                        .get_attribute("data-slot")
+                        .and_then(|s| s.parse::<usize>().ok())
+                        == Some(up);
                     if mine {
                         let _ = page.remove_attribute("hidden");
                     } else {
@@ -298,7 +329,9 @@ fn follow_news(slug: &str) {
     use wasm_bindgen::{JsCast, closure::Closure};
     /// No two loads closer than this: news comes in bursts in a busy hall.
     const CALM_MS: f64 = 5_000.0;
-    let Ok(source) = web_sys::EventSource::new(&format!("/events/{slug}/live")) else { return };
+    let Ok(source) = web_sys::EventSource::new(&format!("/events/{slug}/live")) else {
+        return;
+    };
     let loaded = js_sys::Date::now();
     let pending = Rc::new(Cell::new(false));
     let reload = {
@@ -318,7 +351,7 @@ fn follow_news(slug: &str) {
     };
     for topic in ["table", "standings"] {
         let reload = reload.clone();
-        let on_news = Closure::<dyn Fn()>::new(move || reload());
+        let on_news = Closure::<dyn Fn()>::new(reload);
         let _ = source.add_event_listener_with_callback(topic, on_news.as_ref().unchecked_ref());
         on_news.forget();
     }
