@@ -36,7 +36,7 @@ pub async fn qualifying_state(slug: String) -> Result<QualifyingPlan, AppError> 
         .await
         .map_err(failed)?
         .map_or(0, |d| d.settings.qualifying_rounds);
-    let drawn = db::rounds::latest_number(&pool, event.id)
+    let drawn = db::rounds::latest_qualifying(&pool, event.id)
         .await
         .map_err(failed)?
         .map_or(0, |n| n.get());

@@ -65,6 +65,8 @@ pub enum Action {
     PlayerEdited,
     PlayerDeleted,
     QualifyingReopened,
+    FinalTableDrawn,
+    FinalTableWithdrawn,
 }
 
 impl Action {
@@ -124,6 +126,8 @@ impl Action {
             Self::PlayerEdited => "player_edited",
             Self::PlayerDeleted => "player_deleted",
             Self::QualifyingReopened => "qualifying_reopened",
+            Self::FinalTableDrawn => "final_table_drawn",
+            Self::FinalTableWithdrawn => "final_table_withdrawn",
         }
     }
 }

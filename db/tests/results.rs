@@ -1270,3 +1270,238 @@ async fn the_finals_list_always_agrees_with_the_standings(pool: PgPool) {
     assert!(closed.finalists.contains(&t.seats[1].player));
     assert!(!closed.finalists.contains(&t.seats[0].player));
 }
+
+/// Round 1 of twelve played and reported (seat 1 of each table wins alone), qualifying set to
+/// one round and closed, and the cut tie drawn: six finalists.
+async fn qualified_for_the_final(pool: &PgPool, admin: &Actor, event_id: EventId) {
+    sqlx::query("UPDATE events SET qualifying_rounds = 1 WHERE id = $1")
+        .bind(event_id)
+        .execute(pool)
+        .await
+        .unwrap();
+    let tables = round_one(pool, admin, event_id, 12).await;
+    for t in &tables {
+        reports::save(
+            pool,
+            admin,
+            false,
+            event_id,
+            ROUND,
+            t.number,
+            Revision::NONE,
+            &solo_win(t),
+            None,
+        )
+        .await
+        .unwrap();
+        reports::finalise(pool, admin, event_id, ROUND, t.number, Revision(1))
+            .await
+            .unwrap();
+    }
+}
+
+async fn final_table(pool: &PgPool, event_id: EventId, number: RoundNumber) -> Table {
+    let detail = rounds::detail(pool, event_id, number)
+        .await
+        .unwrap()
+        .expect("the final round");
+    assert!(detail.round.final_table);
+    assert_eq!(detail.tables.len(), 1, "one final table");
+    let t = detail.tables.into_iter().next().unwrap();
+    Table {
+        id: t.id,
+        number: t.number,
+        seats: t.seats,
+    }
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn the_final_table_is_drawn_from_the_finals_list_played_and_gives_the_placings(pool: PgPool) {
+    let (admin, event) = event(&pool).await;
+    qualified_for_the_final(&pool, &admin, event.id).await;
+    let err = rounds::start_final(&pool, &admin, event.id, Some(5))
+        .await
+        .unwrap_err();
+    assert!(matches!(err, rounds::RoundError::QualifyingOpen), "{err}");
+    finals::close_qualifying(&pool, &admin, event.id, false)
+        .await
+        .unwrap();
+    let err = rounds::start_final(&pool, &admin, event.id, Some(5))
+        .await
+        .unwrap_err();
+    assert!(matches!(err, rounds::RoundError::CutUndrawn), "{err}");
+    let closed = finals::draw_cut(&pool, &admin, event.id, Some(42))
+        .await
+        .unwrap();
+    let mut finalists = closed.all_finalists().unwrap();
+    let before = standings::event_standings(&pool, event.id).await.unwrap();
+
+    let number = rounds::start_final(&pool, &admin, event.id, Some(5))
+        .await
+        .expect("drawn");
+    assert_eq!(
+        number,
+        RoundNumber(2),
+        "the round after the last qualifying one"
+    );
+    let err = rounds::start_final(&pool, &admin, event.id, Some(6))
+        .await
+        .unwrap_err();
+    assert!(matches!(err, rounds::RoundError::FinalDrawn(n) if n == number));
+    let table = final_table(&pool, event.id, number).await;
+    let mut seated: Vec<String> = table.seats.iter().map(|s| s.player.clone()).collect();
+    seated.sort();
+    finalists.sort();
+    assert_eq!(seated, finalists, "every finalist, nobody else");
+    let factions: std::collections::HashSet<Faction> =
+        table.seats.iter().filter_map(|s| s.faction).collect();
+    assert_eq!(factions.len(), 6, "factions dealt (0.08)");
+    // No qualifying round starts after the final is drawn.
+    let err = rounds::start(
+        &pool,
+        &admin,
+        event.id,
+        rounds::NewRound {
+            number: RoundNumber(3),
+            seed: None,
+            fallback: None,
+            override_reason: None,
+        },
+    )
+    .await
+    .unwrap_err();
+    assert!(matches!(err, rounds::RoundError::QualifyingClosed), "{err}");
+    // The final is not redrawn like a round.
+    let detail = rounds::detail(&pool, event.id, number)
+        .await
+        .unwrap()
+        .unwrap();
+    let err = rounds::redraw(
+        &pool,
+        &admin,
+        event.id,
+        number,
+        detail.round.version,
+        Some(1),
+    )
+    .await
+    .unwrap_err();
+    assert!(matches!(err, rounds::RoundError::FinalRedraw(_)), "{err}");
+
+    rounds::begin(&pool, &admin, event.id, number, detail.round.version)
+        .await
+        .unwrap();
+    // Seat 3 wins the final alone.
+    let draft = Draft {
+        ended: Ending::Win,
+        last_turn: 7,
+        seats: table
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let result = (i == 2).then_some(WinType::SoloStronghold);
+                seat_result(s, result, [if i == 2 { 3 } else { 0 }, 4, 2, 1, 3])
+            })
+            .collect(),
+        judge_draw: None,
+    };
+    reports::save(
+        &pool,
+        &admin,
+        false,
+        event.id,
+        number,
+        table.number,
+        Revision::NONE,
+        &draft,
+        None,
+    )
+    .await
+    .unwrap();
+    let pending = standings::event_standings(&pool, event.id).await.unwrap();
+    let ft = pending.final_table.clone().expect("the final table shows");
+    assert!(ft.begun && !ft.reported && ft.placings.is_empty());
+    reports::finalise(&pool, &admin, event.id, number, table.number, Revision(1))
+        .await
+        .unwrap();
+
+    let after = standings::event_standings(&pool, event.id).await.unwrap();
+    // The final never counts in qualifying.
+    assert_eq!(after.rows, before.rows);
+    assert_eq!(after.rounds, 1);
+    assert_eq!((after.tables, after.tables_final), (2, 2));
+    let ft = after.final_table.expect("final table");
+    assert!(ft.reported);
+    assert_eq!(ft.placings.len(), 12, "everyone placed");
+    assert_eq!(
+        ft.placings[0].player, table.seats[2].player,
+        "the final's winner first"
+    );
+    assert_eq!(ft.placings[0].result, Some(WinType::SoloStronghold.name()));
+    assert!(ft.placings[..6].iter().all(|p| p.at_final));
+    assert!(ft.placings[6..].iter().all(|p| !p.at_final));
+    // Among the final's other players, qualifying order decides.
+    let others: Vec<usize> = ft.placings[1..6].iter().map(|p| p.qualified).collect();
+    let mut sorted = others.clone();
+    sorted.sort_unstable();
+    assert_eq!(others, sorted);
+    let places: Vec<usize> = ft.placings.iter().map(|p| p.place).collect();
+    assert_eq!(places, (1..=12).collect::<Vec<_>>());
+
+    // With the final reported, qualifying stays closed.
+    let err = finals::reopen_qualifying(&pool, &admin, event.id)
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("placings stand"), "{err}");
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn a_final_in_qualifying_order_leaves_factions_open_and_reopening_withdraws_it(pool: PgPool) {
+    let (admin, event) = event(&pool).await;
+    sqlx::query(
+        "UPDATE events SET options = options || '{\"final_seating\":\"qualifying_order\"}' WHERE id = $1",
+    )
+    .bind(event.id)
+    .execute(&pool)
+    .await
+    .unwrap();
+    qualified_for_the_final(&pool, &admin, event.id).await;
+    finals::close_qualifying(&pool, &admin, event.id, false)
+        .await
+        .unwrap();
+    let closed = finals::draw_cut(&pool, &admin, event.id, Some(3))
+        .await
+        .unwrap();
+    let number = rounds::start_final(&pool, &admin, event.id, None)
+        .await
+        .unwrap();
+    let table = final_table(&pool, event.id, number).await;
+    let order: Vec<String> = table.seats.iter().map(|s| s.player.clone()).collect();
+    assert_eq!(
+        order,
+        closed.all_finalists().unwrap(),
+        "seated in qualifying order"
+    );
+    assert!(
+        table
+            .seats
+            .iter()
+            .all(|s| s.faction.is_none() && s.offered.is_none())
+    );
+
+    finals::reopen_qualifying(&pool, &admin, event.id)
+        .await
+        .expect("reopened");
+    assert!(
+        rounds::detail(&pool, event.id, number)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let s = standings::event_standings(&pool, event.id).await.unwrap();
+    assert!(s.final_table.is_none() && s.closed.is_none());
+    let rows = db::audit::list(&pool, Some(event.id), 100).await.unwrap();
+    assert!(rows.iter().any(|r| r.action == "final_table_withdrawn"));
+    assert!(rows.iter().any(|r| r.action == "final_table_drawn"));
+}

@@ -68,13 +68,16 @@ pub enum Deal {
         classic: Faction,
         expansion: Faction,
     },
+    /// Nothing dealt: the player picks any faction of the ruleset at the table, in the order
+    /// the event sets (a final table seated in qualifying order), and the report records it.
+    Chosen,
 }
 
 impl Deal {
     pub fn faction(self) -> Option<Faction> {
         match self {
             Deal::Assigned(f) => Some(f),
-            Deal::Offered { .. } => None,
+            Deal::Offered { .. } | Deal::Chosen => None,
         }
     }
 }
@@ -298,6 +301,7 @@ impl Serialize for Seat {
                 map.serialize_entry("offered", &[classic, expansion])?;
                 map.serialize_entry("faction", &None::<Faction>)?;
             }
+            Deal::Chosen => map.serialize_entry("faction", &None::<Faction>)?,
         }
         map.end()
     }
@@ -329,10 +333,7 @@ impl From<&Round> for PastRound {
                         .iter()
                         .map(|seat| PastSeat {
                             player: seat.player.clone(),
-                            faction: match seat.deal {
-                                Deal::Assigned(f) => Some(f),
-                                Deal::Offered { .. } => None,
-                            },
+                            faction: seat.deal.faction(),
                         })
                         .collect(),
                 })

@@ -37,7 +37,7 @@ pub use draw::{Deal, DrawError, DrawRequest, Round, draw_round};
 pub use dune::Faction;
 pub use dune::{Points, WinType};
 pub use history::{History, PastRound, PastSeat, PastTable};
-pub use options::{AdjudicationDeadlock, RulingOptions, TableFallback};
+pub use options::{AdjudicationDeadlock, FinalSeating, RulingOptions, TableFallback};
 pub use player::PlayerName;
 pub use report::{
     GameReport, Report, ReportErrors, ReportField, ReportStatus, SeatEntry, SeatField, SeatReport,

@@ -18,6 +18,8 @@ pub struct RulingOptions {
     pub adjudication_deadlock: AdjudicationDeadlock,
     /// Ruling 13: finals seats.
     pub finals_seats: usize,
+    /// How the final table is seated (ruling 13; the rulebooks are silent).
+    pub final_seating: FinalSeating,
 }
 
 impl Default for RulingOptions {
@@ -27,6 +29,7 @@ impl Default for RulingOptions {
             five_player_empty_circle: 0,
             adjudication_deadlock: AdjudicationDeadlock::AllSurvivors,
             finals_seats: 6,
+            final_seating: FinalSeating::Drawn,
         }
     }
 }
@@ -55,6 +58,20 @@ pub enum TableFallback {
     FourPlayerTables,
     /// Players the head judge picks sit the round out (0 points, no game).
     Byes,
+}
+
+/// How the finalists take their places at the final table. The rulebooks do not say; the
+/// event decides (ruling 13 leaves the finals to the event).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FinalSeating {
+    /// Seats drawn (0.07) and factions dealt (0.08) as in every round.
+    #[default]
+    Drawn,
+    /// The finalists choose in qualifying order: the best qualifier first. Mentat seats them in
+    /// that order (the head judge records another choice of seat by a swap before play begins)
+    /// and leaves the factions to be picked at the table, in the same order, and reported.
+    QualifyingOrder,
 }
 
 /// Ruling 9's last step, when candidates from different alliances are still tied after the
@@ -89,7 +106,7 @@ mod tests {
         let json = serde_json::to_string(&o).unwrap();
         assert_eq!(
             json,
-            r#"{"table_fallback":"ask","five_player_empty_circle":0,"adjudication_deadlock":"all_survivors","finals_seats":6}"#
+            r#"{"table_fallback":"ask","five_player_empty_circle":0,"adjudication_deadlock":"all_survivors","finals_seats":6,"final_seating":"drawn"}"#
         );
         let back: RulingOptions = serde_json::from_str(&json).unwrap();
         assert_eq!(back, o);

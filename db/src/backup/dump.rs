@@ -74,6 +74,7 @@ type RoundRow = (
     Option<String>,
     Option<DateTime<Utc>>,
     i32,
+    bool,
 );
 
 type TableRow = (
@@ -180,7 +181,7 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
     let numbers = Numbers(players.iter().zip(1..).map(|(p, n)| (p.0, n)).collect());
     let rounds: Vec<RoundRow> = sqlx::query_as(
         "SELECT r.id, r.number, r.seed, r.ruleset, r.options, r.quality, r.override_reason, \
-           r.drawn_at, u.username, r.started_at, r.version \
+           r.drawn_at, u.username, r.started_at, r.version, r.final \
          FROM rounds r LEFT JOIN users u ON u.id = r.drawn_by WHERE r.event_id = $1 ORDER BY r.number",
     )
     .bind(event_id)
@@ -325,6 +326,7 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
         drawn_by,
         started_at,
         version,
+        final_table,
     ) in rounds
     {
         let mut table_records = Vec::new();
@@ -459,6 +461,7 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
             drawn_by,
             started_at,
             version,
+            final_table,
             byes: byes
                 .iter()
                 .filter(|b| b.0 == round_id)

@@ -94,6 +94,9 @@ pub struct RoundRecord {
     pub drawn_by: Option<String>,
     pub started_at: Option<DateTime<Utc>>,
     pub version: i32,
+    /// The final table (ruling 13). Absent in files written before there was one: false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub final_table: bool,
     pub byes: Vec<FilePlayer>,
     pub tables: Vec<TableRecord>,
 }

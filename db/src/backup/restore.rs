@@ -736,8 +736,8 @@ async fn write(
     for r in &b.rounds {
         let round_id: i64 = sqlx::query_scalar(
             "INSERT INTO rounds (event_id, number, seed, ruleset, options, quality, override_reason, \
-               drawn_at, drawn_by, started_at, version) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
+               drawn_at, drawn_by, started_at, version, final) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
         )
         .bind(event.id)
         .bind(r.number)
@@ -750,6 +750,7 @@ async fn write(
         .bind(user(&r.drawn_by))
         .bind(r.started_at)
         .bind(r.version)
+        .bind(r.final_table)
         .fetch_one(&mut *tx)
         .await?;
         for bye in &r.byes {

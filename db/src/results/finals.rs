@@ -137,8 +137,8 @@ async fn closed_now(
 
 /// The head judge reopens qualifying (closed too early, or by mistake): rounds may be drawn
 /// again and the cut-line draw, if made, no longer holds. The closing record, draw included, is
-/// kept in the audit log. Mentat has no final table yet; once it does, its report ends the
-/// chance to reopen.
+/// kept in the audit log. A final table drawn but not yet reported is withdrawn with it
+/// (audited); once the final report is final, reopening is refused.
 pub async fn reopen_qualifying(
     pool: &PgPool,
     actor: &Actor,
@@ -152,6 +152,41 @@ pub async fn reopen_qualifying(
     let Some(record) = super::qualifying::closed_on(&mut tx, event_id).await? else {
         return Err(ResultsError::State("Qualifying is open already.".into()));
     };
+    // The final table, if drawn, goes with the closing it was drawn from, until its report is
+    // final: from then on the event's placings stand and qualifying stays closed.
+    let final_round: Option<(i64, i32, i64, bool)> = sqlx::query_as(
+        "SELECT r.id, r.number, r.seed, EXISTS (SELECT 1 FROM game_tables t \
+           WHERE t.round_id = r.id AND t.reported_at IS NOT NULL) \
+         FROM rounds r WHERE r.event_id = $1 AND r.final FOR UPDATE",
+    )
+    .bind(event_id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    if let Some((round_id, number, seed, reported)) = final_round {
+        if reported {
+            return Err(ResultsError::State(
+                "The final table's report is final, so the placings stand and qualifying stays closed. A correction to the final report is made on its table page."
+                    .into(),
+            ));
+        }
+        sqlx::query("DELETE FROM rounds WHERE id = $1")
+            .bind(round_id)
+            .execute(&mut *tx)
+            .await?;
+        audit::record(
+            &mut *tx,
+            audit::Entry::by(
+                actor,
+                audit::Action::FinalTableWithdrawn,
+                event_id,
+                "final table",
+                serde_json::json!({ "round": number, "seed": seed.to_string(),
+                    "reason": "qualifying reopened" }),
+            ),
+        )
+        .await?;
+        live::notify(&mut *tx, event_id, live::Topic::Table).await?;
+    }
     sqlx::query("DELETE FROM finals WHERE event_id = $1")
         .bind(event_id)
         .execute(&mut *tx)

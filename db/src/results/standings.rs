@@ -47,6 +47,31 @@ pub struct Row {
     pub alternate: bool,
 }
 
+/// The final table (ruling 13) as the standings show it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FinalTable {
+    pub round: RoundNumber,
+    /// Play has begun (a clock started or the head judge locked the seats).
+    pub begun: bool,
+    /// The final game's report is final, so the placings hold.
+    pub reported: bool,
+    /// The event's placings (`tournament::finals::placings`), once the final report is final.
+    pub placings: Vec<Placing>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Placing {
+    pub place: usize,
+    pub player_id: PlayerId,
+    pub player: String,
+    /// Played the final game.
+    pub at_final: bool,
+    /// The final game's result in words, for those who won it.
+    pub result: Option<&'static str>,
+    /// Place in the qualifying standings.
+    pub qualified: usize,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct EventStandings {
     pub ruleset: Ruleset,
@@ -61,6 +86,8 @@ pub struct EventStandings {
     /// Final reports that no longer pass the checks (for example after a win-attempt
     /// correction made an adjudication tie need the head judge's draw). Left out until fixed.
     pub problems: Vec<String>,
+    /// The final table, once drawn; it never counts in the qualifying rows above.
+    pub final_table: Option<FinalTable>,
 }
 
 impl EventStandings {
@@ -154,7 +181,8 @@ pub async fn event_standings_on(
     let finals = qualifying::closed_on(&mut *conn, event_id).await?;
     let (tables, tables_final, rounds): (i64, i64, i32) = sqlx::query_as(
         "SELECT count(t.id), count(t.reported_at), coalesce(max(r.number), 0) \
-         FROM rounds r LEFT JOIN game_tables t ON t.round_id = r.id WHERE r.event_id = $1",
+         FROM rounds r LEFT JOIN game_tables t ON t.round_id = r.id \
+         WHERE r.event_id = $1 AND NOT r.final",
     )
     .bind(event_id)
     .fetch_one(&mut *conn)
@@ -164,7 +192,7 @@ pub async fn event_standings_on(
            g.seats, g.judge_draw \
          FROM game_reports g JOIN game_tables t ON t.id = g.table_id \
            JOIN rounds r ON r.id = t.round_id \
-         WHERE r.event_id = $1 AND g.final_at IS NOT NULL \
+         WHERE r.event_id = $1 AND g.final_at IS NOT NULL AND NOT r.final \
          ORDER BY g.table_id, g.revision DESC",
     )
     .bind(event_id)
@@ -329,6 +357,7 @@ pub async fn event_standings_on(
             open,
         )
     });
+    let final_table = final_table(&mut *conn, event_id, ruleset, &rows).await?;
     Ok(EventStandings {
         ruleset,
         rows,
@@ -339,7 +368,86 @@ pub async fn event_standings_on(
         tables_final,
         rounds,
         problems,
+        final_table,
     })
+}
+
+/// The final table's state and, once its report is final, the event's placings: the final
+/// game's result first, then qualifying order (`tournament::finals::placings`).
+async fn final_table(
+    conn: &mut PgConnection,
+    event_id: EventId,
+    ruleset: Ruleset,
+    rows: &[Row],
+) -> Result<Option<FinalTable>, sqlx::Error> {
+    let round: Option<(RoundNumber, bool, Option<TableId>, bool)> = sqlx::query_as(
+        "SELECT r.number, r.started_at IS NOT NULL, t.id, t.reported_at IS NOT NULL \
+         FROM rounds r LEFT JOIN game_tables t ON t.round_id = r.id \
+         WHERE r.event_id = $1 AND r.final ORDER BY t.number LIMIT 1",
+    )
+    .bind(event_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some((round, begun, table_id, reported)) = round else {
+        return Ok(None);
+    };
+    let mut placings = Vec::new();
+    let report: Option<serde_json::Value> = match (table_id, reported) {
+        (Some(table_id), true) => {
+            sqlx::query_scalar(
+                "SELECT seats FROM game_reports WHERE table_id = $1 AND final_at IS NOT NULL \
+                 ORDER BY revision DESC LIMIT 1",
+            )
+            .bind(table_id)
+            .fetch_optional(&mut *conn)
+            .await?
+        }
+        _ => None,
+    };
+    if let Some(seats) = report {
+        let seats: Vec<SeatResult> =
+            serde_json::from_value(seats).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
+        let name = |id: PlayerId| {
+            rows.iter()
+                .find(|r| r.player_id == id)
+                .and_then(|r| PlayerName::parse(&r.player).ok())
+        };
+        let qualifying: Vec<PlayerName> = rows
+            .iter()
+            .filter_map(|r| PlayerName::parse(&r.player).ok())
+            .collect();
+        let results: Vec<(PlayerName, Option<tournament::WinType>)> = seats
+            .iter()
+            .filter_map(|s| Some((name(s.player_id)?, s.result)))
+            .collect();
+        for p in tournament::finals::placings(ruleset, &qualifying, &results) {
+            let Some(row) = rows.iter().find(|r| r.player == p.player.as_str()) else {
+                continue;
+            };
+            let (at_final, result, qualified) = match p.basis {
+                tournament::finals::PlacingBasis::Final { result, qualified } => {
+                    (true, result.map(|w| w.name()), qualified)
+                }
+                tournament::finals::PlacingBasis::Qualifying { qualified } => {
+                    (false, None, qualified)
+                }
+            };
+            placings.push(Placing {
+                place: p.place,
+                player_id: row.player_id,
+                player: row.player.clone(),
+                at_final,
+                result,
+                qualified,
+            });
+        }
+    }
+    Ok(Some(FinalTable {
+        round,
+        begun,
+        reported,
+        placings,
+    }))
 }
 
 #[cfg(test)]
@@ -380,6 +488,7 @@ mod around_the_line_tests {
             tables_final: 1,
             rounds: 1,
             problems: Vec::new(),
+            final_table: None,
         }
     }
 

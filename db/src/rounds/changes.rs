@@ -67,6 +67,13 @@ pub async fn redraw(
     let mut tx = pool.begin().await?;
     let (round_id, old_seed, options, ruleset) =
         lock_unbegun(&mut tx, event_id, number, version).await?;
+    let is_final: bool = sqlx::query_scalar("SELECT final FROM rounds WHERE id = $1")
+        .bind(round_id)
+        .fetch_one(&mut *tx)
+        .await?;
+    if is_final {
+        return Err(RoundError::FinalRedraw(number));
+    }
     let options: RulingOptions = parse_options(options)?;
     let ruleset: Ruleset = parse_ruleset(&ruleset)?;
     let rows: Vec<(PlayerId, String, bool)> = sqlx::query_as(

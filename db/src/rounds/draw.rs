@@ -124,6 +124,11 @@ pub(super) async fn insert_draw(
                     classic.push(Some(c.code()));
                     expansion.push(Some(e.code()));
                 }
+                Deal::Chosen => {
+                    factions.push(None);
+                    classic.push(None);
+                    expansion.push(None);
+                }
             }
         }
     }

@@ -9,11 +9,13 @@
 
 mod changes;
 mod draw;
+mod final_table;
 mod reads;
 
 pub(crate) use changes::mark_begun;
 pub use changes::{begin, cancel, redraw, swap};
 pub use draw::start;
+pub use final_table::{final_number, start_final};
 pub use reads::*;
 
 use tournament::ids::{PlayerId, RoundNumber, TableNumber};
@@ -76,6 +78,18 @@ pub enum RoundError {
         "Qualifying is closed, so no qualifying round starts. The head judge can reopen qualifying on the finals page."
     )]
     QualifyingClosed,
+    #[error("Qualifying is open: close it on the finals page before drawing the final table.")]
+    QualifyingOpen,
+    #[error(
+        "Players are tied across the finals line: draw who takes the open seats (ruling 11) on the finals page first."
+    )]
+    CutUndrawn,
+    #[error("The final table is drawn already (round {0}). To draw it again, cancel it first.")]
+    FinalDrawn(RoundNumber),
+    #[error(
+        "Round {0} is the final table: it is not redrawn like a round. Cancel it before play begins and draw it again; both are recorded."
+    )]
+    FinalRedraw(RoundNumber),
     #[error("Play has begun in round {0}; its seats are final.")]
     Begun(RoundNumber),
     #[error("Only the latest round can be cancelled, and round {0} is not the latest.")]

@@ -28,6 +28,8 @@ pub struct RoundSummary {
     pub in_play: i64,
     pub reports_missing: i64,
     pub version: i32,
+    /// The final table (ruling 13), not a qualifying round.
+    pub final_table: bool,
 }
 
 /// Oldest first.
@@ -40,7 +42,7 @@ pub async fn list(pool: &PgPool, event_id: EventId) -> Result<Vec<RoundSummary>,
            (SELECT count(*) FROM game_tables t WHERE t.round_id = r.id AND t.clock_started_at IS NOT NULL \
               AND t.reported_at IS NULL) AS in_play, \
            (SELECT count(*) FROM game_tables t WHERE t.round_id = r.id AND t.reported_at IS NULL) AS reports_missing, \
-           r.version \
+           r.version, r.final AS final_table \
          FROM rounds r WHERE r.event_id = $1 ORDER BY r.number",
     )
     .bind(event_id)
@@ -97,6 +99,8 @@ pub struct RoundInfo {
     pub drawn_at: DateTime<Utc>,
     pub started_at: Option<DateTime<Utc>>,
     pub version: i32,
+    /// The final table (ruling 13), not a qualifying round.
+    pub final_table: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -206,9 +210,10 @@ pub async fn detail(
         Option<DateTime<Utc>>,
         i32,
         DateTime<Utc>,
+        bool,
     )> = sqlx::query_as(
         "SELECT id, number, seed, ruleset, options, quality, override_reason, drawn_at, started_at, \
-         version, now() FROM rounds WHERE event_id = $1 AND number = $2",
+         version, now(), final FROM rounds WHERE event_id = $1 AND number = $2",
     )
     .bind(event_id)
     .bind(number)
@@ -226,6 +231,7 @@ pub async fn detail(
         started_at,
         version,
         now,
+        final_table,
     )) = row
     else {
         return Ok(None);
@@ -294,6 +300,7 @@ pub async fn detail(
             drawn_at,
             started_at,
             version,
+            final_table,
         },
         tables,
         byes,
@@ -317,12 +324,23 @@ pub async fn unreported_tables(
     .await
 }
 
-/// The number of the event's latest round, if any.
+/// The number of the event's latest round, if any: the final table once it is drawn.
 pub async fn latest_number(
     pool: &PgPool,
     event_id: EventId,
 ) -> Result<Option<RoundNumber>, sqlx::Error> {
     sqlx::query_scalar("SELECT max(number) FROM rounds WHERE event_id = $1")
+        .bind(event_id)
+        .fetch_one(pool)
+        .await
+}
+
+/// The number of the event's latest qualifying round, if any (the final table is not one).
+pub async fn latest_qualifying(
+    pool: &PgPool,
+    event_id: EventId,
+) -> Result<Option<RoundNumber>, sqlx::Error> {
+    sqlx::query_scalar("SELECT max(number) FROM rounds WHERE event_id = $1 AND NOT final")
         .bind(event_id)
         .fetch_one(pool)
         .await
@@ -338,6 +356,8 @@ pub struct PlayerView {
     pub dropped: bool,
     pub round: Option<RoundNumber>,
     pub round_begun: bool,
+    /// The latest round is the final table (ruling 13).
+    pub round_final: bool,
     pub ruleset: Option<String>,
     pub place: Place,
     pub now_ms: i64,
@@ -375,10 +395,11 @@ pub async fn player_view(
         Option<String>,
         bool,
         DateTime<Utc>,
+        bool,
     )> = sqlx::query_as(
         "SELECT p.id, p.name, p.club, p.checked_in, p.dropped_after_round IS NOT NULL, \
-           r.id, r.number, r.ruleset, r.started_at IS NOT NULL, now() \
-         FROM players p LEFT JOIN LATERAL (SELECT id, number, ruleset, started_at FROM rounds \
+           r.id, r.number, r.ruleset, r.started_at IS NOT NULL, now(), coalesce(r.final, false) \
+         FROM players p LEFT JOIN LATERAL (SELECT id, number, ruleset, started_at, final FROM rounds \
            WHERE event_id = p.event_id ORDER BY number DESC LIMIT 1) r ON true \
          WHERE p.event_id = $1 AND p.id = $2",
     )
@@ -386,7 +407,19 @@ pub async fn player_view(
     .bind(player_id)
     .fetch_optional(pool)
     .await?;
-    let Some((id, name, club, checked_in, dropped, round_id, round, ruleset, begun, now)) = row
+    let Some((
+        id,
+        name,
+        club,
+        checked_in,
+        dropped,
+        round_id,
+        round,
+        ruleset,
+        begun,
+        now,
+        round_final,
+    )) = row
     else {
         return Ok(None);
     };
@@ -451,6 +484,7 @@ pub async fn player_view(
         dropped,
         round,
         round_begun: begun,
+        round_final,
         ruleset,
         place,
         now_ms: now.timestamp_millis(),

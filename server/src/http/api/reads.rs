@@ -62,7 +62,7 @@ pub async fn event(
         .await
         .map_err(|e| ApiError::internal("reading an event", e))?
         .ok_or_else(|| ApiError::not_found("No such event."))?;
-    let drawn = db::rounds::latest_number(pool, event.id)
+    let drawn = db::rounds::latest_qualifying(pool, event.id)
         .await
         .map_err(|e| ApiError::internal("reading rounds", e))?;
     let closed = db::results::qualifying::closed(pool, event.id)
