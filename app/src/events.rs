@@ -194,6 +194,7 @@ pub struct SettingsView {
     pub five_player_empty_circle: u8,
     pub adjudication_deadlock: String,
     pub finals_seats: usize,
+    pub final_seating: String,
     pub qualifying_rounds: i32,
     pub version: i32,
     /// Rounds drawn so far: the ruleset is fixed once there is one.
@@ -235,6 +236,7 @@ pub async fn get_settings(slug: String) -> Result<SettingsView, AppError> {
         five_player_empty_circle: s.options.five_player_empty_circle,
         adjudication_deadlock: option_code(&s.options.adjudication_deadlock),
         finals_seats: s.options.finals_seats,
+        final_seating: option_code(&s.options.final_seating),
         qualifying_rounds: s.qualifying_rounds,
         version: detail.version,
         rounds_drawn: rounds.len(),
@@ -289,6 +291,7 @@ pub async fn save_settings(
     finals_seats: String,
     qualifying_rounds: String,
     #[server(default)] public_url: String,
+    #[server(default)] final_seating: String,
 ) -> Result<(), AppError> {
     let event = load(&slug).await?;
     let actor = crate::server::require_staff(event.id, db::roles::Action::RunEvent).await?;
@@ -315,6 +318,12 @@ pub async fn save_settings(
                     &finals_seats,
                     "Enter a whole number of seats, such as 6.",
                 )?,
+                // Forms from before the setting existed leave it out: the default.
+                final_seating: if final_seating.trim().is_empty() {
+                    tournament::FinalSeating::default()
+                } else {
+                    parse_choice("final_seating", &final_seating)?
+                },
             },
             qualifying_rounds: parse_field(
                 "qualifying_rounds",

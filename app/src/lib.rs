@@ -13,6 +13,7 @@ pub mod components;
 pub mod disputes;
 pub mod error;
 pub mod events;
+pub mod final_table;
 pub mod forms;
 pub mod gamelog;
 pub mod hydration;

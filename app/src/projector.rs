@@ -69,22 +69,29 @@ pub struct ProjectorView {
     /// Players in the standings in all.
     pub standings_count: usize,
     pub finals_seats: usize,
+    /// The latest round is the final table (ruling 13).
+    pub round_final: bool,
+    /// The final table's players in their final places, once its report is final.
+    pub placings: Vec<crate::final_table::PlacingView>,
 }
 
 /// What a page of the projector shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Show {
+    /// The event's placings, once the final table is reported: first, it is the news.
+    Placings,
     Clocks,
     Seating,
     Standings,
 }
 
 impl Show {
-    pub const ALL: [Show; 3] = [Show::Clocks, Show::Seating, Show::Standings];
+    pub const ALL: [Show; 4] = [Show::Placings, Show::Clocks, Show::Seating, Show::Standings];
 
     /// In the address (`?view=`).
     pub fn code(self) -> &'static str {
         match self {
+            Show::Placings => "placings",
             Show::Clocks => "clocks",
             Show::Seating => "seating",
             Show::Standings => "standings",
@@ -97,6 +104,7 @@ impl Show {
 
     pub fn title(self) -> &'static str {
         match self {
+            Show::Placings => "Final placings",
             Show::Clocks => "Clocks",
             Show::Seating => "Where you sit",
             Show::Standings => "Standings",
@@ -125,6 +133,9 @@ pub fn slots(view: &ProjectorView) -> Vec<Slot> {
     let mut add = |show: Show, pages: usize| {
         out.extend((0..pages).map(|page| Slot { show, page, pages }));
     };
+    if !view.placings.is_empty() {
+        add(Show::Placings, 1);
+    }
     if view.round.is_some() {
         add(Show::Clocks, pages(view.tables.len(), TABLES_PER_PAGE));
         add(Show::Seating, pages(view.seating.len(), SEATS_PER_PAGE));
@@ -257,6 +268,20 @@ pub async fn get_projector(slug: String) -> Result<ProjectorView, AppError> {
             .collect(),
         standings_count: standings.rows.len(),
         finals_seats: standings.finals_seats,
+        round_final: standings
+            .final_table
+            .as_ref()
+            .is_some_and(|t| Some(t.round) == round),
+        placings: standings
+            .final_table
+            .as_ref()
+            .map(|t| {
+                crate::final_table::FinalTableView::from(t)
+                    .finalists()
+                    .cloned()
+                    .collect()
+            })
+            .unwrap_or_default(),
     })
 }
 
@@ -297,7 +322,29 @@ mod tests {
                 .collect(),
             standings_count: ranked,
             finals_seats: 5,
+            round_final: false,
+            placings: Vec::new(),
         }
+    }
+
+    #[test]
+    fn the_final_placings_come_first_once_the_final_table_is_reported() {
+        let mut v = view(1, 6, 24, true);
+        assert!(slots(&v).iter().all(|s| s.show != Show::Placings));
+        v.placings = (1..=6)
+            .map(|place| crate::final_table::PlacingView {
+                place,
+                player: format!("P{place}"),
+                player_id: place as i64,
+                at_final: true,
+                result: None,
+                qualified: place,
+            })
+            .collect();
+        let s = slots(&v);
+        assert_eq!(s[0].show, Show::Placings);
+        assert_eq!(s.iter().filter(|x| x.show == Show::Placings).count(), 1);
+        assert_eq!(Show::parse("placings"), Some(Show::Placings));
     }
 
     #[test]

@@ -652,6 +652,10 @@ pub struct FinalsView {
     pub cut: Vec<CutRow>,
     /// How many of `cut` are above the line.
     pub cut_above: usize,
+    /// The final table, once drawn.
+    pub final_table: Option<crate::final_table::FinalTableView>,
+    /// How the final table is seated (the event's setting).
+    pub qualifying_order: bool,
 }
 
 /// One player near the finals line: points and the best game's score (4.01.11), as the
@@ -712,6 +716,18 @@ pub async fn get_finals(slug: String) -> Result<FinalsView, AppError> {
         tables_final: standings.tables_final,
         cut,
         cut_above,
+        final_table: standings.final_table.as_ref().map(Into::into),
+        qualifying_order: false,
+    };
+    let qualifying_order = db::events::detail(&pool()?, event.id)
+        .await
+        .map_err(|e| internal("loading the event", e))?
+        .is_some_and(|d| {
+            d.settings.options.final_seating == tournament::FinalSeating::QualifyingOrder
+        });
+    let base = FinalsView {
+        qualifying_order,
+        ..base
     };
     Ok(match standings.closed {
         Some(c) => FinalsView {

@@ -25,6 +25,8 @@ pub struct RoundRow {
     pub byes: i64,
     pub in_play: i64,
     pub reports_missing: i64,
+    /// The final table (ruling 13).
+    pub final_table: bool,
 }
 
 /// How the next round's players split into tables.
@@ -65,8 +67,9 @@ pub struct DashboardView {
     pub alternates: i64,
     pub qualifying_rounds: i32,
     pub rounds: Vec<RoundRow>,
-    /// `None` when every qualifying round is drawn.
+    /// `None` when every qualifying round is drawn or qualifying is closed.
     pub next: Option<NextRound>,
+    pub qualifying_closed: bool,
 }
 
 #[server]
@@ -84,10 +87,14 @@ pub async fn get_dashboard(slug: String) -> Result<DashboardView, AppError> {
         .await
         .map_err(failed)?;
     let rounds = db::rounds::list(&pool, event.id).await.map_err(failed)?;
+    let qualifying_closed = db::results::qualifying::closed(&pool, event.id)
+        .await
+        .map_err(failed)?
+        .is_some();
     let number = rounds
         .last()
         .map_or(RoundNumber::FIRST, |r| r.number.next());
-    let next = if number.get() > detail.settings.qualifying_rounds {
+    let next = if qualifying_closed || number.get() > detail.settings.qualifying_rounds {
         None
     } else {
         let entrants = db::rounds::entrants(&pool, event.id)
@@ -138,9 +145,11 @@ pub async fn get_dashboard(slug: String) -> Result<DashboardView, AppError> {
                 byes: r.byes,
                 in_play: r.in_play,
                 reports_missing: r.reports_missing,
+                final_table: r.final_table,
             })
             .collect(),
         next,
+        qualifying_closed,
     })
 }
 
@@ -241,7 +250,8 @@ impl SeatView {
             (None, Some((classic, expansion))) => {
                 format!("{} / {}", classic.name(), expansion.name())
             }
-            (None, None) => String::new(),
+            // Nothing dealt: a final table seated in qualifying order picks at the table.
+            (None, None) => "Picks at the table".to_owned(),
         }
     }
 }
@@ -272,6 +282,8 @@ pub struct RoundData {
     pub repeat_factions: i64,
     pub version: i32,
     pub latest: bool,
+    /// The final table (ruling 13), not a qualifying round.
+    pub final_table: bool,
     pub tables: Vec<TableView>,
     pub byes: Vec<String>,
     pub now_ms: i64,
@@ -340,6 +352,7 @@ pub async fn get_round(slug: String, number: RoundNumber) -> Result<RoundData, A
         repeat_factions: quality("repeat_factions"),
         version: r.version,
         latest: latest == Some(r.number),
+        final_table: r.final_table,
         tables: detail
             .tables
             .into_iter()
@@ -563,9 +576,38 @@ pub struct PlayerCard {
     pub dropped: bool,
     pub round: Option<RoundNumber>,
     pub round_begun: bool,
+    /// The latest round is the final table (ruling 13).
+    pub round_final: bool,
+    /// The player's place in the event, once the final table is reported.
+    pub placing: Option<crate::final_table::PlacingView>,
     pub ruleset: String,
     pub place: CardPlace,
     pub now_ms: i64,
+}
+
+impl PlayerCard {
+    /// What the final table means for this player, in one sentence; `None` before it is drawn.
+    pub fn final_note(&self) -> Option<String> {
+        if let Some(p) = &self.placing {
+            return Some(format!(
+                "You placed {} of the event ({}).",
+                crate::final_table::ordinal(p.place),
+                p.basis()
+            ));
+        }
+        if !self.round_final {
+            return None;
+        }
+        Some(match self.place {
+            CardPlace::Seated { .. } if self.round_begun => {
+                "You are playing the final table.".to_owned()
+            }
+            CardPlace::Seated { .. } => {
+                "You are at the final table; seats may still change until play begins.".to_owned()
+            }
+            _ => "The final table is being played; you are not at it. Your qualifying place stands on the standings.".to_owned(),
+        })
+    }
 }
 
 #[server]
@@ -581,6 +623,19 @@ pub async fn get_player_card(slug: String, player_id: PlayerId) -> Result<Player
             "No such player in this event; search for your name again.".into(),
         ));
     };
+    // Placings exist only once the final table is drawn and reported: only then are the
+    // standings read for a card.
+    let placing = if view.round_final {
+        db::results::standings::event_standings(&pool()?, event.id)
+            .await
+            .map_err(|e| internal("computing the placings", e))?
+            .final_table
+            .as_ref()
+            .map(crate::final_table::FinalTableView::from)
+            .and_then(|t| t.placing_of(player_id.get()).cloned())
+    } else {
+        None
+    };
     Ok(PlayerCard {
         event_name: event.name,
         name: view.name,
@@ -589,6 +644,8 @@ pub async fn get_player_card(slug: String, player_id: PlayerId) -> Result<Player
         dropped: view.dropped,
         round: view.round,
         round_begun: view.round_begun,
+        round_final: view.round_final,
+        placing,
         ruleset: view.ruleset.unwrap_or_default(),
         place: match view.place {
             Place::NotSeated => CardPlace::NotSeated,

@@ -233,6 +233,7 @@ proptest! {
                     tournament::Deal::Offered { classic, expansion } => {
                         prop_assert!(factions.insert(classic) && factions.insert(expansion));
                     }
+                    tournament::Deal::Chosen => prop_assert!(false, "a round deals every seat"),
                 }
             }
         }

@@ -93,7 +93,11 @@ fn Dashboard(d: DashboardView, link: Option<HallCodes>, slug: Memo<String>) -> i
                 <tbody>
                     {d.rounds.iter().map(|r| view! {
                         <tr>
-                            <th scope="row"><a href=format!("{base}/rounds/{}", r.number)>{format!("Round {}", r.number)}</a></th>
+                            <th scope="row"><a href=format!("{base}/rounds/{}", r.number)>{if r.final_table {
+                                format!("Final table (round {})", r.number)
+                            } else {
+                                format!("Round {}", r.number)
+                            }}</a></th>
                             <td>{match (r.begun, r.reports_missing) {
                                 (false, _) => "Drawn, seats may change",
                                 (true, 0) => "Complete: every report final",
@@ -108,6 +112,13 @@ fn Dashboard(d: DashboardView, link: Option<HallCodes>, slug: Memo<String>) -> i
         })}
         {match d.next.clone() {
             Some(next) => view! { <StartForm slug=d.slug.clone() next=next/> }.into_any(),
+            None if d.qualifying_closed => view! {
+                <p class="notice">{if d.rounds.iter().any(|r| r.final_table) {
+                    "Qualifying is closed and the final table is seated; its state and the placings are on the "
+                } else {
+                    "Qualifying is closed: seat the final table on the "
+                }}<a href=format!("{base}/finals")>"finals page"</a>"."</p>
+            }.into_any(),
             None => view! {
                 <p class="notice">"All qualifying rounds are drawn. To add one, raise the number of rounds in the "
                     <a href=format!("{base}/settings")>"settings"</a>"."</p>

@@ -110,6 +110,7 @@ fn YourGame(
         (CardPlace::Bye, Some(n)) => format!("Round {n}: you have a bye."),
         (CardPlace::NotSeated, Some(n)) => format!("You are not seated in round {n}."),
     };
+    let place = card.final_note().unwrap_or(place);
     view! {
         <section aria-labelledby="your-game" class="your-game">
             <h2 id="your-game">{format!("Your game, {}", card.name)}</h2>

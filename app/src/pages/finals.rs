@@ -6,6 +6,7 @@ use leptos_meta::Title;
 
 use crate::{
     components::field::{Field, FormError},
+    final_table::{DrawFinalTable, FinalTableView, ordinal},
     forms::{PostForm, form_state},
     pages::{dashboard::RunNav, params::slug_param},
     qualifying::{CloseQualifying, QualifyingPlan, ReopenQualifying, qualifying_state},
@@ -81,8 +82,32 @@ fn Finals(f: FinalsView, plan: Option<QualifyingPlan>, slug: Memo<String>) -> im
     });
     let close_form = (!f.closed && f.can_override)
         .then(|| view! { <CloseForm slug=slug.get_untracked() plan=plan.clone()/> });
-    let reopen_form =
-        (f.closed && f.can_override).then(|| view! { <ReopenForm slug=slug.get_untracked()/> });
+    let reported = f.final_table.as_ref().is_some_and(|t| t.reported);
+    let reopen_form = (f.closed && f.can_override && !reported)
+        .then(|| view! { <ReopenForm slug=slug.get_untracked() drawn=f.final_table.is_some()/> });
+    // Everyone in the finals is known: qualifying closed and any cut tie drawn.
+    let known = f.closed && (f.tied.is_empty() || f.draw.is_some());
+    let final_table = match (&f.final_table, known) {
+        (Some(t), _) => {
+            Some(view! { <FinalTable slug=f.slug.clone() table=t.clone()/> }.into_any())
+        }
+        (None, true) if f.can_override => Some(
+            view! {
+                <DrawFinalForm slug=slug.get_untracked() qualifying_order=f.qualifying_order/>
+            }
+            .into_any(),
+        ),
+        (None, true) => Some(
+            view! {
+                <section aria-labelledby="final-table">
+                    <h2 id="final-table">"Final table"</h2>
+                    <p>"The head judge will seat the finalists at the final table."</p>
+                </section>
+            }
+            .into_any(),
+        ),
+        (None, false) => None,
+    };
     view! {
         {f.can_override.then(|| view! { <RunNav slug=slug/> })}
         <p><a href=format!("/events/{}", f.slug)>{f.event_name.clone()}</a></p>
@@ -96,6 +121,7 @@ fn Finals(f: FinalsView, plan: Option<QualifyingPlan>, slug: Memo<String>) -> im
                 view! { <ol class="finalists">{f.finalists.iter().map(|p| view! { <li>{p.clone()}</li> }).collect_view()}</ol> }.into_any()
             }}
         </section>
+        {final_table}
         <CutLine rows=f.cut.clone() above=f.cut_above/>
         {tie}
         {close_form}
@@ -197,9 +223,79 @@ fn CloseForm(slug: String, plan: Option<QualifyingPlan>) -> impl IntoView {
     }
 }
 
+/// The final table once drawn: a link to it, and the event's placings when its report is
+/// final (the final game's result first, then qualifying order).
+#[component]
+fn FinalTable(slug: String, table: FinalTableView) -> impl IntoView {
+    let href = format!("/events/{slug}/rounds/{}", table.round);
+    let state = match (table.begun, table.reported) {
+        (_, true) => "The final game is reported: these are the event's placings.",
+        (true, false) => "The final game is being played.",
+        (false, false) => "Seated; play has not begun. Seats can still be swapped on its page.",
+    };
+    view! {
+        <section aria-labelledby="final-table">
+            <h2 id="final-table">"Final table"</h2>
+            <p role="status">{state}" "<a href=href>"Open the final table"</a></p>
+            {(!table.placings.is_empty()).then(|| view! { <Placings table=table.clone()/> })}
+        </section>
+    }
+}
+
+/// The event's placings: the final table's players by the final game, then everyone else by
+/// qualifying. Shown here, on the standings and on the projector.
+#[component]
+pub fn Placings(table: FinalTableView) -> impl IntoView {
+    let rest = table.placings.iter().filter(|p| !p.at_final).count();
+    let first_rest = table.finalists().count() + 1;
+    view! {
+        <ol class="placings" aria-label="Final placings">
+            {table.finalists().map(|p| view! {
+                <li value=p.place.to_string() class:winner=p.result.is_some()>
+                    <strong>{format!("{} ", ordinal(p.place))}</strong>{p.player.clone()}
+                    <span class="hint">{format!(" · {}", p.basis())}</span>
+                </li>
+            }).collect_view()}
+        </ol>
+        {(rest > 0).then(|| view! {
+            <p class="hint">{format!(
+                "From {} place on, the qualifying standings decide ({} more player{}).",
+                ordinal(first_rest), rest, if rest == 1 { "" } else { "s" }
+            )}</p>
+        })}
+    }
+}
+
+/// Seats the finalists at one table; the server lands on the final table's page.
+#[component]
+fn DrawFinalForm(slug: String, qualifying_order: bool) -> impl IntoView {
+    let error = form_state(DrawFinalTable::url()).error;
+    let how = if qualifying_order {
+        "As the event's settings say: the finalists choose in qualifying order. Mentat seats them in that order (a different choice of seat is recorded by a swap before play begins), and each picks a faction at the table in the same order; the report records it."
+    } else {
+        "As the event's settings say: seats are drawn (0.07) and factions dealt (0.08), as in a round. The seed is recorded."
+    };
+    view! {
+        <section aria-labelledby="final-table">
+            <h2 id="final-table">"Final table"</h2>
+            <p>"Every finalist plays one more game. It runs like any table: its clock, its report, the same checks and adjudication; it does not count in the qualifying standings."</p>
+            <PostForm action=DrawFinalTable::url()>
+                <input type="hidden" name="slug" value=slug/>
+                <p class="hint">{how}</p>
+                {(!qualifying_order).then(|| view! {
+                    <Field label="Seed (optional)" name="seed" error=error
+                        hint="Leave empty for a random seed."/>
+                })}
+                <FormError error=error/>
+                <button type="submit">"Seat the final table"</button>
+            </PostForm>
+        </section>
+    }
+}
+
 /// The head judge reopens qualifying (closed too early, or by mistake); audited.
 #[component]
-fn ReopenForm(slug: String) -> impl IntoView {
+fn ReopenForm(slug: String, drawn: bool) -> impl IntoView {
     let error = form_state(ReopenQualifying::url()).error;
     view! {
         <section aria-labelledby="reopen-qualifying">
@@ -207,6 +303,9 @@ fn ReopenForm(slug: String) -> impl IntoView {
             <PostForm action=ReopenQualifying::url()>
                 <input type="hidden" name="slug" value=slug/>
                 <p class="hint">"Closed too early? Reopening lets the next round be drawn, and a cut-line draw no longer holds. The audit log keeps the closing."</p>
+                {drawn.then(|| view! {
+                    <p class="notice">"The final table is drawn: reopening withdraws it (recorded in the audit log)."</p>
+                })}
                 <FormError error=error/>
                 <button type="submit" class="secondary">"Reopen qualifying"</button>
             </PostForm>

@@ -147,6 +147,7 @@ fn Card(c: PlayerCard, slug: String, player_id: PlayerId) -> impl IntoView {
         }
         (CardPlace::Seated { .. }, Some(n)) => format!("Round {n} is in play."),
     };
+    let status = c.final_note().unwrap_or(status);
     view! {
         <p class="event-name"><a href=format!("/events/{slug}")>{c.event_name.clone()}</a></p>
         <h1>{c.name.clone()}</h1>

@@ -13,6 +13,7 @@
 use leptos::prelude::*;
 use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
+use tournament::ids::RoundNumber;
 
 use crate::{
     components::{clock::TickingClock, refresh::NoScriptRefresh},
@@ -80,18 +81,25 @@ fn Projector(v: ProjectorView, only: Option<Show>, every: u64) -> impl IntoView 
     } else {
         every.max(15)
     };
+    let round_name = |n: RoundNumber| {
+        if v.round_final {
+            "Final table".to_owned()
+        } else {
+            format!("Round {n}")
+        }
+    };
     let title = match v.round {
-        Some(n) => format!("{} · round {n}", v.event_name),
+        Some(n) => format!("{} · {}", v.event_name, round_name(n).to_lowercase()),
         None => v.event_name.clone(),
     };
     let timer = v.round.map(|n| match round_clock(&v.tables, v.now_ms) {
         Some(clock) => view! {
             <div class="round-timer">
-                <TickingClock clock=clock server_now=v.now_ms label=format!("Round {n}: time left")/>
+                <TickingClock clock=clock server_now=v.now_ms label=format!("{}: time left", round_name(n))/>
             </div>
         }
         .into_any(),
-        None => view! { <p class="round-timer round-done">{format!("Round {n}: every report is in.")}</p> }.into_any(),
+        None => view! { <p class="round-timer round-done">{format!("{}: every report is in.", round_name(n))}</p> }.into_any(),
     });
     let link = {
         let slug = v.slug.clone();
@@ -116,7 +124,9 @@ fn Projector(v: ProjectorView, only: Option<Show>, every: u64) -> impl IntoView 
             <h1 id="projector-title">{title}</h1>
             {timer}
             <nav class="projector-nav" aria-label="Projector pages">
-                {link(None)}{link(Some(Show::Clocks))}{link(Some(Show::Seating))}{link(Some(Show::Standings))}
+                {link(None)}
+                {(!v.placings.is_empty()).then(|| link(Some(Show::Placings)))}
+                {link(Some(Show::Clocks))}{link(Some(Show::Seating))}{link(Some(Show::Standings))}
                 <a href=format!("/events/{}", v.slug)>"Leave the projector"</a>
             </nav>
             <ProjectorCycle slug=v.slug.clone() server_now=v.now_ms turns=taking_turns every_ms=every_ms/>
@@ -144,6 +154,18 @@ fn slot_page(v: &ProjectorView, slot: Slot, index: usize, hidden: bool) -> AnyVi
     let heading_id = format!("projector-page-{index}");
     let labelled_by = heading_id.clone();
     let body = match slot.show {
+        Show::Placings => view! {
+            <ol class="projector-placings">
+                {v.placings.iter().map(|p| view! {
+                    <li value=p.place.to_string() class:winner=p.result.is_some()>
+                        <span class="place">{crate::final_table::ordinal(p.place)}</span>
+                        <span class="who">{p.player.clone()}</span>
+                        <span class="why">{p.basis()}</span>
+                    </li>
+                }).collect_view()}
+            </ol>
+        }
+        .into_any(),
         Show::Clocks => {
             let tables = v
                 .tables

@@ -45,7 +45,7 @@ pub fn RoundPage() -> impl IntoView {
                     let flags = flags.await;
                     match round.await {
                         Ok(data) => view! {
-                            <Title text=format!("Round {} · {}", data.number, data.event_name)/>
+                            <Title text=format!("{} · {}", round_name(&data), data.event_name)/>
                             {data.can_run.then(|| view! { <RunNav slug=slug/> })}
                             <Round data=data flags=flags/>
                         }.into_any(),
@@ -61,6 +61,15 @@ pub fn RoundPage() -> impl IntoView {
     }
 }
 
+/// "Round 3", or "Final table (round 5)" for the finalists' game.
+fn round_name(data: &RoundData) -> String {
+    if data.final_table {
+        format!("Final table (round {})", data.number)
+    } else {
+        format!("Round {}", data.number)
+    }
+}
+
 /// The round as it stands. Public viewers follow the clocks (the page loads again every 15 s);
 /// a head judge's page is not reloaded under their hands (it would wipe a half-typed form):
 /// their own changes bring it back fresh, and a stale page is refused.
@@ -71,17 +80,23 @@ fn Round(data: RoundData, flags: Vec<(TableNumber, TableFlag)>) -> impl IntoView
     view! {
         {(!can_run).then(|| view! { <KeepCurrent seconds=15 without_js=60/> })}
         <p><a href=format!("/events/{}", data.slug)>{data.event_name.clone()}</a></p>
-        <h1>{format!("Round {}", data.number)}</h1>
+        <h1>{round_name(&data)}</h1>
         <p class="round-state" data-testid="round-state">{if data.begun {
             "In play: seats are final."
         } else {
             "Drawn: seats may still change until play begins."
         }}</p>
+        {data.final_table.then(|| view! {
+            <p class="hint">"The finalists' game (ruling 13): it decides the event's placings and does not count in the qualifying standings. "
+                <a href=format!("/events/{}/finals", data.slug)>"Finals"</a></p>
+        })}
         <dl class="stats">
             <div><dt>"Seed"</dt><dd data-testid="seed">{data.seed.clone()}</dd></div>
             <div><dt>"Ruleset"</dt><dd>{data.ruleset.clone()}</dd></div>
-            <div><dt>"Repeat opponents"</dt><dd>{format!("{} pairs", data.repeat_pairs)}</dd></div>
-            <div><dt>"Repeat factions"</dt><dd>{data.repeat_factions}</dd></div>
+            {(!data.final_table).then(|| view! {
+                <div><dt>"Repeat opponents"</dt><dd>{format!("{} pairs", data.repeat_pairs)}</dd></div>
+                <div><dt>"Repeat factions"</dt><dd>{data.repeat_factions}</dd></div>
+            })}
             {(data.table_fallback != "ask").then(|| view! {
                 <div><dt>"Ruling 1"</dt><dd>{data.table_fallback.replace('_', " ")}</dd></div>
             })}
@@ -260,7 +275,12 @@ fn BeforePlay(data: RoundData) -> impl IntoView {
         round_fields(),
         round_fields(),
     );
-    let cancel_label = format!("Cancel round {}", data.number);
+    let final_table = data.final_table;
+    let cancel_label = if final_table {
+        "Cancel the final table".to_owned()
+    } else {
+        format!("Cancel round {}", data.number)
+    };
     let seats: Vec<(tournament::ids::PlayerId, String)> = data
         .tables
         .iter()
@@ -291,13 +311,15 @@ fn BeforePlay(data: RoundData) -> impl IntoView {
             </PostForm>
             <FormError error=begin_error/>
             </div>
-            <h3>"Redraw"</h3>
-            <PostForm action=RedrawRound::url()>
-                {redraw_fields}
-                <Field label="New seed (optional)" name="seed" hint="Leave empty for a random seed." error=redraw_error/>
-                <FormError error=redraw_error/>
-                <button type="submit">"Redraw this round"</button>
-            </PostForm>
+            {(!data.final_table).then(move || view! {
+                <h3>"Redraw"</h3>
+                <PostForm action=RedrawRound::url()>
+                    {redraw_fields}
+                    <Field label="New seed (optional)" name="seed" hint="Leave empty for a random seed." error=redraw_error/>
+                    <FormError error=redraw_error/>
+                    <button type="submit">"Redraw this round"</button>
+                </PostForm>
+            })}
             <h3>"Swap two players"</h3>
             <p class="hint">"Each takes the other's table, seat, player circle and faction."</p>
             <PostForm action=SwapSeats::url()>
@@ -320,7 +342,11 @@ fn BeforePlay(data: RoundData) -> impl IntoView {
                 <h3>"Cancel this draw"</h3>
                 <PostForm action=CancelRound::url()>
                     {cancel_fields}
-                    <p class="hint">"Withdraws the round, for example to change who is checked in, then start it again from the dashboard."</p>
+                <p class="hint">{if final_table {
+                    "Withdraws the final table; seat it again from the finals page."
+                } else {
+                    "Withdraws the round, for example to change who is checked in, then start it again from the dashboard."
+                }}</p>
                     <button type="submit" class="secondary">{cancel_label}</button>
                 </PostForm>
             })}

@@ -99,6 +99,14 @@ fn SettingsForm(s: SettingsView, error: Signal<Option<crate::error::AppError>>) 
                     <p class="field-error" role="alert" data-error-for="five_player_empty_circle" data-control="field-five_player_empty_circle" hidden=move || message("five_player_empty_circle")().is_none()>{message("five_player_empty_circle")}</p>
                 </div>
                 <div class="field">
+                    <label for="field-final_seating">"Seating the final table (ruling 13)"</label>
+                    <select id="field-final_seating" name="final_seating">
+                        {option("drawn", "Seats drawn and factions dealt, as in a round (default)", &s.final_seating)}
+                        {option("qualifying_order", "Finalists choose seat and faction in qualifying order", &s.final_seating)}
+                    </select>
+                    <p class="field-error" role="alert" data-error-for="final_seating" data-control="field-final_seating" hidden=move || message("final_seating")().is_none()>{message("final_seating")}</p>
+                </div>
+                <div class="field">
                     <label for="field-adjudication_deadlock">"Adjudication tied after every category (ruling 9)"</label>
                     <select id="field-adjudication_deadlock" name="adjudication_deadlock">
                         {option("all_survivors", "Every survivor wins (default)", &s.adjudication_deadlock)}

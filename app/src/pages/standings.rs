@@ -148,7 +148,7 @@ mod render {
             Some(id) => format!("{}?p={id}#p{id}", super::path(slug)),
             None => super::path(slug),
         };
-        let main = main_content(name, standings, focus);
+        let main = main_content(slug, name, standings, focus);
         let html = view! {
             <!DOCTYPE html>
             <html lang="en">
@@ -222,13 +222,25 @@ mod render {
         if s.rounds == 0 {
             return "No round has been played yet.".to_owned();
         }
+        let reported = s.final_table.as_ref().is_some_and(|t| t.reported);
+        if reported {
+            return format!(
+                "Final: the final table is reported. Qualifying after round {}.",
+                s.rounds
+            );
+        }
         format!(
             "After round {}: {} of {} reports final.",
             s.rounds, s.tables_final, s.tables
         )
     }
 
-    fn main_content(name: &str, s: &EventStandings, focus: Option<i64>) -> impl IntoView + use<> {
+    fn main_content(
+        slug: &str,
+        name: &str,
+        s: &EventStandings,
+        focus: Option<i64>,
+    ) -> impl IntoView + use<> {
         let problems = (!s.problems.is_empty()).then(|| {
             let n = s.problems.len();
             view! {
@@ -255,6 +267,7 @@ mod render {
             <h1>{name.to_owned()}</h1>
             <p class="lead">{progress(s)}</p>
             {problems}
+            {s.final_table.as_ref().map(|t| final_section(slug, t))}
             {s.closed.as_ref().map(finals_section)}
             <div class="scroll">
                 <table tabindex="0" class="standings-table">
@@ -272,6 +285,38 @@ mod render {
                 </table>
             </div>
             <p class="legend">{legend}</p>
+        }
+    }
+
+    /// The final table: being played, or the event's placings once its report is final. The
+    /// qualifying standings below stay as they were.
+    fn final_section(
+        slug: &str,
+        table: &db::results::standings::FinalTable,
+    ) -> impl IntoView + use<> {
+        let view_of: crate::final_table::FinalTableView = table.into();
+        let href = format!("/events/{slug}/rounds/{}", table.round);
+        let placings = (!view_of.placings.is_empty())
+            .then(|| view! { <crate::pages::finals::Placings table=view_of.clone()/> });
+        let (heading, state) = if table.reported {
+            (
+                "Final placings",
+                "The final game decides the places at the final table; qualifying, the rest (ruling 13).",
+            )
+        } else if table.begun {
+            ("Final table", "The final game is being played.")
+        } else {
+            (
+                "Final table",
+                "The finalists are seated; the final game starts soon.",
+            )
+        };
+        view! {
+            <section class="final-placings" aria-labelledby="final-placings">
+                <h2 id="final-placings">{heading}</h2>
+                <p>{state}" "<a href=href>"The final table"</a></p>
+                {placings}
+            </section>
         }
     }
 

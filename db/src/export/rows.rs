@@ -47,6 +47,9 @@ pub struct StandingRow {
     pub reason: String,
     pub dropped: bool,
     pub alternate: bool,
+    /// The player's place in the event once the final table is reported (ruling 13): the final
+    /// game first, then qualifying order. Empty before.
+    pub placing: Option<usize>,
 }
 
 impl Headers for StandingRow {
@@ -62,6 +65,7 @@ impl Headers for StandingRow {
         "reason",
         "dropped",
         "alternate",
+        "placing",
     ];
 }
 
@@ -78,10 +82,18 @@ pub(super) async fn standings(
     event_id: EventId,
 ) -> Result<Vec<StandingRow>, sqlx::Error> {
     let standings = results::standings::event_standings(pool, event_id).await?;
+    let placings = standings
+        .final_table
+        .map(|t| t.placings)
+        .unwrap_or_default();
     Ok(standings
         .rows
         .into_iter()
         .map(|row| StandingRow {
+            placing: placings
+                .iter()
+                .find(|p| p.player_id == row.player_id)
+                .map(|p| p.place),
             rank: row.rank,
             player_id: row.player_id,
             player: row.player,

@@ -116,6 +116,11 @@ pub async fn standings(
     let s = db::results::standings::event_standings(&state.pool, event.id)
         .await
         .map_err(|e| ApiError::internal("computing the standings", e))?;
+    let placings = s
+        .final_table
+        .as_ref()
+        .map(|t| t.placings.clone())
+        .unwrap_or_default();
     Ok(Json(types::Standings {
         rounds_played: s.rounds,
         tables: s.tables,
@@ -127,10 +132,16 @@ pub async fn standings(
         finalists: s.closed.as_ref().and_then(|c| c.all_finalists()),
         qualifying_closed: s.closed.is_some(),
         left_out: s.problems,
+        final_round: s.final_table.as_ref().map(|t| t.round.get()),
+        final_reported: s.final_table.as_ref().is_some_and(|t| t.reported),
         rows: s
             .rows
             .into_iter()
             .map(|r| types::Standing {
+                placing: placings
+                    .iter()
+                    .find(|p| p.player_id == r.player_id)
+                    .map(|p| p.place),
                 rank: r.rank,
                 player_id: r.player_id.get(),
                 player: r.player,

@@ -71,6 +71,9 @@ pub struct Standing {
     pub reason: Option<String>,
     pub dropped: bool,
     pub alternate: bool,
+    /// The place in the event once the final table is reported (ruling 13): the final game
+    /// first, then qualifying order. Null before.
+    pub placing: Option<usize>,
 }
 
 /// A tie across the finals cut line, for the head judge to draw.
@@ -93,6 +96,10 @@ pub struct Standings {
     pub qualifying_closed: bool,
     /// Final reports left out until the head judge corrects them.
     pub left_out: Vec<String>,
+    /// The final table's round, once it is seated; its result never counts in `rows`.
+    pub final_round: Option<i32>,
+    /// The final table's report is final: `placing` holds on every row.
+    pub final_reported: bool,
     pub rows: Vec<Standing>,
 }
 
