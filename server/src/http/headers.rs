@@ -10,6 +10,7 @@
 //! another site's clicks.
 
 use axum::http::{HeaderName, HeaderValue, header};
+use axum::response::IntoResponse;
 use tower_http::set_header::SetResponseHeaderLayer;
 
 /// Everything but the nonce of a page's inline scripts (a macro, so the default policy below
@@ -56,4 +57,83 @@ pub fn layers() -> Vec<SetResponseHeaderLayer<HeaderValue>> {
             "same-origin",
         ),
     ]
+}
+
+/// The largest page the safety net below reads whole to find its nonce.
+const MAX_PAGE_BYTES: usize = 4 << 20;
+
+/// A safety net for the page policy: a rendered page whose response lacks its own
+/// Content-Security-Policy (seen now and then under load: the page carries its nonce but the
+/// render's response options did not) would get the default policy, which blocks the page's
+/// inline hydration scripts, and the page would never come alive. This reads such a page's
+/// nonce from its own `<script nonce="…">` and gives it the page policy. Pages without inline
+/// scripts (the public standings, print pages) are left to the default policy, and compressed
+/// copies served from memory already carry their policy.
+pub async fn nonce_policy(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let response = next.run(request).await;
+    let is_html = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/html"));
+    if !is_html
+        || response
+            .headers()
+            .contains_key(header::CONTENT_SECURITY_POLICY)
+        || response.headers().contains_key(header::CONTENT_ENCODING)
+    {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, MAX_PAGE_BYTES).await else {
+        // Too large or broken: nothing sensible to send but an error.
+        return axum::http::StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    };
+    if let Some(nonce) = script_nonce(&bytes)
+        && let Ok(policy) = HeaderValue::from_str(&page_policy(nonce))
+    {
+        parts
+            .headers
+            .insert(header::CONTENT_SECURITY_POLICY, policy);
+    }
+    axum::response::Response::from_parts(parts, axum::body::Body::from(bytes))
+}
+
+/// The nonce of the first `<script … nonce="…">` of a page, if it is a plausible one (the
+/// base64 alphabets only, so nothing else can slip into the header).
+fn script_nonce(page: &[u8]) -> Option<&str> {
+    let text = std::str::from_utf8(page).ok()?;
+    let start = text.find("<script")?;
+    let tag_end = start + text[start..].find('>')?;
+    let tag = &text[start..tag_end];
+    let at = tag.find("nonce=\"")? + "nonce=\"".len();
+    let len = tag[at..].find('"')?;
+    let nonce = &tag[at..at + len];
+    let plausible = (8..=64).contains(&nonce.len())
+        && nonce
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'+' | b'/' | b'='));
+    plausible.then_some(nonce)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_nonce_is_read_from_the_first_script_and_nothing_else_passes() {
+        let page = br#"<html><head><script type="module" nonce="ab12-_XY9zzzz">x</script>"#;
+        assert_eq!(script_nonce(page), Some("ab12-_XY9zzzz"));
+        assert_eq!(script_nonce(b"<html><script>x</script>"), None);
+        assert_eq!(
+            script_nonce(br#"<script nonce="abc'; script-src *">"#),
+            None,
+            "a quote or space cannot reach the header"
+        );
+        assert_eq!(script_nonce(br#"<p nonce="abcdefgh12">"#), None);
+        assert!(page_policy("ab12-_XY9zzzz").contains("'nonce-ab12-_XY9zzzz'"));
+    }
 }

@@ -111,6 +111,8 @@ pub fn router(state: AppState, web: &WebConfig) -> Router {
             AppState,
             _,
         >(context, app::shell))
+        // A rendered page always leaves with the policy that lets its own inline scripts run.
+        .layer(middleware::from_fn(headers::nonce_policy))
         .layer(sessions)
         // A body over the limit is a 413 before anything reads it.
         .layer(RequestBodyLimitLayer::new(boundary::MAX_BODY_BYTES))
