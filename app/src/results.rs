@@ -106,6 +106,8 @@ pub struct TableData {
     pub can_override: bool,
     /// The viewer's own seat's player id, if they sit here.
     pub my_player: Option<PlayerId>,
+    /// The final table (ruling 13).
+    pub final_table: bool,
 }
 
 #[cfg(feature = "ssr")]
@@ -230,7 +232,12 @@ pub async fn get_table(
         _ => (Vec::new(), Vec::new()),
     };
     let ruleset = results.table.ruleset;
+    let final_table = db::rounds::final_number(&pool()?, event.id)
+        .await
+        .map_err(|e| internal("loading the round", e))?
+        == Some(round);
     Ok(TableData {
+        final_table,
         slug: event.slug,
         event_name: event.name,
         round,

@@ -39,7 +39,11 @@ pub fn TablePage() -> impl IntoView {
                 {move || Suspend::new(async move {
                     match data.await {
                         Ok(d) => view! {
-                            <Title text=format!("Round {} · Table {} · {}", d.round, d.table, d.event_name)/>
+                            <Title text=if d.final_table {
+                                format!("Final table · {}", d.event_name)
+                            } else {
+                                format!("Round {} · Table {} · {}", d.round, d.table, d.event_name)
+                            }/>
                             {d.can_record.then(|| view! { <RunNav slug=slug/> })}
                             <Table d=d/>
                         }.into_any(),
@@ -90,7 +94,11 @@ fn faction_code(faction: Option<dune::Faction>) -> &'static str {
 /// rendering the table anew (`crate::forms`), so a player's phone works before the wasm.
 #[component]
 fn Table(d: TableData) -> impl IntoView {
-    let title = format!("Round {} · Table {}", d.round, d.table);
+    let title = if d.final_table {
+        format!("Final table (round {})", d.round)
+    } else {
+        format!("Round {} · Table {}", d.round, d.table)
+    };
     let staff = d.can_record;
     let round_href = format!("/events/{}/rounds/{}", d.slug, d.round);
     // The game log (its verification and board) lives on a page of its own.
