@@ -282,7 +282,12 @@ async fn win_attempt_evidence_is_strongholds_and_old_board_codes_are_migrated(po
     {
         let mut conn = pool.acquire().await.unwrap();
         conn.ensure_migrations_table().await.unwrap();
-        for m in db::MIGRATOR.iter().filter(|m| m.version < codes.version) {
+        // The final table's column (0024) too: today's reads of a round name it, and it has
+        // nothing to do with the codes.
+        for m in db::MIGRATOR
+            .iter()
+            .filter(|m| m.version < codes.version || m.description == "final table")
+        {
             conn.apply(m).await.unwrap();
         }
     }
