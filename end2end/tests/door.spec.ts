@@ -74,6 +74,16 @@ test("the door: find a player as you type, check her in on a 360 px phone, undo 
   await expect(page.getByLabel("CSV lines")).toBeHidden();
   await expect(page.getByRole("rowheader")).toHaveCount(5);
 
+  // The judges' links are one compact row on a phone, the page shown marked: the first
+  // player's check-in button is in the first screen, without scrolling.
+  const runNav = page.getByRole("navigation", { name: "Running the event" });
+  await expect(runNav.getByRole("link", { name: "Players" })).toHaveAttribute("aria-current", "page");
+  await expect(runNav.getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current");
+  expect((await runNav.boundingBox())!.height).toBeLessThanOrEqual(64);
+  const firstCheckIn = (await page.getByRole("button", { name: /^Check in: / }).first().boundingBox())!;
+  expect(firstCheckIn.y + firstCheckIn.height).toBeLessThanOrEqual(740);
+  await page.screenshot({ path: "test-results/door-players-360.png" });
+
   // Part of the name, no accent, lower case: only the matching rows remain as one types.
   const search = page.getByLabel("Find a player");
   await search.pressSequentially("hanna");
