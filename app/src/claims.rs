@@ -63,13 +63,8 @@ pub async fn make_claim_code(slug: String, player_id: PlayerId) -> Result<(), Ap
     };
     let code = issued.secret.expose().to_owned();
     let path = format!("/claim?code={code}");
-    let site = use_context::<crate::pages::standings::PublicSite>().unwrap_or_default();
-    let host = use_context::<http::request::Parts>().and_then(|p| {
-        p.headers
-            .get(http::header::HOST)
-            .and_then(|h| h.to_str().ok().map(str::to_owned))
-    });
-    let link = site.absolute(host.as_deref(), &path).unwrap_or(path);
+    // The event's public address, as the QR codes have it: the link is opened on a phone.
+    let link = crate::qr::event_link(event.id, &path).await?;
     let session = crate::server::session().await?;
     session
         .insert(

@@ -148,6 +148,35 @@ pub fn hall_codes(
     })
 }
 
+/// Where phones open Mentat for the event whose public address (settings) is `setting`, for
+/// the request being answered: the same origin as the QR codes ([`choose`]). `None` when the
+/// server does not know its address.
+#[cfg(feature = "ssr")]
+pub async fn request_origin(
+    setting: Option<&db::public_address::PublicAddress>,
+) -> Result<Option<String>, AppError> {
+    let site = use_context::<crate::pages::standings::PublicSite>().unwrap_or_default();
+    let headers = leptos_axum::extract::<http::HeaderMap>()
+        .await
+        .map_err(|e| crate::server::internal("reading the request's host", e))?;
+    Ok(choose(setting, &site, &headers).0)
+}
+
+/// `path` at the event's public address, as the QR codes have it: an invitation or a claim
+/// link to send to a phone. Only the path when the server does not know its address.
+#[cfg(feature = "ssr")]
+pub async fn event_link(
+    event_id: tournament::ids::EventId,
+    path: &str,
+) -> Result<String, AppError> {
+    let detail = db::events::detail(&crate::server::pool()?, event_id)
+        .await
+        .map_err(|e| crate::server::internal("loading the event", e))?
+        .ok_or_else(|| AppError::NotFound("The event is gone.".into()))?;
+    let origin = request_origin(detail.settings.public_url.as_ref()).await?;
+    Ok(format!("{}{path}", origin.unwrap_or_default()))
+}
+
 /// The event's QR codes for the dashboard (staff who run the event).
 #[server]
 pub async fn get_hall_codes(slug: String) -> Result<HallCodes, AppError> {
