@@ -21,6 +21,8 @@ pub struct NewClaim {
     pub code: String,
     pub link: String,
     pub expires: String,
+    /// Why a phone cannot open `link`, when it cannot (`qr::link_warning`).
+    pub warning: Option<String>,
 }
 
 #[cfg(feature = "ssr")]
@@ -72,6 +74,7 @@ pub async fn make_claim_code(slug: String, player_id: PlayerId) -> Result<(), Ap
             NewClaim {
                 player_id,
                 code,
+                warning: crate::qr::link_warning(&link),
                 link,
                 expires: expires.format("%Y-%m-%d %H:%M UTC").to_string(),
             },

@@ -33,6 +33,8 @@ pub struct NewInvitation {
     pub label: String,
     pub role: String,
     pub link: String,
+    /// Why a phone cannot open `link`, when it cannot (`qr::link_warning`).
+    pub warning: Option<String>,
 }
 
 /// An invitation still open or already taken, as the staff page lists it.
@@ -182,6 +184,7 @@ pub async fn invite_staff(
                 slug: event.slug.clone(),
                 label: issued.token.label.clone(),
                 role: role.label().to_owned(),
+                warning: crate::qr::link_warning(&link),
                 link,
             },
         )

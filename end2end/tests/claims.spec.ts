@@ -76,12 +76,14 @@ test("links to send and the slips' claim codes use the event's public address", 
   await page.getByLabel("Who is it for").fill("Sam");
   await page.getByRole("button", { name: "Make an invitation link" }).click();
   expect(await page.getByLabel("Invitation link").inputValue()).toMatch(/^https:\/\/hall\.example\.org\/invite\/mentat_/);
+  await expect(page.getByTestId("link-warning")).toHaveCount(0);
   const carded = `Claimer 2 ${run}`;
   await page.goto(eventUrl + "/find?q=" + encodeURIComponent(carded));
   await page.getByRole("link", { name: carded }).click();
   await live(page);
   await page.getByRole("button", { name: "Make a claim code" }).click();
   await expect(page.getByRole("link", { name: /^https:\/\/hall\.example\.org\/claim\?code=[A-Z2-9-]{14}$/ })).toBeVisible();
+  await expect(page.getByTestId("link-warning")).toHaveCount(0);
 
   // The head judge's table slips: a strip per player not yet claimed, with her code and its QR
   // code, made as the page opens.

@@ -216,6 +216,7 @@ fn ClaimCode(
                     <p class="ok">{format!("Claim code made; it works once, until {}. Shown only now:", c.expires)}</p>
                     <p>"Code: "<strong class="claim-code" data-testid="claim-code">{c.code}</strong></p>
                     <p>"Or the link: "<a href=c.link.clone()>{c.link.clone()}</a></p>
+                    {c.warning.map(|text| view! { <p class="notice qr-warning" role="alert" data-testid="link-warning">{text}</p> })}
                 </div>
             })}
             <PostForm action=MakeClaimCode::url()>
