@@ -21,6 +21,8 @@ pub struct NewClaim {
     pub code: String,
     pub link: String,
     pub expires: String,
+    /// Why a phone cannot open `link`, when it cannot (`qr::link_warning`).
+    pub warning: Option<String>,
 }
 
 #[cfg(feature = "ssr")]
@@ -63,13 +65,8 @@ pub async fn make_claim_code(slug: String, player_id: PlayerId) -> Result<(), Ap
     };
     let code = issued.secret.expose().to_owned();
     let path = format!("/claim?code={code}");
-    let site = use_context::<crate::pages::standings::PublicSite>().unwrap_or_default();
-    let host = use_context::<http::request::Parts>().and_then(|p| {
-        p.headers
-            .get(http::header::HOST)
-            .and_then(|h| h.to_str().ok().map(str::to_owned))
-    });
-    let link = site.absolute(host.as_deref(), &path).unwrap_or(path);
+    // The event's public address, as the QR codes have it: the link is opened on a phone.
+    let link = crate::qr::event_link(event.id, &path).await?;
     let session = crate::server::session().await?;
     session
         .insert(
@@ -77,6 +74,7 @@ pub async fn make_claim_code(slug: String, player_id: PlayerId) -> Result<(), Ap
             NewClaim {
                 player_id,
                 code,
+                warning: crate::qr::link_warning(&link),
                 link,
                 expires: expires.format("%Y-%m-%d %H:%M UTC").to_string(),
             },

@@ -19,6 +19,29 @@ pub fn hydrate_islands() {
         leptos::mount::hydrate_islands();
         enhance::listen();
         desk::listen();
+        show_current_run_link();
+    }
+}
+
+/// On a phone the judges' links are one row that scrolls sideways (`pages::dashboard::RunNav`):
+/// the page shown is scrolled into view, so "Game logs" is not hidden past the edge on its own
+/// page.
+#[cfg(feature = "hydrate")]
+fn show_current_run_link() {
+    use wasm_bindgen::JsCast;
+    let Ok(Some(link)) = leptos::prelude::document().query_selector(".run-nav [aria-current]")
+    else {
+        return;
+    };
+    let (Some(link), Ok(Some(row))) = (link.dyn_ref::<web_sys::HtmlElement>(), link.closest("ul"))
+    else {
+        return;
+    };
+    // The row is the link's offset parent (`position: relative` in the stylesheet).
+    let overflow = row.scroll_width() > row.client_width();
+    if overflow {
+        let centre = link.offset_left() - (row.client_width() - link.offset_width()) / 2;
+        row.set_scroll_left(centre.max(0));
     }
 }
 

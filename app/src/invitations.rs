@@ -33,6 +33,8 @@ pub struct NewInvitation {
     pub label: String,
     pub role: String,
     pub link: String,
+    /// Why a phone cannot open `link`, when it cannot (`qr::link_warning`).
+    pub warning: Option<String>,
 }
 
 /// An invitation still open or already taken, as the staff page lists it.
@@ -172,13 +174,8 @@ pub async fn invite_staff(
         Err(e) => return Err(internal("making the invitation", e)),
     };
     let path = format!("/invite/{}", issued.secret.expose());
-    let site = use_context::<crate::pages::standings::PublicSite>().unwrap_or_default();
-    let host = use_context::<http::request::Parts>().and_then(|p| {
-        p.headers
-            .get(http::header::HOST)
-            .and_then(|h| h.to_str().ok().map(str::to_owned))
-    });
-    let link = site.absolute(host.as_deref(), &path).unwrap_or(path);
+    // The event's public address, as the QR codes have it: the link is opened on a phone.
+    let link = crate::qr::event_link(event.id, &path).await?;
     let session = crate::server::session().await?;
     session
         .insert(
@@ -187,6 +184,7 @@ pub async fn invite_staff(
                 slug: event.slug.clone(),
                 label: issued.token.label.clone(),
                 role: role.label().to_owned(),
+                warning: crate::qr::link_warning(&link),
                 link,
             },
         )

@@ -106,6 +106,25 @@ pub fn warning(origin: Option<&str>) -> Option<String> {
     })
 }
 
+/// Why a phone cannot open `link` (an invitation or a claim link), if it cannot: it holds no
+/// server address, or one a phone cannot reach (127.0.0.1, localhost, 0.0.0.0).
+#[cfg(feature = "ssr")]
+pub fn link_warning(link: &str) -> Option<String> {
+    use db::public_address::unreachable_host;
+    let Some((_, rest)) = link.split_once("://") else {
+        return Some(
+            "This link holds no server address, so it opens nothing on another device. Set the event's public address in its settings, then make a new one."
+                .to_owned(),
+        );
+    };
+    let host = rest.split('/').next().unwrap_or(rest);
+    unreachable_host(host).map(|_| {
+        format!(
+            "Another phone cannot open this link: {host} is this computer's own address. Set the event's public address in its settings (the address phones in the hall reach Mentat at), then make a new one."
+        )
+    })
+}
+
 /// `text` as a QR code, an inline `<svg>` element (black on white, with its quiet zone).
 #[cfg(feature = "ssr")]
 pub fn svg(text: &str) -> Result<String, AppError> {
@@ -146,6 +165,35 @@ pub fn hall_codes(
         source: source.text().to_owned(),
         warning: warning(origin.as_deref()),
     })
+}
+
+/// Where phones open Mentat for the event whose public address (settings) is `setting`, for
+/// the request being answered: the same origin as the QR codes ([`choose`]). `None` when the
+/// server does not know its address.
+#[cfg(feature = "ssr")]
+pub async fn request_origin(
+    setting: Option<&db::public_address::PublicAddress>,
+) -> Result<Option<String>, AppError> {
+    let site = use_context::<crate::pages::standings::PublicSite>().unwrap_or_default();
+    let headers = leptos_axum::extract::<http::HeaderMap>()
+        .await
+        .map_err(|e| crate::server::internal("reading the request's host", e))?;
+    Ok(choose(setting, &site, &headers).0)
+}
+
+/// `path` at the event's public address, as the QR codes have it: an invitation or a claim
+/// link to send to a phone. Only the path when the server does not know its address.
+#[cfg(feature = "ssr")]
+pub async fn event_link(
+    event_id: tournament::ids::EventId,
+    path: &str,
+) -> Result<String, AppError> {
+    let detail = db::events::detail(&crate::server::pool()?, event_id)
+        .await
+        .map_err(|e| crate::server::internal("loading the event", e))?
+        .ok_or_else(|| AppError::NotFound("The event is gone.".into()))?;
+    let origin = request_origin(detail.settings.public_url.as_ref()).await?;
+    Ok(format!("{}{path}", origin.unwrap_or_default()))
 }
 
 /// The event's QR codes for the dashboard (staff who run the event).
@@ -293,6 +341,23 @@ mod tests {
     #[test]
     fn nothing_known_leaves_a_path() {
         assert_eq!(chosen(None, &site(None, false), &[]), (None, Source::None));
+    }
+
+    #[test]
+    fn links_a_phone_cannot_open_are_warned_about() {
+        for link in [
+            "/invite/mentat_x",
+            "http://127.0.0.1:3300/invite/mentat_x",
+            "http://localhost:3000/claim?code=AAAA-BBBB-CCCC",
+        ] {
+            let text = link_warning(link).unwrap_or_default();
+            assert!(text.contains("public address"), "{link}: {text}");
+        }
+        assert_eq!(
+            link_warning("https://hall.example.org/invite/mentat_x"),
+            None
+        );
+        assert_eq!(link_warning("http://192.168.1.20:3000/claim?code=A"), None);
     }
 
     #[test]

@@ -38,6 +38,50 @@ pub async fn issue(
     .await
 }
 
+/// A claim code made for a printed table slip.
+#[derive(Debug, Clone)]
+pub struct SlipCode {
+    pub player_id: PlayerId,
+    pub secret: tokens::Secret,
+}
+
+/// Claim codes for those of `players` whose registration is tied to no account yet, for the
+/// table slips the head judge prints: one transaction, each code in the audit log like one made
+/// on the player's card. A code is stored only hashed and so shown only as it is made; each
+/// print makes new ones, and the codes of earlier prints stay good until they expire, so a slip
+/// already handed out never stops working because the page was opened again. Players already
+/// claimed get none.
+pub async fn issue_for_slips(
+    pool: &PgPool,
+    actor: &Actor,
+    event_id: EventId,
+    players: &[PlayerId],
+    expires_at: DateTime<Utc>,
+) -> Result<Vec<SlipCode>, TokenError> {
+    crate::roles::authorize(pool, Some(actor), event_id, crate::roles::Action::RunEvent).await?;
+    let ids: Vec<i64> = players.iter().map(|p| p.0).collect();
+    let mut tx = pool.begin().await?;
+    let unclaimed: Vec<(PlayerId, String)> = sqlx::query_as(
+        "SELECT id, name FROM players WHERE event_id = $1 AND id = ANY($2) AND user_id IS NULL \
+         ORDER BY id FOR UPDATE",
+    )
+    .bind(event_id)
+    .bind(&ids)
+    .fetch_all(&mut *tx)
+    .await?;
+    let mut codes = Vec::with_capacity(unclaimed.len());
+    for (player_id, name) in unclaimed {
+        let new = NewToken::player_claim(&name, player_id, expires_at);
+        let issued = tokens::insert_in(&mut tx, actor, event_id, &new).await?;
+        codes.push(SlipCode {
+            player_id,
+            secret: issued.secret,
+        });
+    }
+    tx.commit().await?;
+    Ok(codes)
+}
+
 /// A claim taken: the player now tied to the account.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Claimed {

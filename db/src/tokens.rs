@@ -393,6 +393,19 @@ pub async fn issue(
     if new.kind == TokenKind::StaffInvite && new.grant == Grant::Role(Role::Organiser) {
         roles::authorize(pool, Some(actor), event_id, Action::ManageStaff).await?;
     }
+    let mut tx = pool.begin().await?;
+    let issued = insert_in(&mut tx, actor, event_id, &new).await?;
+    tx.commit().await?;
+    Ok(issued)
+}
+
+/// Checks an authorised token and writes it and its audit entry inside `tx`; gives its secret.
+pub(crate) async fn insert_in(
+    tx: &mut sqlx::Transaction<'_, sqlx::Postgres>,
+    actor: &Actor,
+    event_id: EventId,
+    new: &NewToken,
+) -> Result<Issued, TokenError> {
     new.check()?;
     let secret = match new.kind {
         TokenKind::PlayerClaim => Secret::generate_code()?,
@@ -402,7 +415,6 @@ pub async fn issue(
         Grant::Role(role) => (Some(role), None),
         Grant::Player(player) => (None, Some(player)),
     };
-    let mut tx = pool.begin().await?;
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO tokens (kind, event_id, label, role, player_id, secret_sha256, hint, \
            single_use, expires_at, created_by) \
@@ -422,10 +434,10 @@ pub async fn issue(
     .bind(new.uses == Uses::Once)
     .bind(new.expires_at)
     .bind(actor.user_id)
-    .fetch_one(&mut *tx)
+    .fetch_one(&mut **tx)
     .await?;
     audit::record(
-        &mut *tx,
+        &mut **tx,
         audit::Entry::by(
             actor,
             audit::Action::TokenCreated,
@@ -440,9 +452,8 @@ pub async fn issue(
     .await?;
     let row: TokenRow = sqlx::query_as(&format!("{SELECT} WHERE t.id = $1"))
         .bind(id)
-        .fetch_one(&mut *tx)
+        .fetch_one(&mut **tx)
         .await?;
-    tx.commit().await?;
     Ok(Issued {
         token: token_of(row)?,
         secret,

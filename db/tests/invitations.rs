@@ -260,3 +260,54 @@ async fn a_claim_code_ties_the_right_player_to_her_account_once(pool: PgPool) {
         Err(TokenError::Access(_))
     ));
 }
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn printed_slips_get_codes_for_unclaimed_players_only_and_each_is_audited(pool: PgPool) {
+    use db::claims;
+    let (admin, event) = event(&pool).await;
+    let ids = players(&pool, &admin, event.id, 4).await;
+    let hanna = user(&pool, "hanna", false).await;
+    let first = claims::issue(&pool, &admin, event.id, ids[0], in_a_day())
+        .await
+        .expect("made");
+    claims::claim(&pool, &hanna, first.secret.expose())
+        .await
+        .expect("claimed");
+    let before = audit_actions(&pool, event.id).await.len();
+
+    // Hanna has claimed hers: the other three get one code each, in one go.
+    let printed = claims::issue_for_slips(&pool, &admin, event.id, &ids, in_a_day())
+        .await
+        .expect("made");
+    let for_whom: Vec<_> = printed.iter().map(|c| c.player_id).collect();
+    assert_eq!(for_whom, ids[1..].to_vec());
+    let after = audit_actions(&pool, event.id).await;
+    assert_eq!(after.len(), before + 3, "{after:?}");
+
+    // Printed again: new codes, and the first print's still work.
+    let again = claims::issue_for_slips(&pool, &admin, event.id, &ids[1..2], in_a_day())
+        .await
+        .expect("made");
+    assert_eq!(again.len(), 1);
+    assert_ne!(again[0].secret.expose(), printed[0].secret.expose());
+    let kim = user(&pool, "kim", false).await;
+    let claimed = claims::claim(&pool, &kim, printed[0].secret.expose())
+        .await
+        .expect("the earlier print's code works");
+    assert_eq!(claimed.player_id, ids[1]);
+
+    // Only those who run the event print codes; players of other events are never given one.
+    let judge = user(&pool, "judge", false).await;
+    roles::grant(&pool, &admin, event.id, "judge", Role::Judge)
+        .await
+        .unwrap();
+    assert!(matches!(
+        claims::issue_for_slips(&pool, &judge, event.id, &ids, in_a_day()).await,
+        Err(TokenError::Access(_))
+    ));
+    let stranger = tournament::ids::PlayerId(ids[3].0 + 1000);
+    let none = claims::issue_for_slips(&pool, &admin, event.id, &[stranger], in_a_day())
+        .await
+        .expect("nothing to make");
+    assert!(none.is_empty());
+}

@@ -1041,6 +1041,24 @@ async fn a_tables_clock_stops_when_its_report_becomes_final(pool: PgPool) {
     .await
     .unwrap_err();
     assert!(err.to_string().contains("report is final"), "{err}");
+    // Nor an extension: the refusal names the table and why.
+    let err = clocks::apply(
+        &pool,
+        &admin,
+        event.id,
+        table.id,
+        table.version,
+        Command::Extend {
+            minutes: 10,
+            reason: "a dispute".into(),
+        },
+    )
+    .await
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "Table 1: the table's report is final, so its clock has stopped."
+    );
     let paused = clocks::apply_all(&pool, &admin, event.id, ROUND_1, RoomCommand::PauseAll)
         .await
         .unwrap();

@@ -1,5 +1,5 @@
 import { test, expect } from "@playwright/test";
-import { createUser, live, run, signIn } from "./support";
+import { createUser, eventInRoundOne, live, run, signIn } from "./support";
 
 // A player claims her registration with the code the head judge gives her, and from then on
 // the event's page opens on her table.
@@ -21,23 +21,7 @@ test.beforeAll(() => {
 test("a player claims her registration with her code and opens on her table", async ({ page, browser }) => {
   test.setTimeout(120_000);
   await signIn(page, judge);
-  await page.goto("/events");
-  await live(page);
-  await page.getByLabel("Event name").fill(eventName);
-  await page.getByRole("button", { name: "Create event" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: eventName })).toBeVisible();
-  const eventUrl = page.url();
-  await page.goto(eventUrl + "/players");
-  await live(page);
-  await page.getByLabel("CSV lines").fill(csv());
-  await page.getByRole("button", { name: "Import players" }).click();
-  await expect(page.getByText("Imported 5 players.")).toBeVisible();
-  await page.getByRole("button", { name: "Check in everyone" }).click();
-  await expect(page.getByTestId("player-summary")).toHaveText("5 registered · 5 checked in · 0 dropped");
-  await page.goto(eventUrl + "/run");
-  await live(page);
-  await page.getByRole("button", { name: "Start round 1" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Round 1" })).toBeVisible();
+  const eventUrl = await eventInRoundOne(page, eventName, csv(), 5);
 
   // The head judge opens Hanna's card and makes her a code.
   const player = `Claimer 3 ${run}`;
@@ -73,4 +57,67 @@ test("a player claims her registration with her code and opens on her table", as
   await mobile.getByRole("button", { name: "Claim my registration" }).click();
   await expect(mobile.getByText("has been used already")).toBeVisible();
   await phone.close();
+});
+
+test("links to send and the slips' claim codes use the event's public address", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await signIn(page, judge);
+  const eventUrl = await eventInRoundOne(page, `${eventName} hall`, csv(), 5);
+  await page.goto(eventUrl + "/settings");
+  await live(page);
+  await page.getByLabel("Public address").fill("https://hall.example.org");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Saved.")).toBeVisible();
+
+  // A staff invitation and a claim code made on a player's card: both links start there, like
+  // the QR codes, whatever address the head judge's own browser used.
+  await page.goto(eventUrl + "/staff");
+  await live(page);
+  await page.getByLabel("Who is it for").fill("Sam");
+  await page.getByRole("button", { name: "Make an invitation link" }).click();
+  expect(await page.getByLabel("Invitation link").inputValue()).toMatch(/^https:\/\/hall\.example\.org\/invite\/mentat_/);
+  await expect(page.getByTestId("link-warning")).toHaveCount(0);
+  const carded = `Claimer 2 ${run}`;
+  await page.goto(eventUrl + "/find?q=" + encodeURIComponent(carded));
+  await page.getByRole("link", { name: carded }).click();
+  await live(page);
+  await page.getByRole("button", { name: "Make a claim code" }).click();
+  await expect(page.getByRole("link", { name: /^https:\/\/hall\.example\.org\/claim\?code=[A-Z2-9-]{14}$/ })).toBeVisible();
+  await expect(page.getByTestId("link-warning")).toHaveCount(0);
+
+  // The head judge's table slips: a strip per player not yet claimed, with her code and its QR
+  // code, made as the page opens.
+  const slips = eventUrl + "/rounds/1/print/slips";
+  await page.goto(slips);
+  await expect(page.getByTestId("slip-claim-code")).toHaveCount(5);
+  await expect(page.getByRole("img", { name: /^QR code: the claim link for Claimer/ })).toHaveCount(5);
+  await expect(page.getByText("type the code at https://hall.example.org/claim").first()).toBeVisible();
+  const player = `Claimer 4 ${run}`;
+  const code = (await page.getByRole("listitem").filter({ hasText: player }).getByTestId("slip-claim-code").innerText()).trim();
+  expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+
+  // She types the printed code on her phone and her registration is hers.
+  const phone = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const mobile = await phone.newPage();
+  await mobile.goto("/claim");
+  await mobile.getByLabel("Claim code").fill(code);
+  await mobile.getByLabel("User name").fill(`slip-${run}`);
+  await mobile.getByLabel("Password", { exact: true }).fill("slip-password-1234");
+  await mobile.getByLabel("Repeat the password").fill("slip-password-1234");
+  await mobile.getByRole("button", { name: "Create the account and claim" }).click();
+  await expect(mobile.getByRole("heading", { level: 1, name: player })).toBeVisible();
+
+  // Anyone else reading the slips sees no codes at all.
+  await mobile.goto(slips);
+  await expect(mobile.getByRole("heading", { level: 1, name: "Table 1" })).toBeVisible();
+  await expect(mobile.getByTestId("slip-claim-code")).toHaveCount(0);
+  await phone.close();
+
+  // Printed again: she has claimed, so no strip for her; and slips without codes on request.
+  await page.goto(slips);
+  await expect(page.getByTestId("slip-claim-code")).toHaveCount(4);
+  await expect(page.getByRole("listitem").filter({ hasText: player })).toHaveCount(0);
+  await page.getByRole("link", { name: "Slips without claim codes" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Table 1" })).toBeVisible();
+  await expect(page.getByTestId("slip-claim-code")).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { test, expect, Browser, Page } from "@playwright/test";
-import { createUser, run } from "./support";
+import { createUser, live, run } from "./support";
 
 // Check-in at the door on a phone: the head judge types part of a name (without its accents)
 // and only the matching players remain; the check-in button is on the screen; a checked-in
@@ -72,6 +72,27 @@ test("the door: find a player as you type, check her in on a 360 px phone, undo 
   await page.goto(eventUrl + "/players");
   await expect(page.getByText("Import more players")).toBeVisible();
   await expect(page.getByLabel("CSV lines")).toBeHidden();
+  await expect(page.getByRole("rowheader")).toHaveCount(5);
+
+  // The judges' links are one compact row on a phone, the page shown marked: the first
+  // player's check-in button is in the first screen, without scrolling.
+  const runNav = page.getByRole("navigation", { name: "Running the event" });
+  await expect(runNav.getByRole("link", { name: "Players" })).toHaveAttribute("aria-current", "page");
+  await expect(runNav.getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current");
+  expect((await runNav.boundingBox())!.height).toBeLessThanOrEqual(64);
+  const firstCheckIn = (await page.getByRole("button", { name: /^Check in: / }).first().boundingBox())!;
+  expect(firstCheckIn.y + firstCheckIn.height).toBeLessThanOrEqual(740);
+  await page.screenshot({ path: "test-results/door-players-360.png" });
+  // On its own page the last link of the row is scrolled into view once the page is live.
+  await page.goto(eventUrl + "/logs");
+  await live(page);
+  const logsLink = runNav.getByRole("link", { name: "Game logs" });
+  await expect(logsLink).toHaveAttribute("aria-current", "page");
+  await expect.poll(async () => {
+    const box = (await logsLink.boundingBox())!;
+    return box.x >= 0 && box.x + box.width <= 360;
+  }).toBe(true);
+  await page.goto(eventUrl + "/players");
   await expect(page.getByRole("rowheader")).toHaveCount(5);
 
   // Part of the name, no accent, lower case: only the matching rows remain as one types.

@@ -218,6 +218,11 @@ test("the hall: room clocks, a rename, a dispute from a phone, a stopped clock, 
   await expect(clock1).toHaveAttribute("data-stopped", "true");
   await expect(clock1).toContainText("Stopped · the report is final");
   await expect(page.locator('section[data-table="2"] .clock')).not.toHaveAttribute("data-stopped", "true");
+  // A stopped clock offers no command any more (the server refuses them too); table 2 keeps its own.
+  await expect(page.getByRole("button", { name: "Pause clock, table 1" })).toHaveCount(0);
+  await expect(page.getByText("Extend table 1's clock")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Pause clock, table 2" })).toBeVisible();
+  await expect(page.getByText("Extend table 2's clock")).toBeVisible();
 
   // Closing qualifying after round 1 of 4 asks first, then closes; no round starts; reopening.
   await saveWin(page, table(2));

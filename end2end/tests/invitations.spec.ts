@@ -30,6 +30,8 @@ test("a staff invitation link is taken once, then refused with a sentence", asyn
   await page.getByRole("button", { name: "Make an invitation link" }).click();
   const link = await page.getByLabel("Invitation link").inputValue();
   expect(link).toContain("/invite/mentat_");
+  // The test server is reached at 127.0.0.1 and the event has no public address: said so.
+  await expect(page.getByTestId("link-warning")).toContainText("Set the event's public address");
   await expect(page.getByRole("cell", { name: /^Open until/ })).toBeVisible();
   // Shown once: a fresh look at the page no longer has it.
   await page.reload();

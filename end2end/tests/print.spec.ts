@@ -67,8 +67,21 @@ test("print: slips and report forms come out one page per table on A4 and Letter
   expect(mediaBox(`${out}/slips-named-letter-A4.pdf`)).toBe("612 792");
   expect(mediaBox(`${out}/slips-A4.pdf`)).toMatch(/^595\.\d+ 841\.\d+$|^595\.\d+ 842\.\d+$/);
 
+  // Nobody signed in: no claim codes on the slips.
+  await page.goto(`${round}/print/slips`);
+  await expect(page.getByTestId("slip-claim-code")).toHaveCount(0);
+
   // Report forms are the judges'.
   await signIn(page, hj);
+  // The head judge's slips carry a claim-code strip for each player without an account (the
+  // demo's player has one), at the event's public address (the demo's --base-url), and still
+  // take one page per table.
+  await page.goto(`${round}/print/slips`);
+  await expect(page.getByTestId("slip-claim-code")).toHaveCount(29);
+  await expect(page.getByText("type the code at http://mentat.test/claim").first()).toBeVisible();
+  for (const format of ["A4", "Letter"] as const) {
+    expect(await printed(page, `${round}/print/slips`, format, "slips-with-codes")).toBe(tables);
+  }
   for (const format of ["A4", "Letter"] as const) {
     expect(await printed(page, `${round}/print/reports`, format, "reports")).toBe(tables);
   }

@@ -1,5 +1,5 @@
 import { test, expect, Page, Browser } from "@playwright/test";
-import { createUser, live, run, signIn } from "./support";
+import { createUser, eventInRoundOne, live, run, signIn } from "./support";
 
 // The projector (issue 18): full screen with no site header, the round's timer, and a page at a
 // time of clocks, where everyone sits and the standings, fitting the projectors of a hall
@@ -47,24 +47,8 @@ async function visiblePage(page: Page): Promise<string | null> {
 test("the projector fits the hall's screens, shows the round's clocks, seats and standings, and takes turns", async ({ page, browser }) => {
   test.setTimeout(180_000);
   await signIn(page, hj);
-  await page.goto("/events");
-  await live(page);
-  await page.getByLabel("Event name").fill(eventName);
-  await page.getByRole("button", { name: "Create event" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: eventName })).toBeVisible();
-  const eventUrl = page.url();
   const names = Array.from({ length: 30 }, (_, i) => `Projected Player ${String(i + 1).padStart(2, "0")} ${run}`);
-  await page.goto(eventUrl + "/players");
-  await live(page);
-  await page.getByLabel("CSV lines").fill(["name", ...names].join("\n") + "\n");
-  await page.getByRole("button", { name: "Import players" }).click();
-  await expect(page.getByText("Imported 30 players.")).toBeVisible();
-  await page.getByRole("button", { name: "Check in everyone" }).click();
-  await expect(page.getByTestId("player-summary")).toHaveText("30 registered · 30 checked in · 0 dropped");
-  await page.goto(eventUrl + "/run");
-  await live(page);
-  await page.getByRole("button", { name: "Start round 1" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Round 1" })).toBeVisible();
+  const eventUrl = await eventInRoundOne(page, eventName, ["name", ...names].join("\n") + "\n", 30);
   await live(page);
   await page.getByRole("button", { name: "Start all clocks" }).click();
   await expect(page.getByText(/Clocks started at 5 tables/)).toBeVisible();

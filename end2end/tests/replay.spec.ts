@@ -90,14 +90,27 @@ test("a log's violations appear at their lines as it is typed, and the board fol
   // back at turn 1, sector 17 and 4 forces.
   await expect(page.getByTestId("storm")).toHaveText("The storm is in sector 2.");
   await expect(page.getByRole("listitem", { name: "Arrakeen: AT 1" })).toHaveCount(1);
-  await page.getByLabel("Turn", { exact: true }).fill("0");
+  // The slider counts turns as the page names them: 1 is turn 1.
+  await page.getByLabel("Turn", { exact: true }).fill("1");
   await expect(page.getByTestId("turn-shown")).toHaveText(/^Turn 1/);
   await expect(page.getByTestId("storm")).toHaveText("The storm is in sector 17.");
   await expect(page.getByRole("listitem", { name: "Arrakeen: AT 4" })).toHaveCount(1);
   await expect(page.getByRole("listitem", { name: "Arrakeen: AT 1" })).toHaveCount(0);
 
-  // The same board without JavaScript: the slider is a GET form.
+  // The same board without JavaScript: the slider is a GET form, ?turn=1 is turn 1.
+  await page.goto(`${eventUrl}/rounds/1/tables/1/log?turn=1`);
+  await expect(page.getByTestId("storm")).toHaveText("The storm is in sector 17.");
+  await expect(page.getByTestId("turn-shown")).toHaveText(/^Turn 1/);
+  await expect(page.getByTestId("turn-note")).toHaveCount(0);
+  // The turn-by-turn table links to the same addresses.
+  await expect(page.getByRole("link", { name: "Turn 2", exact: true })).toHaveAttribute("href", "?turn=2#board");
+  // A turn the log does not have: the nearest, and a sentence saying so.
+  await page.goto(`${eventUrl}/rounds/1/tables/1/log?turn=9`);
+  await expect(page.getByTestId("turn-note")).toHaveText("The log has no turn 9: it ends at turn 2, shown here.");
+  await expect(page.getByTestId("turn-shown")).toHaveText(/^Turn 2/);
+  await expect(page.getByTestId("storm")).toHaveText("The storm is in sector 2.");
   await page.goto(`${eventUrl}/rounds/1/tables/1/log?turn=0`);
+  await expect(page.getByTestId("turn-note")).toHaveText("The log has no turn 0: it starts at turn 1, shown here.");
   await expect(page.getByTestId("storm")).toHaveText("The storm is in sector 17.");
 
   // The log and the report meet: a finished game's log implies the whole report, which the

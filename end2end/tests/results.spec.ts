@@ -1,5 +1,5 @@
 import { test, expect, Page } from "@playwright/test";
-import { createUser, live, run, signIn } from "./support";
+import { createUser, eventInRoundOne, live, run, signIn } from "./support";
 
 // Results of round 1: win attempts in two Battle phases, three game reports (a win, a game
 // stopped by the clock, a game reaching turn 10), confirmations from two players' phones, a
@@ -51,23 +51,7 @@ test("results: win attempts, three reports, phone confirmations, a correction, l
   await signIn(page, hj);
 
   // An event with 17 players, round 1 drawn: tables of 6, 6 and 5.
-  await page.goto("/events");
-  await live(page);
-  await page.getByLabel("Event name").fill(eventName);
-  await page.getByRole("button", { name: "Create event" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: eventName })).toBeVisible();
-  const eventUrl = page.url();
-  await page.goto(eventUrl + "/players");
-  await live(page);
-  await page.getByLabel("CSV lines").fill(players());
-  await page.getByRole("button", { name: "Import players" }).click();
-  await expect(page.getByText("Imported 17 players.")).toBeVisible();
-  await page.getByRole("button", { name: "Check in everyone" }).click();
-  await expect(page.getByTestId("player-summary")).toHaveText("17 registered · 17 checked in · 0 dropped");
-  await page.goto(eventUrl + "/run");
-  await live(page);
-  await page.getByRole("button", { name: "Start round 1" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Round 1" })).toBeVisible();
+  const eventUrl = await eventInRoundOne(page, eventName, players(), 17);
   await live(page);
   await page.getByRole("button", { name: "Lock seats and begin play" }).click();
   await expect(page.getByTestId("round-state")).toHaveText("In play: seats are final.");

@@ -279,6 +279,24 @@ async fn the_demo_creates_a_live_event_and_runs_again(pool: PgPool) {
     .await;
     assert_ne!(first.slug, second.slug);
     assert!(second.out.contains("https://mentat.example.org/events/"));
+    // The address given is the event's public address: its QR codes and links point there.
+    let public = |id: EventId| {
+        let pool = pool.clone();
+        async move {
+            db::events::detail(&pool, id)
+                .await
+                .expect("read")
+                .expect("the event")
+                .settings
+                .public_url
+                .map(|a| a.as_str().to_owned())
+        }
+    };
+    assert_eq!(public(first.event_id).await, None);
+    assert_eq!(
+        public(second.event_id).await.as_deref(),
+        Some("https://mentat.example.org")
+    );
     for round in 1..=3 {
         assert_eq!(
             seating(&pool, first.event_id, RoundNumber(round)).await,

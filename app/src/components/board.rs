@@ -4,8 +4,10 @@
 //! print and exact counts) and what each faction holds. Hidden information (the cards themselves)
 //! appears only when the page audits the log.
 //!
-//! The turn slider is a GET form (`?turn=N`), so it works without JavaScript; with it, moving the
-//! slider shows at once the board of that turn, already on the page (see [`TurnBoard`]).
+//! The turn slider is a GET form (`?turn=N`, N the game's turn as the page shows it, 0 the
+//! setup), so it works without JavaScript; with it, moving the slider shows at once the board of
+//! that turn, already on the page (see [`TurnBoard`]). A turn the log does not have is answered
+//! with the nearest one and a sentence saying so ([`pick_turn`]).
 
 use dune::Faction;
 use leptos::prelude::*;
@@ -25,9 +27,12 @@ pub fn TurnBoard(
     turns: Vec<BoardTurn>,
     /// The board at the end of every phase, all turns; may be empty.
     phases: Vec<BoardTurn>,
+    /// The board shown first, an index into `turns` ([`pick_turn`]).
     initial: usize,
     /// A phase of the initial turn to show instead of its end (an index into its phases).
     initial_phase: Option<usize>,
+    /// Why the board shown is not the turn the address asked for.
+    note: Option<String>,
 ) -> impl IntoView {
     use leptos::tachys::view::RenderHtml;
     let last = turns.len().saturating_sub(1);
@@ -52,7 +57,7 @@ pub fn TurnBoard(
                 .enumerate()
                 .map(|(k, b)| {
                     view! {
-                        <li><a href=format!("?turn={i}&phase={k}#board")
+                        <li><a href=format!("?turn={}&phase={k}#board", turns[i].turn)
                             aria-current=(current == Some(k)).then_some("step")>{b.phase.clone()}</a></li>
                     }
                 })
@@ -73,15 +78,21 @@ pub fn TurnBoard(
         .enumerate()
         .map(|(i, t)| {
             let html = view! { {phase_nav(i, None)} {board(t.clone())} }.to_html();
-            view! { <template data-turn=i data-label=turn_label(t) inner_html=html></template> }
+            view! { <template data-turn=t.turn data-label=turn_label(t) inner_html=html></template> }
                 .into_any()
         })
         .collect_view();
+    // The slider counts the game's turns, as the page names them (0 is the setup).
+    let (first_turn, last_turn, chosen_turn) =
+        (turns[0].turn, turns[last].turn, turns[chosen].turn);
+    let note = note
+        .map(|text| view! { <p class="notice" role="status" data-testid="turn-note">{text}</p> });
     view! {
+        {note}
         <form method="get" action="#board" class="turn-slider">
             <label for="turn">"Turn"</label>
-            <input id="turn" name="turn" type="range" min="0" max=last.to_string() step="1"
-                value=chosen.to_string() aria-valuetext=label.clone() data-turn-slider=""/>
+            <input id="turn" name="turn" type="range" min=first_turn.to_string() max=last_turn.to_string() step="1"
+                value=chosen_turn.to_string() aria-valuetext=label.clone() data-turn-slider=""/>
             <output for="turn" data-testid="turn-shown">{label}</output>
             <noscript><button type="submit">"Show"</button></noscript>
         </form>
@@ -92,6 +103,65 @@ pub fn TurnBoard(
         {templates.into_any()}
     }
     .into_any()
+}
+
+/// The board `?turn=` asks for, as an index into the log's turns (their game turn numbers, in
+/// order, 0 the setup), and a sentence when the address names no turn of the log: nothing asked
+/// shows the last turn; a number past either end, the nearest end; a turn the log skipped, the
+/// one before it; anything else, the last turn.
+pub fn pick_turn(turns: &[u32], asked: Option<&str>) -> (usize, Option<String>) {
+    let last = turns.len().saturating_sub(1);
+    let (Some(&first_turn), Some(&last_turn)) = (turns.first(), turns.last()) else {
+        return (0, None);
+    };
+    let name = |n: u32| {
+        if n == 0 {
+            "the setup".to_owned()
+        } else {
+            format!("turn {n}")
+        }
+    };
+    let Some(asked) = asked.map(str::trim) else {
+        return (last, None);
+    };
+    let Ok(n) = asked.parse::<u32>() else {
+        return (
+            last,
+            Some(format!(
+                "\"{asked}\" is not a turn number (0 for the setup, then 1, 2, …); showing {}, the last in the log.",
+                name(last_turn)
+            )),
+        );
+    };
+    if let Some(i) = turns.iter().position(|&t| t == n) {
+        return (i, None);
+    }
+    if n > last_turn {
+        return (
+            last,
+            Some(format!(
+                "The log has no turn {n}: it ends at {}, shown here.",
+                name(last_turn)
+            )),
+        );
+    }
+    if n < first_turn {
+        return (
+            0,
+            Some(format!(
+                "The log has no turn {n}: it starts at {}, shown here.",
+                name(first_turn)
+            )),
+        );
+    }
+    let before = turns.iter().rposition(|&t| t < n).unwrap_or(0);
+    (
+        before,
+        Some(format!(
+            "The log has no turn {n}; showing {}, the one before it.",
+            name(turns[before])
+        )),
+    )
 }
 
 fn turn_label(b: &BoardTurn) -> String {
@@ -301,5 +371,46 @@ fn BoardTables(turn: BoardTurn) -> impl IntoView {
             <thead><tr><th scope="col">"Faction"</th><th scope="col" class="num">"Spice"</th><th scope="col">"Cards"</th><th scope="col">"Reserves"</th><th scope="col">"Tanks"</th><th scope="col">"Leaders"</th></tr></thead>
             <tbody>{holdings}</tbody>
         </table>
+    }
+}
+
+#[cfg(test)]
+mod pick_tests {
+    use super::pick_turn;
+
+    #[test]
+    fn the_address_names_the_turn_as_the_page_shows_it() {
+        let with_setup = [0, 1, 2, 3];
+        assert_eq!(pick_turn(&with_setup, None), (3, None));
+        assert_eq!(pick_turn(&with_setup, Some("0")), (0, None));
+        assert_eq!(pick_turn(&with_setup, Some("2")), (2, None));
+        // A log without its setup: turn 1 is the first board, not the second.
+        let without = [1, 2, 3];
+        assert_eq!(pick_turn(&without, Some("1")), (0, None));
+        assert_eq!(pick_turn(&without, Some("3")), (2, None));
+    }
+
+    #[test]
+    fn a_turn_the_log_lacks_is_answered_with_the_nearest_and_a_sentence() {
+        let turns = [1, 2, 4];
+        let (i, note) = pick_turn(&turns, Some("9"));
+        assert_eq!(i, 2);
+        assert!(
+            note.unwrap_or_default()
+                .contains("no turn 9: it ends at turn 4")
+        );
+        let (i, note) = pick_turn(&turns, Some("0"));
+        assert_eq!(i, 0);
+        assert!(note.unwrap_or_default().contains("starts at turn 1"));
+        let (i, note) = pick_turn(&turns, Some("3"));
+        assert_eq!(i, 1);
+        assert!(note.unwrap_or_default().contains("showing turn 2"));
+        let (i, note) = pick_turn(&turns, Some("last"));
+        assert_eq!(i, 2);
+        assert!(
+            note.unwrap_or_default()
+                .contains("\"last\" is not a turn number")
+        );
+        assert_eq!(pick_turn(&[], Some("3")), (0, None));
     }
 }

@@ -16,22 +16,62 @@ use crate::{
 
 /// Links between the head judge's pages of one event. The standings are served outside the
 /// app (a plain server-rendered page), hence `rel="external"`: the client router must let the
-/// browser load them.
+/// browser load them. The page shown is marked (`aria-current="page"`; a page inside a section,
+/// such as one player's, marks its section with `"true"`). On a phone the links make one row
+/// that scrolls sideways, so the page's own content starts in the first screen.
 #[component]
 pub fn RunNav(slug: Memo<String>) -> impl IntoView {
-    let to = move |path: &'static str| move || format!("/events/{}{path}", slug.get());
+    let here = leptos_router::hooks::use_location()
+        .pathname
+        .get_untracked();
+    let slug = slug.get_untracked();
+    let event = format!("/events/{slug}");
+    let links = [
+        (event.clone(), "Event page", false),
+        (format!("{event}/run"), "Dashboard", false),
+        (format!("{event}/players"), "Players", false),
+        (format!("{event}/settings"), "Settings", false),
+        (format!("{event}/clocks"), "Projector", false),
+        (standings::path(&slug), "Standings", true),
+        (format!("{event}/finals"), "Finals", false),
+        (
+            crate::pages::organise::path(&slug),
+            "Organise: exports, print, backup",
+            true,
+        ),
+        (format!("{event}/logs"), "Game logs", false),
+    ];
+    let items = links
+        .into_iter()
+        .map(|(href, label, external)| {
+            let current = current_mark(&here, &href, &event);
+            view! {
+                <li><a href=href rel=external.then_some("external") aria-current=current>{label}</a></li>
+            }
+        })
+        .collect_view();
     view! {
         <nav class="run-nav" aria-label="Running the event">
-            <a href=to("")>"Event page"</a>
-            <a href=to("/run")>"Dashboard"</a>
-            <a href=to("/players")>"Players"</a>
-            <a href=to("/settings")>"Settings"</a>
-            <a href=to("/clocks")>"Projector"</a>
-            <a href=move || standings::path(&slug.get()) rel="external">"Standings"</a>
-            <a href=to("/finals")>"Finals"</a>
-            <a href=move || crate::pages::organise::path(&slug.get()) rel="external">"Organise: exports, print, backup"</a>
-            <a href=to("/logs")>"Game logs"</a>
+            <ul>{items}</ul>
         </nav>
+    }
+}
+
+/// How the link to `href` is marked on the page at `here`: `"page"` when it is that page,
+/// `"true"` when the page lies inside it (one player of the players' list), else nothing. The
+/// event page holds every other page, so only itself marks it.
+fn current_mark(here: &str, href: &str, event: &str) -> Option<&'static str> {
+    let here = here.trim_end_matches('/');
+    if here == href {
+        Some("page")
+    } else if href != event
+        && here
+            .strip_prefix(href)
+            .is_some_and(|rest| rest.starts_with('/'))
+    {
+        Some("true")
+    } else {
+        None
     }
 }
 
@@ -287,5 +327,37 @@ fn Ruling1(
                 </fieldset>
             })}
         </fieldset>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::current_mark;
+
+    const EVENT: &str = "/events/spring";
+
+    #[test]
+    fn the_page_shown_is_marked_and_its_section_too() {
+        let mark = |here: &str, href: &str| current_mark(here, href, EVENT);
+        assert_eq!(
+            mark("/events/spring/players", "/events/spring/players"),
+            Some("page")
+        );
+        assert_eq!(
+            mark("/events/spring/players/", "/events/spring/players"),
+            Some("page")
+        );
+        assert_eq!(
+            mark("/events/spring/players/7", "/events/spring/players"),
+            Some("true")
+        );
+        assert_eq!(mark("/events/spring/run", "/events/spring/players"), None);
+        // Not a prefix of another word, and the event page marks only itself.
+        assert_eq!(
+            mark("/events/spring/playersx", "/events/spring/players"),
+            None
+        );
+        assert_eq!(mark("/events/spring/run", EVENT), None);
+        assert_eq!(mark(EVENT, EVENT), Some("page"));
     }
 }

@@ -211,12 +211,13 @@ fn ClaimCode(
     view! {
         <section aria-labelledby="claim-code" class="staff-only">
             <h2 id="claim-code">"Claim code (staff)"</h2>
-            <p>"Give the player a code to type at /claim on her phone: her account is then tied to this registration, and the event's page opens on her table. Each code works once; a new one does not cancel an older one."</p>
+            <p>"Give the player a code to type at /claim on her phone: her account is then tied to this registration, and the event's page opens on her table. Each code works once; a new one does not cancel an older one. The table slips you print carry a code for every player not claimed yet."</p>
             {fresh.map(|c| view! {
                 <div class="done" role="status">
                     <p class="ok">{format!("Claim code made; it works once, until {}. Shown only now:", c.expires)}</p>
                     <p>"Code: "<strong class="claim-code" data-testid="claim-code">{c.code}</strong></p>
                     <p>"Or the link: "<a href=c.link.clone()>{c.link.clone()}</a></p>
+                    {c.warning.map(|text| view! { <p class="notice qr-warning" role="alert" data-testid="link-warning">{text}</p> })}
                 </div>
             })}
             <PostForm action=MakeClaimCode::url()>

@@ -34,7 +34,7 @@ pub fn LogPage() -> impl IntoView {
         <main class="page log-page">
             <Suspense fallback=|| view! { <p>"Loading the log…"</p> }>
                 {move || Suspend::new(async move {
-                    let turn = query.with_untracked(|q| q.get("turn").and_then(|t| t.parse::<usize>().ok()));
+                    let turn = query.with_untracked(|q| q.get("turn"));
                     let phase = query.with_untracked(|q| q.get("phase").and_then(|t| t.parse::<usize>().ok()));
                     match data.await {
                         Ok(d) => view! {
@@ -58,7 +58,7 @@ pub fn LogPage() -> impl IntoView {
 }
 
 #[component]
-fn Log(d: Data, turn: Option<usize>, phase: Option<usize>) -> impl IntoView {
+fn Log(d: Data, turn: Option<String>, phase: Option<usize>) -> impl IntoView {
     let table_href = format!("/events/{}/rounds/{}/tables/{}", d.slug, d.round, d.table);
     let seats = d
         .seats
@@ -89,7 +89,8 @@ fn Log(d: Data, turn: Option<usize>, phase: Option<usize>) -> impl IntoView {
         .into_any()
     });
     let turns = d.replayed.turns.clone();
-    let initial = turn.unwrap_or(turns.len().saturating_sub(1));
+    let numbers: Vec<u32> = turns.iter().map(|t| t.turn).collect();
+    let (initial, note) = crate::components::board::pick_turn(&numbers, turn.as_deref());
     view! {
         <p><a href=table_href.clone()>{format!("← {} · round {}, table {}", d.event_name, d.round, d.table)}</a></p>
         <h1>{format!("Game log · round {}, table {}", d.round, d.table)}</h1>
@@ -104,7 +105,7 @@ fn Log(d: Data, turn: Option<usize>, phase: Option<usize>) -> impl IntoView {
         {has_log.then(|| view! { <SavedLog body=d.body.clone() problems=problems/> }.into_any())}
         <section aria-labelledby="board" id="board">
             <h2 id="board-heading">"The board"</h2>
-            <TurnBoard map=d.map.clone() turns=turns.clone() phases=d.replayed.phases.clone() initial=initial initial_phase=phase/>
+            <TurnBoard map=d.map.clone() turns=turns.clone() phases=d.replayed.phases.clone() initial=initial initial_phase=phase note=note/>
         </section>
         <Summary turns=turns/>
         <Comparison d=d.clone()/>
@@ -181,7 +182,7 @@ fn Summary(turns: Vec<BoardTurn>) -> impl IntoView {
                 .collect_view();
             view! {
                 <tr>
-                    <th scope="row"><a href=format!("?turn={}#board", turns.iter().position(|x| x == t).unwrap_or(0))>{if t.turn == 0 { "Setup".to_owned() } else { format!("Turn {}", t.turn) }}</a></th>
+                    <th scope="row"><a href=format!("?turn={}#board", t.turn)>{if t.turn == 0 { "Setup".to_owned() } else { format!("Turn {}", t.turn) }}</a></th>
                     <td>{t.storm.map_or("—".to_owned(), |s| s.to_string())}</td>
                     {cells}
                 </tr>

@@ -5,6 +5,15 @@
 //! two: 186 × 255 mm inside 12 mm margins). A bar of screen-only controls offers the paper size
 //! and the browser's Print; it is not printed.
 
+/// Whether a round's slips, printed by the head judge, carry claim codes: yes unless the
+/// address says `claims=no`.
+pub fn wants_claim_codes(query: Option<&str>) -> bool {
+    !query
+        .unwrap_or_default()
+        .split('&')
+        .any(|p| p == "claims=no")
+}
+
 /// What a round's print page holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RoundSheet {
@@ -105,9 +114,12 @@ pub use render::*;
 #[cfg(feature = "ssr")]
 mod render {
     use db::results::standings::EventStandings;
+    use std::collections::BTreeMap;
+
     use db::rounds::{RoundDetail, TableInfo};
     use dune::Faction;
     use leptos::prelude::*;
+    use tournament::ids::PlayerId;
     use tournament::report::MAX_TURNS;
 
     use super::{Paper, RoundSheet, surname_first};
@@ -144,6 +156,27 @@ mod render {
         }
     }
 
+    /// A claim code on a table slip: the code and the QR code of the link that fills it in.
+    pub struct SlipClaim {
+        pub code: String,
+        pub svg: String,
+    }
+
+    /// Claim codes on the slips the head judge prints, for the players whose registration is
+    /// tied to no account yet.
+    pub enum SlipClaims {
+        /// Not the head judge's print: no codes, no word of them.
+        NotOffered,
+        /// The head judge asked for slips without codes.
+        Left,
+        /// The codes made for this print, by player, and where a player types hers.
+        Made {
+            codes: BTreeMap<PlayerId, SlipClaim>,
+            claim_page: String,
+            days: i64,
+        },
+    }
+
     /// Everything a round's print page needs.
     pub struct RoundPrint<'a> {
         pub slug: &'a str,
@@ -151,6 +184,7 @@ mod render {
         pub round: &'a RoundDetail,
         pub sheet: RoundSheet,
         pub paper: Paper,
+        pub claims: SlipClaims,
     }
 
     pub fn round_document(p: &RoundPrint) -> String {
@@ -171,7 +205,7 @@ mod render {
                 .round
                 .tables
                 .iter()
-                .map(|t| slip(p.event_name, number.get(), t).into_any())
+                .map(|t| slip(p.event_name, number.get(), t, &p.claims).into_any())
                 .collect_view()
                 .into_any(),
             RoundSheet::Reports => p
@@ -188,15 +222,38 @@ mod render {
             .tables
             .is_empty()
             .then(|| view! { <p>"This round has no tables."</p> });
+        let claims_note = match (&p.sheet, &p.claims) {
+            (RoundSheet::Slips, SlipClaims::Made { codes, days, .. }) => Some(view! {
+                <p class="screen-only print-note">
+                    {if codes.is_empty() {
+                        "Every player of this round has claimed her registration: no claim codes needed. ".to_owned()
+                    } else {
+                        format!(
+                            "Each player who has not claimed her registration yet has a new claim code on a strip below her table's slip: cut it off and hand it to her. The codes were made as this page opened, work once, for {days} days; codes printed before stay good. "
+                        )
+                    }}
+                    <a href=format!("{here}?claims=no")>"Slips without claim codes"</a>
+                </p>
+            }.into_any()),
+            (RoundSheet::Slips, SlipClaims::Left) => Some(view! {
+                <p class="screen-only print-note">
+                    "These slips carry no claim codes. "
+                    <a href=here.clone()>"Slips with claim codes for the players who have not claimed their registration"</a>
+                </p>
+            }.into_any()),
+            _ => None,
+        };
         let main = view! {
             {controls(&here, &back, p.paper)}
+            {claims_note}
             <div class=format!("sheets {}", p.paper.class())>{sheets}{empty}</div>
         };
         document(&title, Some((p.slug, p.event_name)), Look::Print, main)
     }
 
-    /// A table slip: where everyone sits and what they play, and the clock's limit.
-    fn slip(event: &str, round: i32, t: &TableInfo) -> impl IntoView + use<> {
+    /// A table slip: where everyone sits and what they play, and the clock's limit; below it,
+    /// on the head judge's print, a strip to cut off per player with her claim code.
+    fn slip(event: &str, round: i32, t: &TableInfo, claims: &SlipClaims) -> impl IntoView + use<> {
         let limit = t.clock.limit_ms();
         let extension = t.clock.extension_ms;
         let rows = t
@@ -232,8 +289,45 @@ mod render {
                     if extension > 0 { format!(", with {} added by the head judge", hours(extension)) } else { String::new() }
                 )}</p>
                 <p class="small">"Seat 1 sits at the player circle next to Tuek's Sietch; each next seat to its right (0.07, ruling 2)."</p>
+                {claim_strips(t, claims)}
             </section>
         }
+    }
+
+    /// One strip per seated player holding a claim code: her name, the code, its QR code (the
+    /// link that fills it in) and where to type it.
+    fn claim_strips(t: &TableInfo, claims: &SlipClaims) -> Option<AnyView> {
+        let SlipClaims::Made {
+            codes, claim_page, ..
+        } = claims
+        else {
+            return None;
+        };
+        let strips = t
+            .seats
+            .iter()
+            .filter_map(|s| codes.get(&s.player_id).map(|c| (s, c)))
+            .map(|(s, c)| {
+                let label = format!("QR code: the claim link for {}", s.player);
+                view! {
+                    <li class="claim-strip">
+                        <div class="qr-small" role="img" aria-label=label inner_html=c.svg.clone()></div>
+                        <div>
+                            <p class="claim-who">{s.player.clone()}</p>
+                            <p class="claim-line">"Claim code "<strong class="claim-code" data-testid="slip-claim-code">{c.code.clone()}</strong></p>
+                            <p class="small">{format!("Scan, or type the code at {claim_page}: your phone then opens on your table.")}</p>
+                        </div>
+                    </li>
+                }
+            })
+            .collect::<Vec<_>>();
+        (!strips.is_empty()).then(|| {
+            view! {
+                <h2 class="claim-head">"Claim codes: cut along the lines, one strip per player"</h2>
+                <ul class="claim-strips">{strips}</ul>
+            }
+            .into_any()
+        })
     }
 
     /// A blank Game Report for one table: seats and factions filled in, boxes for the win
@@ -527,6 +621,14 @@ mod render {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn slips_carry_claim_codes_unless_asked_not_to() {
+        assert!(wants_claim_codes(None));
+        assert!(wants_claim_codes(Some("paper=a4")));
+        assert!(!wants_claim_codes(Some("paper=a4&claims=no")));
+        assert!(!wants_claim_codes(Some("claims=no")));
+    }
 
     #[test]
     fn surnames_come_first_with_their_particles() {

@@ -165,7 +165,8 @@ fn GameTable(
             }
         }
     };
-    let clock_controls = can_run.then(|| {
+    // A final report stops the clock (4.01.08): nothing left to start, pause or extend.
+    let clock_controls = (can_run && t.clock.stopped_at.is_none()).then(|| {
         let (command, label) = if !started {
             ("start", "Start clock")
         } else if paused {

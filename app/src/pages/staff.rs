@@ -143,6 +143,7 @@ fn NewLink(new: NewInvitation) -> impl IntoView {
             <p class="ok">{format!("Invitation for {} as {} made. Copy the link now: it is shown only this once.", new.label, new.role.to_lowercase())}</p>
             <p><label for="new-invitation">"Invitation link"</label></p>
             <input id="new-invitation" class="secret-value" type="text" readonly value=new.link/>
+            {new.warning.map(|text| view! { <p class="notice qr-warning" role="alert" data-testid="link-warning">{text}</p> })}
         </div>
     }
 }

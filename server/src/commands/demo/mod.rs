@@ -23,12 +23,13 @@ use db::{
     accounts::{self, CreateUserError, NewUser, UserName},
     events,
     password::Password,
+    public_address::PublicAddress,
     roles::{self, Actor, Role},
 };
 use tournament::ids::{EventId, PlayerId, TableNumber};
 
 use crate::{config, database, error::StartupError};
-pub use write::create;
+pub use write::{create, create_at};
 
 /// What the command line asked for.
 #[derive(Debug, Clone, Default)]
@@ -73,6 +74,7 @@ pub struct Demo {
 
 pub fn run(options: &Options) -> Result<(), StartupError> {
     let base = base_url(options.base_url.as_deref())?;
+    let public = public_address(options.base_url.as_deref())?;
     let url = config::database_url()?;
     let seed = match options.seed {
         Some(seed) => seed,
@@ -81,7 +83,7 @@ pub fn run(options: &Options) -> Result<(), StartupError> {
     let demo = super::runtime()?.block_on(async {
         let pool = database::connect(&url).await?;
         database::migrate(&pool, &url).await?;
-        create(&pool, seed).await
+        create_at(&pool, seed, public.as_ref()).await
     })?;
     print!("{}", demo.describe(&base));
     Ok(())
@@ -119,6 +121,17 @@ fn base_url(given: Option<&str>) -> Result<String, StartupError> {
         });
     }
     Ok(format!("http://{addr}"))
+}
+
+/// The event's public address from `--base-url`, when given: the QR codes and the links of the
+/// demo event then point at it.
+fn public_address(given: Option<&str>) -> Result<Option<PublicAddress>, StartupError> {
+    let Some(url) = given else { return Ok(None) };
+    PublicAddress::parse(url.trim()).map_err(|e| {
+        StartupError::Config(format!(
+            "--base-url {url:?} cannot be the event's public address: {e}"
+        ))
+    })
 }
 
 impl Demo {
@@ -358,5 +371,20 @@ mod tests {
         );
         assert!(base_url(Some("mentat.example.org")).is_err());
         assert!(base_url(Some("http://")).is_err());
+    }
+
+    #[test]
+    fn a_base_url_becomes_the_events_public_address() {
+        assert_eq!(public_address(None).ok(), Some(None));
+        let address = public_address(Some("https://mentat.example.org/"))
+            .ok()
+            .flatten()
+            .map(|a| a.as_str().to_owned());
+        assert_eq!(address.as_deref(), Some("https://mentat.example.org"));
+        let err = public_address(Some("https://mentat.example.org/hall/"))
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(err.contains("--base-url"), "{err}");
     }
 }

@@ -275,6 +275,16 @@ async fn play_table(
 
 /// Creates the whole demo event in `pool`. The same seed gives the same draws and results.
 pub async fn create(pool: &PgPool, seed: u64) -> Result<Demo, StartupError> {
+    create_at(pool, seed, None).await
+}
+
+/// [`create`], with the event's public address set to `public` (`--base-url`), so its QR
+/// codes, invitation links and claim codes point where people open Mentat.
+pub async fn create_at(
+    pool: &PgPool,
+    seed: u64,
+    public: Option<&db::public_address::PublicAddress>,
+) -> Result<Demo, StartupError> {
     let mut rng = Dice::new(seed);
     let existing = events::list(pool)
         .await
@@ -303,6 +313,9 @@ pub async fn create(pool: &PgPool, seed: u64) -> Result<Demo, StartupError> {
     settings.ends_on = Some(day);
     let qualifying_rounds = settings.qualifying_rounds.max(ROUNDS);
     settings.qualifying_rounds = qualifying_rounds;
+    if let Some(public) = public {
+        settings.public_url = Some(public.clone());
+    }
     events::update_settings(pool, &admin, event.id, detail.version, settings)
         .await
         .map_err(failed("setting the event's dates and venue"))?;
