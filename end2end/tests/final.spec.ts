@@ -1,4 +1,5 @@
 import { test, expect, Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
 import { createUser, live, run, signIn } from "./support";
 
 // The final table (issue 18, ruling 13): after qualifying closes and the tie across the cut is
@@ -126,14 +127,41 @@ test("the final table is seated from the finals list, reported, and gives the pl
   await expect(page.getByRole("heading", { name: "Final placings" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Final placings" }).getByRole("listitem").first()).toContainText(winner);
 
-  // The projector puts the placings first.
+  // The projector puts the placings first, every finalist on the hall's screens.
   const wall = await page.context().newPage();
-  await wall.setViewportSize({ width: 1366, height: 768 });
-  await wall.goto(eventUrl + "/clocks?view=placings");
-  await expect(wall.getByRole("heading", { name: "Final placings" })).toBeVisible();
-  await expect(wall.locator(".projector-placings li").first()).toContainText(winner);
-  await expect(wall.getByRole("heading", { level: 1 })).toContainText("final table");
+  for (const size of [{ width: 1280, height: 720 }, { width: 1366, height: 768 }, { width: 1920, height: 1080 }]) {
+    await wall.setViewportSize(size);
+    await wall.goto(eventUrl + "/clocks?view=placings");
+    await expect(wall.getByRole("heading", { name: "Final placings" })).toBeVisible();
+    await expect(wall.locator(".projector-placings li")).toHaveCount(6);
+    await expect(wall.locator(".projector-placings li").first()).toContainText(winner);
+    await expect(wall.getByRole("heading", { level: 1 })).toContainText("final table");
+    const off = await wall.evaluate(() => {
+      const out: string[] = [];
+      const root = document.documentElement;
+      if (root.scrollWidth > window.innerWidth || root.scrollHeight > window.innerHeight) out.push("the page scrolls");
+      for (const li of Array.from(document.querySelectorAll(".projector-placings li"))) {
+        const r = li.getBoundingClientRect();
+        if (r.bottom > window.innerHeight || r.right > window.innerWidth) out.push(`${li.textContent} off the screen`);
+      }
+      return out;
+    });
+    expect(off, `${size.width}×${size.height}`).toEqual([]);
+  }
   await wall.close();
+
+  // The pages the final added, at a phone's width and a laptop's: no axe violations.
+  for (const viewport of [{ width: 360, height: 740 }, { width: 1366, height: 768 }]) {
+    await page.setViewportSize(viewport);
+    for (const path of ["/finals", "/standings", "/rounds/2", "/rounds/2/tables/1", "/clocks?view=placings"]) {
+      await page.goto(eventUrl + path);
+      if (await page.locator('link[rel="modulepreload"]').count()) {
+        await expect(page.locator("html[data-live=true]")).toHaveCount(1);
+      }
+      const result = await new AxeBuilder({ page }).analyze();
+      expect(result.violations.map((v) => `${path} at ${viewport.width}: ${v.id} ${v.help}`)).toEqual([]);
+    }
+  }
 
   // The winner's phone, without JavaScript: her card says where she placed.
   const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false });
