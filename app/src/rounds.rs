@@ -212,7 +212,7 @@ pub async fn start_round(
         _ => {
             return fail(AppError::field(
                 "fallback",
-                "Choose one of ruling 1's options.",
+                "Choose how to seat the players who do not fit: alternates, 4-player tables or byes.",
             ));
         }
     };
