@@ -212,7 +212,7 @@ pub async fn start_round(
         _ => {
             return fail(AppError::field(
                 "fallback",
-                "Choose one of ruling 1's options.",
+                "Choose how to seat the players who do not fit: alternates, 4-player tables or byes.",
             ));
         }
     };
@@ -291,6 +291,17 @@ pub struct RoundData {
     pub can_record: bool,
     /// Who changed what in this round (head judges only).
     pub changes: Vec<crate::events::AuditRow>,
+    /// Every seated player by name, A–Z (accents and case ignored): where to send someone who
+    /// asks "where do I sit?".
+    pub seated: Vec<SeatedPlayer>,
+}
+
+/// A player and their place, for the round's A–Z list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatedPlayer {
+    pub player: String,
+    pub table: TableNumber,
+    pub seat: i16,
 }
 
 #[cfg(feature = "ssr")]
@@ -336,6 +347,18 @@ pub async fn get_round(slug: String, number: RoundNumber) -> Result<RoundData, A
     } else {
         Vec::new()
     };
+    let mut seated: Vec<SeatedPlayer> = detail
+        .tables
+        .iter()
+        .flat_map(|t| {
+            t.seats.iter().filter(|s| !s.dropped).map(|s| SeatedPlayer {
+                player: s.player.clone(),
+                table: t.number,
+                seat: s.seat,
+            })
+        })
+        .collect();
+    seated.sort_by_cached_key(|s| (db::players::search::fold(&s.player), s.player.clone()));
     let r = detail.round;
     let quality = |key: &str| r.quality.get(key).and_then(|v| v.as_i64()).unwrap_or(0);
     Ok(RoundData {
@@ -370,6 +393,7 @@ pub async fn get_round(slug: String, number: RoundNumber) -> Result<RoundData, A
         can_run,
         can_record: allows(role, admin, Action::RecordResults),
         changes,
+        seated,
     })
 }
 

@@ -148,7 +148,10 @@ test("the hall: room clocks, a rename, a dispute from a phone, a stopped clock, 
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText(`Saved: ${fixed}.`)).toBeVisible();
   await page.goto(eventUrl + "/rounds/1");
-  await expect(page.getByText(fixed).first()).toBeVisible();
+  await expect(page.locator("section.game-table").getByText(fixed)).toBeVisible();
+  // The A–Z list tells where she sits, folded away until asked.
+  await page.getByText(/^Players A–Z and their tables/).click();
+  await expect(page.locator(".az li").filter({ hasText: fixed })).toContainText(/table [12] · seat [1-6]/);
   await expect(page.getByText(typo, { exact: true })).toHaveCount(0);
   await page.goto(eventUrl + "/standings");
   await expect(page.getByRole("link", { name: fixed, exact: true })).toBeVisible();

@@ -209,11 +209,9 @@ pub fn explain(
     let why = match adjudication.decided_by {
         Decision::Category(c) => format!("decided by {} ({})", c.label(), c.rule()),
         Decision::Deadlock => {
-            "tied in every category, so every survivor wins (ruling 9)".to_owned()
+            "tied in every value, so every survivor wins, as the event's settings say".to_owned()
         }
-        Decision::JudgeDraw => {
-            "tied in every category; the head judge's draw (ruling 9)".to_owned()
-        }
+        Decision::JudgeDraw => "tied in every value; the head judge drew the winner".to_owned(),
     };
     lines.push(format!(
         "{} {} Adjudicated: {why} (4.01.09).",

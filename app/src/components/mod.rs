@@ -7,3 +7,4 @@ pub mod header;
 pub mod live;
 pub mod log_editor;
 pub mod refresh;
+pub mod rule_link;

@@ -249,7 +249,7 @@ fn StartForm(slug: String, next: NextRound) -> impl IntoView {
                     }
                 })}
                 <Field label="Seed (optional)" name="seed" kind="text"
-                    hint="Leave empty for a random seed. Typing the seed of an earlier draw repeats it exactly (ruling 4)."
+                    hint="Leave empty for a random seed. Typing the seed of an earlier draw repeats it exactly."
                     error=error/>
                 <FormError error=error/>
                 <button type="submit" disabled=no_players>
@@ -274,7 +274,7 @@ fn Ruling1(
     view! {
         <fieldset class="ruling-1" aria-describedby="field-fallback-error">
             <legend>{format!(
-                "{players} players cannot be split into tables of 6 and 5 (4.01.01). Choose one of ruling 1's options:"
+                "{players} players cannot be split into tables of 6 and 5 (4.01.01). Choose how to seat them:"
             )}</legend>
             <div class="choice">
                 <input type="radio" id="fallback-alternates" name="fallback" value="alternates"/>

@@ -111,7 +111,7 @@ fn Finals(f: FinalsView, plan: Option<QualifyingPlan>, slug: Memo<String>) -> im
     view! {
         {f.can_override.then(|| view! { <RunNav slug=slug/> })}
         <p><a href=format!("/events/{}", f.slug)>{f.event_name.clone()}</a></p>
-        <h1>{format!("Finals · {} seats (ruling 13)", f.seats)}</h1>
+        <h1>{format!("Finals · {} seats", f.seats)}</h1>
         <p role="status">{state}</p>
         <section aria-labelledby="finalists">
             <h2 id="finalists">{if f.closed { "Finalists" } else { "In the finals if qualifying closed now" }}</h2>

@@ -9,6 +9,7 @@ use tournament::ids::PlayerId;
 use crate::{
     components::clock::TickingClock,
     components::refresh::KeepCurrent,
+    components::rule_link::RuleLink,
     pages::{awaiting::AwaitingConfirmation, params::slug_param},
     rounds::{CardPlace, PlayerCard, find_players, get_player_card},
 };
@@ -161,10 +162,11 @@ fn Card(c: PlayerCard, slug: String, player_id: PlayerId) -> impl IntoView {
                     <dl class="place">
                         <div><dt>"Table"</dt><dd data-testid="table">{table.get()}</dd></div>
                         <div><dt>"Seat"</dt><dd data-testid="seat">{seat.seat}</dd></div>
-                        <div><dt>"Player circle"</dt><dd data-testid="circle">{seat.circle}</dd></div>
+                        <div><dt>"Place at the board"</dt><dd data-testid="circle">{seat.circle}</dd></div>
                         <div class="faction"><dt>{if full { "Cards offered" } else { "Faction" }}</dt>
                             <dd data-testid="faction">{seat.faction_text()}</dd></div>
                     </dl>
+                    <p class="hint">"Places at the board are counted 0 to 5 counterclockwise from the storm start; seat 1 sits next to Tuek's Sietch ("<RuleLink number="0.07"/>")."</p>
                     {reported.then(|| view! { <p class="ok">"Your table's report is final."</p> })}
                     <p><a class="button-link" href=format!("/events/{slug}/rounds/{}/tables/{table}", round.map_or(1, |r| r.get()))>
                         "Win attempts and game report"</a></p>

@@ -123,13 +123,13 @@ fn Projector(v: ProjectorView, only: Option<Show>, every: u64) -> impl IntoView 
         <div class="projector-bar">
             <h1 id="projector-title">{title}</h1>
             {timer}
+            <ProjectorCycle slug=v.slug.clone() server_now=v.now_ms turns=taking_turns every_ms=every_ms/>
             <nav class="projector-nav" aria-label="Projector pages">
                 {link(None)}
                 {(!v.placings.is_empty()).then(|| link(Some(Show::Placings)))}
                 {link(Some(Show::Clocks))}{link(Some(Show::Seating))}{link(Some(Show::Standings))}
                 <a href=format!("/events/{}", v.slug)>"Leave the projector"</a>
             </nav>
-            <ProjectorCycle slug=v.slug.clone() server_now=v.now_ms turns=taking_turns every_ms=every_ms/>
         </div>
         <div class="projector-pages">{pages}</div>
     }

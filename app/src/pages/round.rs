@@ -20,8 +20,8 @@ use crate::{
         room::RoomControls,
     },
     rounds::{
-        BeginRound, CancelRound, ExtendClock, RedrawRound, RoundData, SwapSeats, TableClock,
-        TableView, get_round,
+        BeginRound, CancelRound, ExtendClock, RedrawRound, RoundData, SeatedPlayer, SwapSeats,
+        TableClock, TableView, get_round,
     },
 };
 
@@ -107,11 +107,14 @@ fn Round(data: RoundData, flags: Vec<(TableNumber, TableFlag)>) -> impl IntoView
         <PrintLinks slug=data.slug.clone() round=data.number.get() staff=data.can_record/>
         {can_run.then(|| view! { <RoomControls slug=data.slug.clone() number=data.number/> })}
         <FormError error=table_error/>
-        {data.tables.iter().cloned().map(|t| view! {
-            <GameTable flag=flags.iter().find(|(n, _)| *n == t.number).map(|(_, f)| *f)
-                t=t slug=data.slug.clone() round=data.number full={data.ruleset == "full"}
-                can_run=data.can_run can_record=data.can_record now=data.now_ms/>
-        }).collect_view()}
+        <SeatedAz seated=data.seated.clone()/>
+        <div class="round-tables">
+            {data.tables.iter().cloned().map(|t| view! {
+                <GameTable flag=flags.iter().find(|(n, _)| *n == t.number).map(|(_, f)| *f)
+                    t=t slug=data.slug.clone() round=data.number full={data.ruleset == "full"}
+                    can_run=data.can_run can_record=data.can_record now=data.now_ms/>
+            }).collect_view()}
+        </div>
         {(!data.byes.is_empty()).then(|| view! {
             <section aria-labelledby="byes">
                 <h2 id="byes">"Byes (0 points, no game)"</h2>
@@ -122,17 +125,34 @@ fn Round(data: RoundData, flags: Vec<(TableNumber, TableFlag)>) -> impl IntoView
         {(can_run && !data.changes.is_empty()).then(|| view! {
             <section aria-labelledby="changes">
                 <h2 id="changes">"Changes to this round"</h2>
-                <table tabindex="0">
-                    <thead><tr><th scope="col">"When"</th><th scope="col">"Who"</th><th scope="col">"What"</th><th scope="col">"Details"</th></tr></thead>
-                    <tbody>
-                        {data.changes.iter().map(|c| view! {
-                            <tr><td>{c.at.clone()}</td><td>{c.actor.clone()}</td><td>{c.action.clone()}</td><td>{c.detail.clone()}</td></tr>
-                        }).collect_view()}
-                    </tbody>
-                </table>
+                <ol class="changes">
+                    {data.changes.iter().map(|c| view! {
+                        <li><span class="when">{c.at.clone()}</span>" "{c.sentence.clone()}</li>
+                    }).collect_view()}
+                </ol>
             </section>
         })}
     }
+}
+
+/// Every seated player A–Z with their table and seat, folded away: the answer to "where do I
+/// sit?" without reading every table.
+#[component]
+fn SeatedAz(seated: Vec<SeatedPlayer>) -> impl IntoView {
+    (!seated.is_empty()).then(|| {
+        let count = seated.len();
+        view! {
+            <details class="seated-az">
+                <summary>{format!("Players A–Z and their tables ({count})")}</summary>
+                <ul class="az">
+                    {seated.into_iter().map(|s| view! {
+                        <li><span class="who">{s.player}</span>" "
+                            <span class="where">{format!("table {} · seat {}", s.table, s.seat)}</span></li>
+                    }).collect_view()}
+                </ul>
+            </details>
+        }
+    })
 }
 
 #[component]

@@ -5,7 +5,10 @@ use leptos::{prelude::*, server_fn::ServerFn};
 use leptos_meta::Title;
 
 use crate::{
-    components::field::{Field, FormError},
+    components::{
+        field::{Field, FormError},
+        rule_link::RuleLink,
+    },
     events::{SaveSettings, SettingsView, get_settings},
     forms::{DoneNote, PostForm, form_state},
     pages::{dashboard::RunNav, params::slug_param},
@@ -76,9 +79,10 @@ fn SettingsForm(s: SettingsView, error: Signal<Option<crate::error::AppError>>) 
                 hint="Where phones in the hall reach Mentat, for the QR codes on the dashboard and on paper: https://mentat.example.org, or this computer's address on the hall's network such as http://192.168.1.20:3000. Empty: the server's MENTAT_PUBLIC_URL, else the address this page was opened at."
                 error=error/>
             <fieldset>
-                <legend>"Ruling options"</legend>
+                <legend>"Where the rules leave a choice"</legend>
                 <div class="field">
-                    <label for="field-table_fallback">"Player count with no tables of 6 and 5 (ruling 1)"</label>
+                    <label for="field-table_fallback">"Player count with no tables of 6 and 5"</label>
+                    <p class="hint">"Tables are of 6 and 5 players ("<RuleLink number="4.01.01"/>"); some counts cannot be split so."</p>
                     <select id="field-table_fallback" name="table_fallback">
                         {option("ask", "Ask the head judge each time (default)", &s.table_fallback)}
                         {option("four_player_tables", "Allow 4-player tables", &s.table_fallback)}
@@ -88,11 +92,12 @@ fn SettingsForm(s: SettingsView, error: Signal<Option<crate::error::AppError>>) 
                     <p class="field-error" role="alert" data-error-for="table_fallback" data-control="field-table_fallback" hidden=move || message("table_fallback")().is_none()>{message("table_fallback")}</p>
                 </div>
                 <div class="field">
-                    <label for="field-five_player_empty_circle">"Empty player circle at a 5-player table (ruling 2)"</label>
+                    <label for="field-five_player_empty_circle">"Empty place at a 5-player table"</label>
+                    <p class="hint">"Places at the board are counted 0 to 5 counterclockwise from the storm start; seat 1 sits at place 1, next to Tuek's Sietch ("<RuleLink number="0.07"/>")."</p>
                     <select id="field-five_player_empty_circle" name="five_player_empty_circle">
                         {[0u8, 2, 3, 4, 5].into_iter().map(|c| view! {
                             <option value=c.to_string() selected={c == s.five_player_empty_circle}>
-                                {if c == 0 { "Circle 0 (default)".to_owned() } else { format!("Circle {c}") }}
+                                {if c == 0 { "Place 0, at the storm start (default)".to_owned() } else { format!("Place {c}") }}
                             </option>
                         }).collect_view()}
                     </select>
@@ -107,7 +112,8 @@ fn SettingsForm(s: SettingsView, error: Signal<Option<crate::error::AppError>>) 
                     <p class="field-error" role="alert" data-error-for="final_seating" data-control="field-final_seating" hidden=move || message("final_seating")().is_none()>{message("final_seating")}</p>
                 </div>
                 <div class="field">
-                    <label for="field-adjudication_deadlock">"Adjudication tied after every category (ruling 9)"</label>
+                    <label for="field-adjudication_deadlock">"Adjudication tied after every value"</label>
+                    <p class="hint">"A game stopped by the clock is decided by win attempts, then strongholds, forces, spice, cards and leaders ("<RuleLink number="4.01.09"/>")."</p>
                     <select id="field-adjudication_deadlock" name="adjudication_deadlock">
                         {option("all_survivors", "Every survivor wins (default)", &s.adjudication_deadlock)}
                         {option("judge_draw", "The head judge draws one", &s.adjudication_deadlock)}

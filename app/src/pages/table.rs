@@ -11,7 +11,7 @@ use tournament::ids::{PlayerId, Revision, RoundNumber, TableNumber};
 use tournament::report::Ending;
 
 use crate::{
-    components::field::FormError,
+    components::{field::FormError, rule_link::RuleLink},
     error::{AppError, seat_field_id},
     forms::{DoneNote, PostForm, form_state},
     pages::{
@@ -77,13 +77,40 @@ fn ended_text(ended: Ending) -> &'static str {
     }
 }
 
-/// The end values in 4.01.11 order, for a line of the report.
+/// The end values' names in 4.01.11 order: a short word to show, and the rest of the name a
+/// screen reader says with it ("Forces" + " on board").
+const VALUE_NAMES: [(&str, &str); 5] = [
+    ("Strongholds", ""),
+    ("Forces", " on board"),
+    ("Spice", " behind the shield"),
+    ("Cards", " in hand"),
+    ("Leaders", " in the pool"),
+];
+
+/// The end values in 4.01.11 order, each with its name, for a line of the report.
 fn values_text(end: &EndValues) -> String {
     EndValues::CATEGORIES
         .iter()
-        .map(|c| end.get(*c).unwrap_or(0).to_string())
+        .zip(VALUE_NAMES)
+        .map(|(c, (name, _))| format!("{name} {}", end.get(*c).unwrap_or(0)))
         .collect::<Vec<_>>()
         .join(" · ")
+}
+
+/// The end values with their names, each kept on one line, the list free to wrap on a phone.
+#[component]
+fn Values(end: EndValues) -> impl IntoView {
+    EndValues::CATEGORIES
+        .iter()
+        .zip(VALUE_NAMES)
+        .enumerate()
+        .map(|(i, (c, (name, _)))| {
+            view! {
+                {(i > 0).then_some(" · ")}
+                <span class="value">{format!("{name} {}", end.get(*c).unwrap_or(0))}</span>
+            }
+        })
+        .collect_view()
 }
 
 fn faction_code(faction: Option<dune::Faction>) -> &'static str {
@@ -205,7 +232,7 @@ fn Attempts(d: TableData) -> impl IntoView {
                         </label>
                         <label class="sr-only" for=evidence_id.clone()>{evidence_label}</label>
                         <input id=evidence_id type="text" name=format!("form[seats][{i}][evidence]")
-                            placeholder="ARK CAR TUK" autocomplete="off" autocapitalize="characters"/>
+                            aria-describedby="attempt-hint" autocomplete="off" autocapitalize="characters"/>
                         <p class="field-error" role="alert" hidden=move || message.get().is_none()
                             data-error-for=format!("evidence-{i}") data-control=format!("evidence-{i}")>{move || message.get()}</p>
                     </div>
@@ -232,8 +259,8 @@ fn Attempts(d: TableData) -> impl IntoView {
                             data-error-for="turn" data-control="attempt-turn">{move || turn_message.get()}</p>
                     </div>
                     <fieldset>
-                        <legend>"Who made a win attempt? (ruling 6)"</legend>
-                        <p class="hint">"Tick each player who, at the start of this Battle phase, had forces in a stronghold and 3 strongholds occupied (4 with an ally). Optionally type the strongholds seen: ARK CAR TUK TAB HAB, and SW for the Shield Wall (4.02)."</p>
+                        <legend>"Who made a win attempt?"</legend>
+                        <p class="hint" id="attempt-hint">"Tick each player who, at the start of this Battle phase, had forces in a stronghold and 3 strongholds occupied (4 with an ally; "<RuleLink number="4.01.04"/>"). In the box beside a name you may type the strongholds seen, as codes: ARK, CAR, TUK, TAB, HAB, and SW for the Shield Wall ("<RuleLink number="4.02"/>")."</p>
                         {seats}
                     </fieldset>
                     <div class="field">
@@ -300,7 +327,7 @@ fn LatestReport(d: TableData) -> impl IntoView {
                     <th scope="row">{s.player.clone()}
                         <small>{s.faction.code()}{s.ally.map(|a| format!(" + ally {a}"))}</small></th>
                     <td data-testid="result"><abbr title=result_title>{result.map_or("—", |w| w.code())}</abbr></td>
-                    <td class="values">{values_text(&s.end)}</td>
+                    <td class="values"><Values end=s.end/></td>
                     <td class="answer-cell">{answer}</td>
                 </tr>
             }
@@ -380,13 +407,13 @@ fn LatestReport(d: TableData) -> impl IntoView {
                 <caption class="sr-only">"Results and end values per player"</caption>
                 <thead><tr>
                     <th scope="col">"Player"</th><th scope="col">"Result"</th>
-                    <th scope="col">"End values"</th><th scope="col">"Confirmed"</th>
+                    <th scope="col">"At the end"</th><th scope="col">"Confirmed"</th>
                 </tr></thead>
                 <tbody>{rows}</tbody>
             </table>
-            <p class="hint">"End values (4.01.11): strongholds · forces on the board · spice · cards in hand · active leaders. Win attempts are counted above."</p>
+            <p class="hint">"At the end: strongholds held, forces on the board (advisors included), spice behind the shield, treachery cards in hand, leaders in the pool (captured ones included), the values that break ties ("<RuleLink number="4.01.11"/>"). Win attempts are counted above."</p>
             {adjudication}
-            {latest.judge_draw.clone().map(|p| view! { <p>"Head judge's draw (ruling 9): "{p}</p> })}
+            {latest.judge_draw.clone().map(|p| view! { <p>"Drawn by the head judge, the adjudication being tied ("<RuleLink number="4.01.09"/>"): "{p}</p> })}
             <FormError error=answer_error/>
             {mine}
             {finalise}
@@ -495,7 +522,7 @@ fn ReportEditor(d: TableData) -> impl IntoView {
                     .map(|f| view! { <option value=f.code() selected=Some(*f) == faction>{format!("{} {}", f.code(), f.name())}</option> })
                     .collect_view();
                 view! {
-                    <div class="field">
+                    <div class="field faction-field">
                         <label for=id("faction")>"Faction"</label>
                         <select id=id("faction") name=name("faction")><option value="">"—"</option>{options}</select>
                     </div>
@@ -518,8 +545,8 @@ fn ReportEditor(d: TableData) -> impl IntoView {
                 .collect_view();
             let numbers = EndValues::CATEGORIES
             .into_iter()
-            .zip(["Strongholds", "Forces on board", "Spice (shield)", "Cards in hand", "Active leaders"])
-            .map(|(category, label)| {
+            .zip(VALUE_NAMES)
+            .map(|(category, (label, rest))| {
                 let f = category.field();
                 let current = values
                     .and_then(|v| v.get(category))
@@ -529,8 +556,8 @@ fn ReportEditor(d: TableData) -> impl IntoView {
                 let message2 = field_error(id(f));
                 view! {
                     <div class="field num-field" class:invalid=move || message.get().is_some()>
-                        <label for=id(f)>{label}</label>
-                        <input id=id(f) name=name(f) type="number" inputmode="numeric" min="0" placeholder="0" value=current/>
+                        <label for=id(f)>{label}<span class="sr-only">{rest}</span></label>
+                        <input id=id(f) name=name(f) type="number" inputmode="numeric" min="0" value=current/>
                         <p class="field-error" role="alert" hidden=move || message2.get().is_none()
                             data-error-for=id(f) data-control=id(f)>{move || message2.get()}</p>
                     </div>
@@ -549,6 +576,7 @@ fn ReportEditor(d: TableData) -> impl IntoView {
                 <fieldset class="seat-report">
                     <legend>{legend}</legend>
                     <input type="hidden" name=name("player_id") value=s.player_id.to_string()/>
+                    <div class="seat-fields">
                     {faction_input}
                     <p class="field-error" role="alert" hidden=move || faction_msg.get().is_none()
                         data-error-for=id("faction") data-control=id("faction")>{move || faction_msg.get()}</p>
@@ -565,6 +593,7 @@ fn ReportEditor(d: TableData) -> impl IntoView {
                             data-error-for=id("ally") data-control=id("ally")>{move || ally_msg.get()}</p>
                     </div>
                     <div class="numbers">{numbers}</div>
+                    </div>
                 </fieldset>
             }
         })
@@ -632,11 +661,11 @@ fn ReportEditor(d: TableData) -> impl IntoView {
                         <p class="field-error" role="alert" hidden=move || turn_msg.get().is_none()
                             data-error-for="last_turn" data-control="report-last-turn">{move || turn_msg.get()}</p>
                     </div>
-                    <p class="hint">"Per player: the result, the ally, and the end values of 4.01.11 (strongholds controlled, forces on the board incl. advisors, spice behind the shield, treachery cards in hand, active leaders incl. captured ones). Win attempts come from the record above. Leave results empty for a game stopped by the clock: Mentat adjudicates it."</p>
+                    <p class="hint">"Per player: the result, the ally, and what they had at the end: strongholds held, forces on the board (advisors included), spice behind the shield, treachery cards in hand, leaders in the pool (captured ones included) ("<RuleLink number="4.01.11"/>"). Win attempts come from the record above. Leave results empty for a game stopped by the clock: Mentat adjudicates it."</p>
                     {seat_fields}
                     <div class="field">
-                        <label for="report-judge-draw">"Head judge's draw (ruling 9)"</label>
-                        <p class="hint">"Only when the adjudication asks for it."</p>
+                        <label for="report-judge-draw">"Head judge's draw"</label>
+                        <p class="hint">"Only when the adjudication is still tied after every value and the event's settings say the head judge draws one ("<RuleLink number="4.01.09"/>")."</p>
                         <select id="report-judge-draw" name="form[judge_draw]"><option value="">"—"</option>{judge_draw_options}</select>
                         <p class="field-error" role="alert" hidden=move || draw_msg.get().is_none()
                             data-error-for="judge_draw" data-control="report-judge-draw">{move || draw_msg.get()}</p>

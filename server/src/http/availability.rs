@@ -8,23 +8,24 @@
 //! reconnects every [`PROBE_DOWN`] while it does not. Mentat is back within a fraction of a
 //! second of PostgreSQL: the pool tests each connection before handing it out and replaces the
 //! dead ones by itself.
+//!
+//! A page asked for in the moment between PostgreSQL going away and the watcher seeing it would
+//! otherwise wait for a pool connection until PostgreSQL is back (the pool retries a refused
+//! connection for its whole acquire timeout), and every phone asking for the same standings
+//! would wait behind it. So a read (`GET`, `HEAD`) still under way when the watcher sees the
+//! database gone answers 503 at that moment. A write is left to finish or fail by itself: it is
+//! one transaction, and an answer must never say "not saved" about a save that was committed.
 
-use std::{
-    sync::{
-        Arc,
-        atomic::{AtomicBool, Ordering},
-    },
-    time::Duration,
-};
+use std::{sync::Arc, time::Duration};
 
 use axum::{
     extract::{Request, State},
-    http::{HeaderValue, StatusCode, header},
+    http::{HeaderValue, Method, StatusCode, header},
     middleware::Next,
     response::{Html, IntoResponse, Response},
 };
 use sqlx::{ConnectOptions, Connection, PgConnection, PgPool};
-use tokio::sync::Mutex;
+use tokio::sync::{Mutex, watch};
 
 pub const PROBE_UP: Duration = Duration::from_millis(500);
 pub const PROBE_DOWN: Duration = Duration::from_millis(250);
@@ -34,7 +35,8 @@ const PROBE_TIMEOUT: Duration = Duration::from_secs(1);
 /// Whether the database answers, as last seen.
 #[derive(Clone)]
 pub struct Database {
-    up: Arc<AtomicBool>,
+    /// Whether the database answers; requests under way wait on its changes.
+    up: Arc<watch::Sender<bool>>,
     probe: Arc<Mutex<Option<PgConnection>>>,
     pool: PgPool,
 }
@@ -43,14 +45,22 @@ impl Database {
     /// Believed up until a probe says otherwise.
     pub fn new(pool: PgPool) -> Self {
         Self {
-            up: Arc::new(AtomicBool::new(true)),
+            up: Arc::new(watch::Sender::new(true)),
             probe: Arc::new(Mutex::new(None)),
             pool,
         }
     }
 
     pub fn is_up(&self) -> bool {
-        self.up.load(Ordering::Acquire)
+        *self.up.borrow()
+    }
+
+    /// Resolves when the database is seen gone (never, if it stays up).
+    async fn gone(&self) {
+        let mut up = self.up.subscribe();
+        if up.wait_for(|up| !up).await.is_err() {
+            std::future::pending::<()>().await;
+        }
     }
 
     /// Asks the database now, on the watcher's own connection, and records the answer.
@@ -58,7 +68,7 @@ impl Database {
         let up = tokio::time::timeout(PROBE_TIMEOUT, self.ping())
             .await
             .unwrap_or(false);
-        let was = self.up.swap(up, Ordering::AcqRel);
+        let was = self.up.send_replace(up);
         if was != up {
             if up {
                 tracing::info!("the database answers again");
@@ -126,7 +136,15 @@ pub async fn gate(State(database): State<Database>, request: Request, next: Next
     if !database.is_up() {
         return unavailable(api);
     }
-    let response = next.run(request).await;
+    let read = matches!(*request.method(), Method::GET | Method::HEAD);
+    let response = if read {
+        tokio::select! {
+            response = next.run(request) => response,
+            () = database.gone() => return unavailable(api),
+        }
+    } else {
+        next.run(request).await
+    };
     // A failure while the database was going away: say so rather than "something went wrong".
     if response.status() == StatusCode::INTERNAL_SERVER_ERROR && !database.check().await {
         return unavailable(api);
