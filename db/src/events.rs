@@ -326,8 +326,8 @@ pub struct Settings {
     pub public_url: Option<PublicAddress>,
 }
 
-/// The most finals seats an event may have: six tables' worth.
-pub const MAX_FINALS_SEATS: usize = 36;
+/// The finals are one table (ruling 13): 2 to 6 seats.
+pub const FINALS_SEATS: std::ops::RangeInclusive<usize> = tournament::finals::FINAL_TABLE_SEATS;
 /// The most qualifying rounds (the schema checks it too).
 pub const MAX_QUALIFYING_ROUNDS: i32 = 20;
 
@@ -417,7 +417,7 @@ pub enum SettingsError {
     BadRounds,
     #[error("{0} rounds are drawn already; the event cannot have fewer qualifying rounds.")]
     FewerThanDrawn(i64),
-    #[error("The finals have 1 to {MAX_FINALS_SEATS} seats.")]
+    #[error("The finals are one table of 2 to 6 players; enter a number from 2 to 6.")]
     BadFinalsSeats,
     #[error(
         "The ruleset cannot change once a round is drawn: factions already dealt belong to the old one."
@@ -470,7 +470,7 @@ impl Settings {
         if !(1..=MAX_QUALIFYING_ROUNDS).contains(&self.qualifying_rounds) {
             return Err(SettingsError::BadRounds);
         }
-        if !(1..=MAX_FINALS_SEATS).contains(&self.options.finals_seats) {
+        if !FINALS_SEATS.contains(&self.options.finals_seats) {
             return Err(SettingsError::BadFinalsSeats);
         }
         self.options.check()?;

@@ -57,7 +57,7 @@ async fn settings_are_saved_checked_and_guarded_against_stale_pages(pool: PgPool
         change(&mut s);
         s
     };
-    let cases: [(events::Settings, &str); 6] = [
+    let cases: [(events::Settings, &str); 7] = [
         (bad(|s| s.name = "x".into()), "name"),
         (bad(|s| s.venue = "v".repeat(201)), "venue"),
         (
@@ -66,6 +66,7 @@ async fn settings_are_saved_checked_and_guarded_against_stale_pages(pool: PgPool
         ),
         (bad(|s| s.qualifying_rounds = 0), "qualifying_rounds"),
         (bad(|s| s.options.finals_seats = 0), "finals_seats"),
+        (bad(|s| s.options.finals_seats = 7), "finals_seats"),
         (
             bad(|s| s.options.five_player_empty_circle = 1),
             "five_player_empty_circle",

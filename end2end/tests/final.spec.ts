@@ -51,7 +51,7 @@ test("the final table is seated from the finals list, reported, and gives the pl
   await page.goto(eventUrl + "/settings");
   await live(page);
   await page.getByLabel("Qualifying rounds").fill("1");
-  await expect(page.getByLabel("Seating the final table (ruling 13)")).toHaveValue("drawn");
+  await expect(page.getByLabel("Seating the final table")).toHaveValue("drawn");
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByText("Saved.")).toBeVisible();
 

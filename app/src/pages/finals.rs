@@ -64,7 +64,7 @@ fn Finals(f: FinalsView, plan: Option<QualifyingPlan>, slug: Memo<String>) -> im
     let tie = (!f.tied.is_empty()).then(|| {
         view! {
             <section aria-labelledby="cut-tie">
-                <h2 id="cut-tie">"Tied across the cut line (ruling 11)"</h2>
+                <h2 id="cut-tie">"Tied across the cut line: a recorded draw settles it"</h2>
                 <p>{format!("{} for {} seat{}: ", names(&f.tied), f.open_seats, if f.open_seats == 1 { "" } else { "s" })}</p>
                 {match &f.draw {
                     Some((seed, picked, by, at)) => view! {
@@ -165,7 +165,7 @@ fn CutLine(rows: Vec<CutRow>, above: usize) -> impl IntoView {
     view! {
         <section aria-labelledby="cut-line">
             <h2 id="cut-line">"Around the finals line (4.01.10-11)"</h2>
-            <p class="hint">"Points first; on equal points and wins, the best game's score decides: its points, then win attempts, strongholds, forces, spice, cards and leaders (4.01.11, ruling 11)."</p>
+            <p class="hint">"Points first; on equal points and wins, the best game's score decides: its points, then win attempts, strongholds, forces, spice, cards and leaders (4.01.11)."</p>
             <div class="cut-scroll">
                 <table class="cut-table" tabindex="0">
                     <caption>"Players around the finals line"</caption>

@@ -277,7 +277,7 @@ mod render {
                 <table class="print-table">
                     <thead><tr>
                         <th scope="col" class="num">"Seat"</th>
-                        <th scope="col" class="num">"Player circle"</th>
+                        <th scope="col" class="num">"Place at the board"</th>
                         <th scope="col">"Player"</th>
                         <th scope="col">"Faction"</th>
                     </tr></thead>
@@ -288,7 +288,7 @@ mod render {
                     hours(limit),
                     if extension > 0 { format!(", with {} added by the head judge", hours(extension)) } else { String::new() }
                 )}</p>
-                <p class="small">"Seat 1 sits at the player circle next to Tuek's Sietch; each next seat to its right (0.07, ruling 2)."</p>
+                <p class="small">"Seat 1 sits at the player circle next to Tuek's Sietch; each next seat to its right (0.07). Places at the board count 0 to 5 counterclockwise from the storm start."</p>
                 {claim_strips(t, claims)}
             </section>
         }
@@ -605,7 +605,7 @@ mod render {
                         </tr></thead>
                         <tbody>{rows}</tbody>
                     </table>
-                    <p class="small">"Points, then wins by type, then each game's score, best first: points, win attempts, strongholds, forces, spice, cards, leaders (4.01.10-11, ruling 11)."</p>
+                    <p class="small">"Points, then wins by type, then each game's score, best first: points, win attempts, strongholds, forces, spice, cards, leaders (4.01.10-11)."</p>
                 </section>
             </div>
         };

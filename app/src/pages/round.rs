@@ -87,7 +87,7 @@ fn Round(data: RoundData, flags: Vec<(TableNumber, TableFlag)>) -> impl IntoView
             "Drawn: seats may still change until play begins."
         }}</p>
         {data.final_table.then(|| view! {
-            <p class="hint">"The finalists' game (ruling 13): it decides the event's placings and does not count in the qualifying standings. "
+            <p class="hint">"The finalists' game: it decides the event's placings and does not count in the qualifying standings. "
                 <a href=format!("/events/{}/finals", data.slug)>"Finals"</a></p>
         })}
         <dl class="stats">
@@ -98,7 +98,7 @@ fn Round(data: RoundData, flags: Vec<(TableNumber, TableFlag)>) -> impl IntoView
                 <div><dt>"Repeat factions"</dt><dd>{data.repeat_factions}</dd></div>
             })}
             {(data.table_fallback != "ask").then(|| view! {
-                <div><dt>"Ruling 1"</dt><dd>{data.table_fallback.replace('_', " ")}</dd></div>
+                <div><dt>"Uneven player count"</dt><dd>{data.table_fallback.replace('_', " ")}</dd></div>
             })}
         </dl>
         {data.override_reason.clone().map(|r| view! {

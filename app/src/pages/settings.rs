@@ -74,7 +74,7 @@ fn SettingsForm(s: SettingsView, error: Signal<Option<crate::error::AppError>>) 
                 <p class="field-error" role="alert" data-error-for="ruleset" data-control="field-ruleset" hidden=move || message("ruleset")().is_none()>{message("ruleset")}</p>
             </div>
             <Field label="Qualifying rounds" name="qualifying_rounds" kind="number" value=s.qualifying_rounds.to_string() error=error/>
-            <Field label="Finals seats" name="finals_seats" kind="number" value=s.finals_seats.to_string() hint="Ruling 13; 6 by default." error=error/>
+            <Field label="Finals seats" name="finals_seats" kind="number" value=s.finals_seats.to_string() hint="How many players the final table seats, 2 to 6; 6 by default." error=error/>
             <Field label="Public address" name="public_url" value=s.public_url.clone()
                 hint="Where phones in the hall reach Mentat, for the QR codes on the dashboard and on paper: https://mentat.example.org, or this computer's address on the hall's network such as http://192.168.1.20:3000. Empty: the server's MENTAT_PUBLIC_URL, else the address this page was opened at."
                 error=error/>
@@ -104,7 +104,7 @@ fn SettingsForm(s: SettingsView, error: Signal<Option<crate::error::AppError>>) 
                     <p class="field-error" role="alert" data-error-for="five_player_empty_circle" data-control="field-five_player_empty_circle" hidden=move || message("five_player_empty_circle")().is_none()>{message("five_player_empty_circle")}</p>
                 </div>
                 <div class="field">
-                    <label for="field-final_seating">"Seating the final table (ruling 13)"</label>
+                    <label for="field-final_seating">"Seating the final table"</label>
                     <select id="field-final_seating" name="final_seating">
                         {option("drawn", "Seats drawn and factions dealt, as in a round (default)", &s.final_seating)}
                         {option("qualifying_order", "Finalists choose seat and faction in qualifying order", &s.final_seating)}

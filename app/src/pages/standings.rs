@@ -271,7 +271,7 @@ mod render {
             {s.closed.as_ref().map(finals_section)}
             <div class="scroll">
                 <table tabindex="0" class="standings-table">
-                    <caption>"Standings (4.01.10): points, then wins by type, then each game's score (ruling 11). Tap a name to see why."</caption>
+                    <caption>"Standings (4.01.10): points, then wins by type, then each game's score. Tap a name to see why."</caption>
                     <thead>
                         <tr>
                             <th scope="col"><abbr title="Rank">"#"</abbr></th>
@@ -301,7 +301,7 @@ mod render {
         let (heading, state) = if table.reported {
             (
                 "Final placings",
-                "The final game decides the places at the final table; qualifying, the rest (ruling 13).",
+                "The final game decides the places at the final table; qualifying, the rest.",
             )
         } else if table.begun {
             ("Final table", "The final game is being played.")
@@ -327,7 +327,7 @@ mod render {
             let tied = closed.tied.join(", ");
             let drawn = match &closed.draw {
                 Some(draw) => format!("Drawn with seed {}: {}.", draw.seed, draw.picked.join(", ")),
-                None => "The head judge has not drawn yet (ruling 11).".to_owned(),
+                None => "The head judge has not drawn yet.".to_owned(),
             };
             view! {
                 <p>{format!(
@@ -375,7 +375,7 @@ mod render {
                     &mut run,
                     "cut tie",
                     &format!(
-                        "Tied across the cut: {} players for {seats} seat{}; the head judge draws (ruling 11)",
+                        "Tied across the cut: {} players for {seats} seat{}; the head judge draws",
                         players.len(),
                         if *seats == 1 { "" } else { "s" }
                     ),
