@@ -54,7 +54,7 @@ test("print: slips and report forms come out one page per table on A4 and Letter
   const tables = await page.getByRole("heading", { level: 1, name: /^Table \d+$/ }).count();
   expect(tables).toBe(5);
   await expect(page.getByRole("navigation", { name: "Printing" })).toBeVisible();
-  await expect(page.getByRole("table").first()).toContainText("Place at the board");
+  await expect(page.getByRole("table").first()).toContainText("Place");
   await page.emulateMedia({ media: "print" });
   await expect(page.getByRole("navigation", { name: "Printing" })).toBeHidden();
   await page.emulateMedia({ media: null });

@@ -277,7 +277,7 @@ mod render {
                 <table class="print-table">
                     <thead><tr>
                         <th scope="col" class="num">"Seat"</th>
-                        <th scope="col" class="num">"Place at the board"</th>
+                        <th scope="col" class="num"><abbr title="Place at the board, 0 to 5 counterclockwise from the storm start">"Place"</abbr></th>
                         <th scope="col">"Player"</th>
                         <th scope="col">"Faction"</th>
                     </tr></thead>
@@ -288,7 +288,7 @@ mod render {
                     hours(limit),
                     if extension > 0 { format!(", with {} added by the head judge", hours(extension)) } else { String::new() }
                 )}</p>
-                <p class="small">"Seat 1 sits at the player circle next to Tuek's Sietch; each next seat to its right (0.07). Places at the board count 0 to 5 counterclockwise from the storm start."</p>
+                <p class="small">"Seat 1 sits next to Tuek's Sietch; each next seat to its right (0.07)."</p>
                 {claim_strips(t, claims)}
             </section>
         }
