@@ -18,7 +18,9 @@ pub struct RulingOptions {
     pub adjudication_deadlock: AdjudicationDeadlock,
     /// Ruling 13: finals seats.
     pub finals_seats: usize,
-    /// How the final table is seated (ruling 13; the rulebooks are silent).
+    /// How the final table is seated (ruling 13; the rulebooks are silent). Written only when
+    /// it is not the default, so reports and files from before the setting read the same.
+    #[serde(skip_serializing_if = "FinalSeating::is_default")]
     pub final_seating: FinalSeating,
 }
 
@@ -74,6 +76,12 @@ pub enum FinalSeating {
     QualifyingOrder,
 }
 
+impl FinalSeating {
+    pub fn is_default(&self) -> bool {
+        *self == FinalSeating::default()
+    }
+}
+
 /// Ruling 9's last step, when candidates from different alliances are still tied after the
 /// sixth category of 4.01.09.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -106,12 +114,26 @@ mod tests {
         let json = serde_json::to_string(&o).unwrap();
         assert_eq!(
             json,
-            r#"{"table_fallback":"ask","five_player_empty_circle":0,"adjudication_deadlock":"all_survivors","finals_seats":6,"final_seating":"drawn"}"#
+            r#"{"table_fallback":"ask","five_player_empty_circle":0,"adjudication_deadlock":"all_survivors","finals_seats":6}"#
         );
         let back: RulingOptions = serde_json::from_str(&json).unwrap();
         assert_eq!(back, o);
         let partial: RulingOptions = serde_json::from_str(r#"{"finals_seats":5}"#).unwrap();
         assert_eq!(partial.finals_seats, 5);
+        assert_eq!(partial.final_seating, FinalSeating::Drawn);
+        let chosen = RulingOptions {
+            final_seating: FinalSeating::QualifyingOrder,
+            ..RulingOptions::default()
+        };
+        let json = serde_json::to_string(&chosen).unwrap();
+        assert!(
+            json.ends_with(r#""final_seating":"qualifying_order"}"#),
+            "{json}"
+        );
+        assert_eq!(
+            serde_json::from_str::<RulingOptions>(&json).unwrap(),
+            chosen
+        );
         assert!(serde_json::from_str::<RulingOptions>(r#"{"finals":5}"#).is_err());
         assert!(
             RulingOptions {
