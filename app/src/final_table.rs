@@ -98,18 +98,7 @@ pub async fn draw_final_table(
 ) -> Result<i32, AppError> {
     let event = load(&slug).await?;
     let actor = require_staff(event.id, db::roles::Action::Override).await?;
-    let seed = match seed.trim() {
-        "" => None,
-        s => match s.parse::<u64>() {
-            Ok(n) if n <= db::rounds::MAX_SEED => Some(n),
-            _ => {
-                return crate::server::fail(AppError::field(
-                    "seed",
-                    "A seed is a whole number, such as 2026; leave it empty for a random one.",
-                ));
-            }
-        },
-    };
+    let seed = answer(crate::rounds::parse_seed(Some(&seed)))?;
     let number = answer(db::rounds::start_final(&pool()?, &actor, event.id, seed).await)?;
     crate::server::go_to(&format!("/events/{}/rounds/{number}", event.slug));
     Ok(number.get())

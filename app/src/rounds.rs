@@ -155,7 +155,7 @@ pub async fn get_dashboard(slug: String) -> Result<DashboardView, AppError> {
 
 /// An optional seed typed by the head judge; empty means a fresh random one.
 #[cfg(feature = "ssr")]
-fn parse_seed(text: Option<&str>) -> Result<Option<u64>, AppError> {
+pub(crate) fn parse_seed(text: Option<&str>) -> Result<Option<u64>, AppError> {
     match text.map(str::trim) {
         None | Some("") => Ok(None),
         Some(t) => match t.parse::<u64>() {

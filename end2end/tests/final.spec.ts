@@ -1,6 +1,6 @@
 import { test, expect, Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
-import { createUser, live, run, signIn } from "./support";
+import { createEvent, createUser, importAndCheckIn, live, run, signIn, startRoundOne } from "./support";
 
 // The final table (issue 18, ruling 13): after qualifying closes and the tie across the cut is
 // drawn, the head judge seats the finalists at one table; it runs like any table (locked seats,
@@ -40,12 +40,7 @@ async function reportWin(page: Page, url: string, winner: number): Promise<strin
 test("the final table is seated from the finals list, reported, and gives the placings everywhere", async ({ page, browser }) => {
   test.setTimeout(240_000);
   await signIn(page, hj);
-  await page.goto("/events");
-  await live(page);
-  await page.getByLabel("Event name").fill(eventName);
-  await page.getByRole("button", { name: "Create event" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: eventName })).toBeVisible();
-  const eventUrl = page.url();
+  const eventUrl = await createEvent(page, eventName);
 
   // One qualifying round, so closing after it needs no confirmation.
   await page.goto(eventUrl + "/settings");
@@ -55,17 +50,8 @@ test("the final table is seated from the finals list, reported, and gives the pl
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByText("Saved.")).toBeVisible();
 
-  await page.goto(eventUrl + "/players");
-  await live(page);
-  await page.getByLabel("CSV lines").fill(players());
-  await page.getByRole("button", { name: "Import players" }).click();
-  await expect(page.getByText("Imported 12 players.")).toBeVisible();
-  await page.getByRole("button", { name: "Check in everyone" }).click();
-  await expect(page.getByTestId("player-summary")).toHaveText("12 registered · 12 checked in · 0 dropped");
-  await page.goto(eventUrl + "/run");
-  await live(page);
-  await page.getByRole("button", { name: "Start round 1" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Round 1" })).toBeVisible();
+  await importAndCheckIn(page, eventUrl, players(), 12);
+  await startRoundOne(page, eventUrl);
   await live(page);
   await page.getByRole("button", { name: "Lock seats and begin play" }).click();
   await expect(page.getByTestId("round-state")).toHaveText("In play: seats are final.");
