@@ -38,6 +38,9 @@ pub async fn bind(addr: SocketAddr) -> Result<TcpListener, StartupError> {
     })
 }
 
+/// How long a stopping server waits for requests under way.
+const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// Serves on an already bound listener, so tests can take a free port first.
 pub async fn serve(
     listener: TcpListener,
@@ -63,14 +66,29 @@ pub async fn serve(
             tracing::debug!(error = %e, "could not set TCP_NODELAY");
         }
     });
-    let served = axum::serve(listener, app)
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            // Open event streams never end by themselves; the graceful shutdown waits for them.
-            hub.close();
-        })
-        .await
-        .map_err(|e| StartupError::Serve(e.to_string()));
+    let (stopping, stop_asked) = tokio::sync::oneshot::channel::<()>();
+    let serving = axum::serve(listener, app).with_graceful_shutdown(async move {
+        shutdown.await;
+        // Open event streams never end by themselves; the graceful shutdown waits for them.
+        hub.close();
+        let _ = stopping.send(());
+    });
+    // A request that never finishes must not keep a stopped server alive: after the grace
+    // period it stops anyway (a load balancer has long since sent its traffic elsewhere).
+    let deadline = async {
+        if stop_asked.await.is_ok() {
+            tokio::time::sleep(SHUTDOWN_GRACE).await;
+        } else {
+            std::future::pending::<()>().await;
+        }
+    };
+    let served = tokio::select! {
+        served = serving => served.map_err(|e| StartupError::Serve(e.to_string())),
+        () = deadline => {
+            tracing::warn!("requests still open {SHUTDOWN_GRACE:?} after the stop signal; stopping anyway");
+            Ok(())
+        }
+    };
     listening.abort();
     watching.abort();
     served
