@@ -7,11 +7,10 @@
 use dune::{Rule, rule};
 use std::fmt;
 
-use crate::board::data::{
-    FORCES_PER_FACTION, FactionRow, LEADERS, SHAI_HULUD_CARDS, faction_sheet,
-};
+use crate::board::data::{FORCES_PER_FACTION, LEADERS, SHAI_HULUD_CARDS};
 use crate::board::{Card, Leader, Piece, Sector, Territory};
 use crate::dgn::{ForceCount, Side};
+use crate::factions::Sheet;
 use dune::{Faction, FactionSet, Spice, Stronghold};
 
 /// Forces off the board (reserves or tanks): plain and starred tokens.
@@ -277,7 +276,7 @@ pub struct FactionState {
     /// Forces lost in battles, for the Kwisatz Haderach (2.01.10).
     pub(crate) battle_losses: u32,
     /// The faction's sheet (starting values, free revival, hand limit), set when it sits down.
-    pub(crate) sheet: FactionRow,
+    pub(crate) sheet: Sheet,
 }
 
 impl FactionState {
@@ -323,7 +322,7 @@ impl FactionState {
         self.battle_losses
     }
 
-    pub fn sheet(&self) -> &FactionRow {
+    pub fn sheet(&self) -> &Sheet {
         &self.sheet
     }
 
@@ -520,15 +519,16 @@ impl GameState {
 
     pub fn new(options: RuleOptions, seated: Vec<Faction>) -> GameState {
         let in_play: FactionSet = seated.iter().copied().collect();
-        // Only factions with a sheet sit down: the DGN reader refuses the others.
+        // Only factions whose rules the engine checks sit down: the replay refuses the others
+        // at the setup line.
         let in_play: FactionSet = in_play
             .iter()
-            .filter(|&f| faction_sheet(f).is_some())
+            .filter(|&f| crate::factions::sheet(f).is_some())
             .collect();
         let mut factions: [FactionState; Faction::COUNT] = Default::default();
         for f in in_play.iter() {
             let st = &mut factions[f.index()];
-            if let Some(sheet) = faction_sheet(f) {
+            if let Some(sheet) = crate::factions::sheet(f) {
                 st.sheet = *sheet;
                 st.spice = sheet.spice;
                 let starred = if options.advanced { sheet.starred } else { 0 };
@@ -677,8 +677,9 @@ impl GameState {
             Side::Fighter => false,
             Side::Unspecified => advisor_default,
         };
+        let two_sided = self.faction(f).sheet.advisors;
         let s = self.stack_mut(f, p);
-        if advisors && f == Faction::BeneGesserit {
+        if advisors && two_sided {
             s.advisors = s.advisors.saturating_add(got.total());
         } else {
             s.normal = s.normal.saturating_add(got.normal);

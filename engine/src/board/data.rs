@@ -7,7 +7,7 @@
 //! (symmetric adjacency, territory borders = the projection of sector-piece adjacency, every piece
 //! reachable, 15 spice cards with 118 spice, 33 treachery cards, 30 leaders).
 
-use dune::{Faction, Spice};
+use dune::Faction;
 use dune::{Rule, rule};
 
 /// The 42 territories of the map, in treachery.online's order (its territory ids 0-41).
@@ -517,70 +517,5 @@ pub const LEADERS: [LeaderRow; 30] = [
     leader(Leader::Kudu, Faction::Harkonnen, "Kudu", "Umman Kudu", 1),
 ];
 
-/// A classic faction's sheet: starting values and limits (2.xx.01, 2.xx.02, FREE REVIVAL, hand
-/// limits; board-data.md §6). Copied into the game state for each faction at the table.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct FactionRow {
-    /// Starting spice (2.xx.01).
-    pub spice: Spice,
-    /// Free force revival per turn.
-    pub free_revival: u8,
-    /// Maximum treachery cards in hand (1.04.02, HK 2.05.07).
-    pub hand_limit: u8,
-    /// Starting treachery cards (0.14, HK 2.05.04).
-    pub starting_cards: u8,
-    /// Starred forces among the 20 in the Advanced game (Sardaukar 2.03.08, Fedaykin 2.04.18).
-    pub starred: u8,
-    /// Fixed starting placement on the map (2.xx.02), if any.
-    pub start: Option<(Territory, u8)>,
-}
-
-const fn faction(
-    spice: u32,
-    free_revival: u8,
-    hand_limit: u8,
-    starting_cards: u8,
-    starred: u8,
-    start: Option<(Territory, u8)>,
-) -> FactionRow {
-    FactionRow {
-        spice: Spice::new(spice),
-        free_revival,
-        hand_limit,
-        starting_cards,
-        starred,
-        start,
-    }
-}
-
-/// The sheets of the six classic factions (001 chapter 2), the only ones the GenCon ruleset plays.
-/// Forces: 20 each. Fremen place 10 among [`FREMEN_START`]; the Bene Gesserit place 1 in the
-/// Polar Sink (Basic, 2.02.02) or 1 advisor anywhere (Advanced, 2.02.08).
-#[rustfmt::skip]
-pub const FACTIONS: [(Faction, FactionRow); 6] = [
-    (Faction::Atreides, faction(10, 2, 4, 1, 0, Some((Arrakeen, 10)))),
-    (Faction::BeneGesserit, faction(5, 1, 4, 1, 0, None)),
-    (Faction::Emperor, faction(10, 1, 4, 1, 5, None)),
-    (Faction::Fremen, faction(3, 3, 4, 1, 3, None)),
-    (Faction::Harkonnen, faction(10, 2, 8, 2, 0, Some((Carthag, 10)))),
-    (Faction::SpacingGuild, faction(5, 1, 4, 1, 0, Some((TueksSietch, 5)))),
-];
-
-/// The sheet of a faction the engine plays: `None` for the seven factions of the full rulebook's
-/// expansion (000 2.07-2.13), which the GenCon ruleset does not use and the DGN reader refuses.
-pub fn faction_sheet(f: Faction) -> Option<&'static FactionRow> {
-    FACTIONS.iter().find(|(g, _)| *g == f).map(|(_, row)| row)
-}
-
 /// Forces per faction (glossary "Force": twenty tokens).
 pub const FORCES_PER_FACTION: u8 = 20;
-
-/// Where the Fremen place their 10 starting forces (2.04.02).
-pub const FREMEN_START: [Territory; 3] = [SietchTabr, FalseWallSouth, FalseWallWest];
-
-/// Forces the Fremen place at setup (2.04.02).
-pub const FREMEN_START_FORCES: u8 = 10;
-
-/// The Great Flat, centre of the Fremen send (2.04.05), and its reach in territories.
-pub const FREMEN_SEND_CENTRE: Territory = TheGreatFlat;
-pub const FREMEN_SEND_RANGE: u8 = 2;
