@@ -15,7 +15,7 @@ pub mod stronghold;
 pub mod win_type;
 
 pub use faction::{Faction, FactionSet, UnknownFaction};
-pub use rule::{Rule, RuleError};
+pub use rule::{Book, Rule, RuleError};
 pub use spice::Spice;
 pub use stronghold::{Stronghold, UnknownStronghold};
 pub use win_type::{Points, UnknownWinType, WinType};

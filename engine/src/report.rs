@@ -156,7 +156,8 @@ impl Outcome {
     }
 
     /// Machine-readable report:
-    /// `{"ok":…,"violations":[{"line","col","turn","phase","rule","message"}],"turns":[…]}`.
+    /// `{"ok":…,"ruleset":…,"violations":[{"line","col","turn","phase","rule","book","message"}],"turns":[…]}`
+    /// (`book`: `001` or `000`, the rulebook the rule number is read in).
     pub fn to_json(&self) -> String {
         let v = match self {
             Outcome::Parsed(s) => {
@@ -172,8 +173,9 @@ impl Outcome {
             Outcome::Replayed(r) => {
                 let mut o = json!({
                     "ok": r.is_legal(),
+                    "ruleset": r.state.options().ruleset,
                     "violations": r.violations.iter().map(|v| json!({
-                        "line": v.pos.line, "col": v.pos.col, "turn": v.turn, "phase": v.phase.name(), "rule": v.rule, "message": v.message,
+                        "line": v.pos.line, "col": v.pos.col, "turn": v.turn, "phase": v.phase.name(), "rule": v.rule, "book": v.book, "message": v.message,
                     })).collect::<Vec<_>>(),
                     "turns": r.turns.iter().map(turn_json).collect::<Vec<_>>(),
                 });

@@ -12,6 +12,7 @@ use crate::board::{Card, Leader, Piece, Sector, Territory};
 use crate::dgn::{ForceCount, Side};
 use crate::factions::Sheet;
 use dune::{Faction, FactionSet, Spice, Stronghold};
+use tournament::ruleset::Ruleset;
 
 /// Forces off the board (reserves or tanks): plain and starred tokens.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
@@ -230,8 +231,10 @@ impl fmt::Display for Phase {
 /// The rule options stored in the log's header (rulings.md "Rulesets").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleOptions {
-    /// `gc-2.13.3`.
-    pub ruleset: String,
+    /// The rulebook the game is played under: the GenCon rulebook (`gc-2.13.3`, 001) or the full
+    /// rulebook's tournament format (`full`, 000). It decides which factions may sit down and
+    /// which book a citation is read in.
+    pub ruleset: Ruleset,
     /// Advanced game (1.13); the GenCon default.
     pub advanced: bool,
     /// Variant 4.02.
@@ -245,7 +248,7 @@ pub struct RuleOptions {
 impl Default for RuleOptions {
     fn default() -> Self {
         RuleOptions {
-            ruleset: "gc-2.13.3".into(),
+            ruleset: Ruleset::Gc2133,
             advanced: true,
             shield_wall: true,
             stronghold_cards: true,

@@ -327,6 +327,13 @@ pub enum Stmt {
     Clock { time: Option<String>, limit: bool },
 
     // ---- setup (turn 0) ----
+    /// `AC F{F,F}` (0.08, the full format): the faction a player chose and the two alliance
+    /// cards they were dealt (one Classic, one Expansion); sealed, since the card returned to the
+    /// box is hidden.
+    AllianceCards {
+        faction: Faction,
+        dealt: Sealed<Vec<Option<Faction>>>,
+    },
     /// `TR F{leader,…}` (0.11): one per faction.
     Traitors {
         faction: Faction,

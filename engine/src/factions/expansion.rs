@@ -34,4 +34,12 @@ impl FactionRules for NotYet {
     fn checked(&self) -> bool {
         false
     }
+
+    fn not_checked(&self) -> Option<String> {
+        Some(format!(
+            "the engine does not check the {} ({}) yet, so this game cannot be replayed with them: their forces and abilities are left out, and every line that names them is reported",
+            self.0.name(),
+            self.0
+        ))
+    }
 }

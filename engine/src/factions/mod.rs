@@ -129,6 +129,12 @@ pub(crate) trait FactionRules: Sync {
         true
     }
 
+    /// Why the engine cannot replay a game with this faction (for those not `checked`): the
+    /// message of the refusal at the `[Factions]` tag.
+    fn not_checked(&self) -> Option<String> {
+        None
+    }
+
     // ---- setup (0.xx) ----
 
     /// Before the log's setup lines, after the fixed starting forces of the sheet are placed.
@@ -511,6 +517,7 @@ mod tests {
         for f in Faction::ALL {
             assert_eq!(rules(f).faction(), f);
             assert_eq!(sheet(f).is_some(), f.is_classic(), "{f}");
+            assert_eq!(rules(f).not_checked().is_none(), f.is_classic(), "{f}");
         }
         assert_eq!(sheet(Faction::Harkonnen).map(|s| s.hand_limit), Some(8));
     }

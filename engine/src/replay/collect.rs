@@ -367,9 +367,14 @@ impl Replay {
             .iter()
             .filter(|&f| occupied(f) == best)
             .collect();
+        // The ruleset names the End Game: one type in the GenCon rulebook, Solo and Allied in the
+        // full format (rulings.md 7).
+        let allied = factions
+            .iter()
+            .any(|&f| self.st.ally(f).is_some_and(|a| factions.contains(&a)));
         Some(WinResult {
             factions,
-            kind: WinType::EndGame,
+            kind: self.st.options.ruleset.end_game(allied),
             turn,
         })
     }

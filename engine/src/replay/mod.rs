@@ -39,17 +39,26 @@ pub struct Violation {
     pub pos: Pos,
     pub turn: u32,
     pub phase: Phase,
-    /// Rule number in the GenCon rulebook (001), e.g. `1.06.03.05`.
+    /// Rule number, e.g. `1.06.03.05`, read in [`Violation::book`].
     pub rule: Rule,
+    /// The rulebook the number is read in: the GenCon rulebook (001) for the rules both books
+    /// share and every classic faction's, the full rulebook (000) for the expansion factions'
+    /// rules. In a `full` game a 001 number names the same rule as the full rulebook's
+    /// counterpart (the rule pages map one to the other).
+    pub book: dune::Book,
     /// What happened and why it is illegal, for a judge.
     pub message: String,
 }
 
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let book = match self.book {
+            dune::Book::GenCon => String::new(),
+            b => format!("{b} "),
+        };
         write!(
             f,
-            "line {}, column {} (turn {}, {}): {} ({})",
+            "line {}, column {} (turn {}, {}): {} ({book}{})",
             self.pos.line, self.pos.col, self.turn, self.phase, self.message, self.rule
         )
     }
@@ -284,11 +293,30 @@ impl Replay {
     }
 
     pub(crate) fn v_at(&mut self, pos: Pos, rule: Rule, message: impl Into<String>) {
+        self.v_book(dune::Book::GenCon, pos, rule, message);
+    }
+
+    /// A violation of a rule of the full rulebook (000 numbering), as the expansion factions'
+    /// modules cite theirs (none is played yet: their modules replace `factions::expansion`).
+    #[allow(dead_code)]
+    pub(crate) fn v_full(&mut self, rule: Rule, message: impl Into<String>) {
+        let pos = self.pos;
+        self.v_book(dune::Book::Full, pos, rule, message);
+    }
+
+    pub(crate) fn v_book(
+        &mut self,
+        book: dune::Book,
+        pos: Pos,
+        rule: Rule,
+        message: impl Into<String>,
+    ) {
         self.violations.push(Violation {
             pos,
             turn: self.st.turn,
             phase: self.st.phase,
             rule,
+            book,
             message: message.into(),
         });
     }

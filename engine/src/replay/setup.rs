@@ -6,11 +6,16 @@ use crate::dgn::{Event, Game, Pos, Stmt};
 use crate::state::RuleOptions;
 use dune::{Faction, FactionSet};
 use dune::{Rule, rule};
+use tournament::ruleset::Ruleset;
 
 /// Setup bookkeeping (kept for the whole game: the prediction is checked at every Mentat Pause).
 #[derive(Default)]
 pub(crate) struct SetupData {
     pub(crate) seen_t0: bool,
+    /// Factions whose alliance-card choice is recorded (0.08, full format), and every alliance
+    /// card seen dealt.
+    pub(crate) alliance_cards: FactionSet,
+    pub(crate) cards_dealt: FactionSet,
     pub(crate) traitors: FactionSet,
     pub(crate) cards: FactionSet,
     pub(crate) fremen_placed: u8,
@@ -36,8 +41,15 @@ pub(crate) fn read_header(
     let mut v: Vec<HeaderViolation> = Vec::new();
     if let Some(t) = game.tag("Ruleset") {
         let norm = t.value.trim().to_ascii_lowercase().replace(' ', "-");
-        if norm != "gc-2.13.3" {
-            v.push((t.pos, rule!("0.03"), format!("ruleset \"{}\" is not supported: this engine knows gc-2.13.3 (replayed as gc-2.13.3)", t.value)));
+        // `000`, the full rulebook's file number, names its tournament format too.
+        let norm = if norm == "000" {
+            "full".to_string()
+        } else {
+            norm
+        };
+        match norm.parse::<Ruleset>() {
+            Ok(r) => o.ruleset = r,
+            Err(_) => v.push((t.pos, rule!("0.03"), format!("ruleset \"{}\" is not supported: this engine knows gc-2.13.3 and full (replayed as gc-2.13.3)", t.value))),
         }
     }
     if let Some(t) = game.tag("Mode") {
@@ -125,6 +137,18 @@ pub(crate) fn read_header(
         }
     }
     seats.sort();
+    // Who may sit down: the ruleset's factions (0.08: the GenCon rulebook's six classic ones;
+    // the full format's thirteen, Classic and Expansion in any seats), and of those only the
+    // factions whose rules the engine checks. The others are refused here, at the setup line.
+    if let Some(t) = game.tag("Factions") {
+        for &(seat, f) in &seats {
+            if !o.ruleset.has_faction(f) {
+                v.push((t.pos, rule!("0.08"), format!("seat {seat}: {f} ({}) is an expansion faction of the full rulebook; the {} ruleset seats the six classic factions only (write [Ruleset \"full\"] for the full rulebook's tournament format)", f.name(), o.ruleset)));
+            } else if let Some(why) = crate::factions::rules(f).not_checked() {
+                v.push((t.pos, rule!("0.08"), format!("seat {seat}: {why}")));
+            }
+        }
+    }
     let n = seats.len();
     if let Some(t) = game.tag("Factions")
         && (n < 2
@@ -205,6 +229,7 @@ impl Replay {
 
     pub(crate) fn setup_event(&mut self, ev: &Event) {
         match &ev.stmt {
+            Stmt::AllianceCards { faction, dealt } => self.alliance_cards(*faction, dealt),
             Stmt::Traitors { faction, leaders } => {
                 let f = *faction;
                 if !self.in_play_or_report(f) {
@@ -294,6 +319,63 @@ impl Replay {
             _ => {
                 crate::factions::ability_statement(self, ev);
             }
+        }
+    }
+
+    /// `AC F{F,F}` (0.08 in the full format): each player is dealt one Classic and one Expansion
+    /// alliance card and keeps one, the faction they play. The cards are sealed (the one returned
+    /// goes back to the box unseen): audit mode checks them.
+    fn alliance_cards(&mut self, f: Faction, dealt: &crate::dgn::Sealed<Vec<Option<Faction>>>) {
+        if self.st.options.ruleset != Ruleset::Full {
+            self.v(rule!("0.08"), format!("alliance cards are dealt in the full rulebook's tournament format ([Ruleset \"full\"]); under {} each seat's faction is drawn (the Factions tag)", self.st.options.ruleset));
+            return;
+        }
+        if !self.in_play_or_report(f) {
+            return;
+        }
+        if self.setup.alliance_cards.contains(f) {
+            self.v(
+                rule!("0.08"),
+                format!("{f}'s alliance-card choice is recorded twice"),
+            );
+            return;
+        }
+        self.setup.alliance_cards.insert(f);
+        let Some(cards) = self.sealed(dealt).cloned() else {
+            return;
+        };
+        if cards.len() != 2 {
+            self.v(
+                rule!("0.08"),
+                format!(
+                    "each player is dealt two alliance cards; {f}'s record lists {}",
+                    cards.len()
+                ),
+            );
+        }
+        let known: Vec<Faction> = cards.iter().flatten().copied().collect();
+        if cards.iter().all(Option::is_some) && !known.contains(&f) {
+            self.v(
+                rule!("0.08"),
+                format!(
+                    "{f} plays the faction of an alliance card it kept, but its cards were {}",
+                    names(known.iter().copied())
+                ),
+            );
+        }
+        if let [a, b] = known[..]
+            && a.is_classic() == b.is_classic()
+        {
+            self.v(rule!("0.08"), format!("the two alliance cards dealt to {f} are one Classic and one Expansion faction, not {a} and {b}"));
+        }
+        for g in known {
+            if self.setup.cards_dealt.contains(g) {
+                self.v(
+                    rule!("0.08"),
+                    format!("the {g} alliance card is dealt twice; each card exists once"),
+                );
+            }
+            self.setup.cards_dealt.insert(g);
         }
     }
 
