@@ -435,19 +435,20 @@ pub enum Stmt {
     Revive {
         faction: Faction,
         forces: ForceCount,
-        paid: Option<Spice>,
-        extra: Option<(ForceCount, Faction, Option<Spice>)>,
+        /// `$n[>payee]`: the price and, optionally, who receives it.
+        paid: Option<Payment>,
+        extra: Option<(ForceCount, Faction, Option<Payment>)>,
     },
     /// `R AT KH [$n]` (2.01.14): the Kwisatz Haderach revived with the leader revival.
     ReviveKwisatz {
         faction: Faction,
-        paid: Option<Spice>,
+        paid: Option<Payment>,
     },
     /// `R F L:leader [$n]` (1.05.03).
     ReviveLeader {
         faction: Faction,
         leader: Leader,
-        paid: Option<Spice>,
+        paid: Option<Payment>,
     },
     /// `R F ghola forces` / `R F ghola L:leader` (3.01.20); in any phase `GHOLA F …`.
     Ghola {

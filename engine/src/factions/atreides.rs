@@ -4,11 +4,12 @@
 use crate::dgn::KaramaUse;
 use dune::{Faction, Rule, Spice, rule};
 
+use super::Fee;
 use super::{FactionRules, Sheet, SheetRules};
 use crate::battle::Plan;
 use crate::board::{Card, Leader, Territory};
 use crate::dgn::PlanLeader;
-use crate::dgn::{Pos, Sealed, SpiceCard};
+use crate::dgn::{Payment, Pos, Sealed, SpiceCard};
 use crate::replay::Replay;
 use crate::replay::battle::Prescience;
 use crate::replay::karama::{Ability, AbilityInfo, CANCEL, PREVENT};
@@ -159,7 +160,8 @@ impl Replay {
     /// 2.01.14: the Kwisatz Haderach is revived with the faction's one leader revival, once every
     /// other leader has died once or is unavailable; like a leader it costs its strength, 2
     /// (the rulebook gives no other price; notation Decisions).
-    pub(crate) fn revive_kwisatz(&mut self, f: Faction, paid: Option<Spice>) {
+    pub(crate) fn revive_kwisatz(&mut self, f: Faction, payment: Option<&Payment>) {
+        let paid = payment.map(|p| p.amount);
         if f != AT {
             self.v(
                 rule!("2.01.14"),
@@ -212,7 +214,13 @@ impl Replay {
                 ),
             );
         }
-        self.pay(f, crate::dgn::Payee::Bank, cost);
+        let payee = self.settle_payee(
+            Fee::LeaderRevival,
+            f,
+            payment,
+            "the Kwisatz Haderach's revival",
+        );
+        self.pay(f, payee, cost);
         self.st.kwisatz_dead = false;
         self.t.revival.kwisatz = true;
     }

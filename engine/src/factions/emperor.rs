@@ -8,7 +8,7 @@ use dune::{Faction, Rule, Spice, rule};
 use super::{FactionRules, Fee, PayeeRule, Sheet, SheetRules};
 use crate::battle::Plan;
 use crate::board::Leader;
-use crate::dgn::{ForceCount, Payee};
+use crate::dgn::{ForceCount, Payee, Payment};
 use crate::replay::Replay;
 use crate::replay::karama::{Ability, AbilityInfo, CANCEL, PREVENT};
 use crate::state::{LeaderState, Phase};
@@ -169,8 +169,9 @@ impl Replay {
         f: Faction,
         m: ForceCount,
         payer: Faction,
-        paid: Option<Spice>,
+        payment: Option<&Payment>,
     ) {
+        let paid = payment.map(|p| p.amount);
         if payer != EM || self.st.ally(f) != Some(EM) {
             self.v(rule!("2.03.07"), if payer == EM { format!("the Emperor pays for its ally's extra revivals only, and {f} is not its ally") } else { format!("only the Emperor pays for an ally's extra revivals, not {payer}") });
             return;
@@ -211,7 +212,13 @@ impl Replay {
                 ),
             );
         }
-        self.pay(payer, Payee::Bank, cost);
+        let payee = self.settle_payee(
+            Fee::AllyRevival,
+            payer,
+            payment,
+            &format!("the Emperor's payment for {f}'s extra revivals"),
+        );
+        self.pay(payer, payee, cost);
         self.revive_from_tanks(f, m, rule!("2.03.07"));
     }
 

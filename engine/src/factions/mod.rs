@@ -376,6 +376,14 @@ pub(crate) enum Fee {
     Shipment,
     /// A cross-ship by the Guild's ally (2.06.05.01, 2.06.10; the Guild, 2.06.04).
     CrossShip,
+    /// The Guild's shipment back to reserves (2.06.05.02, 2.06.07).
+    ShipHome,
+    /// Force revival (1.05.01.03).
+    Revival,
+    /// Leader revival, the Kwisatz Haderach's too (1.05.03.02).
+    LeaderRevival,
+    /// The Emperor's payment for its ally's extra revivals (2.03.07; to the bank by 1.05.01.03).
+    AllyRevival,
 }
 
 impl Fee {
@@ -383,7 +391,9 @@ impl Fee {
     pub(crate) fn bank_rule(self) -> Rule {
         match self {
             Fee::Card => rule!("1.04.06.02"),
-            Fee::Shipment | Fee::CrossShip => rule!("1.06.03.02"),
+            Fee::Shipment | Fee::CrossShip | Fee::ShipHome => rule!("1.06.03.02"),
+            Fee::Revival | Fee::AllyRevival => rule!("1.05.01.03"),
+            Fee::LeaderRevival => rule!("1.05.03.02"),
         }
     }
 }

@@ -318,7 +318,7 @@ impl Replay {
             f,
             payment,
             cost,
-            (payee, payee_block),
+            (Fee::CrossShip, payee, payee_block),
             rule,
             &format!("cross-shipping {} forces to {}", c.total, t.name()),
         );
@@ -354,15 +354,17 @@ impl Replay {
         }
         let pieces = self.source_pieces(f, from, c.side, rule!("1.06.03.04"));
         let cost = Spice::new(u32::from(c.total)).half_up();
+        let claim = self.payee_of(Fee::ShipHome, f);
+        let payee = claim.map_or(Payee::Bank, |c| c.payee);
         self.check_payment(
             f,
             payment,
             cost,
-            (Payee::Bank, None),
+            (Fee::ShipHome, payee, claim.and_then(|c| c.block)),
             rule!("2.06.07"),
             &format!("shipping {} forces back to reserves", c.total),
         );
-        self.pay(f, Payee::Bank, cost);
+        self.pay(f, payee, cost);
         if let Some(s) = self.take_from(f, from, &pieces, c, rule!("2.06.05.02")) {
             self.st.faction_mut(f).reserves.add(s.forces());
         }

@@ -364,6 +364,51 @@ impl Replay {
             .unwrap_or(fee.bank_rule())
     }
 
+    /// Where `payer`'s payment of `fee` goes by the rules: to a faction whose rules claim it
+    /// ([`crate::factions::FactionRules::payee`]: the Emperor for cards, the Guild for
+    /// shipments, …), else to the bank; nobody pays itself. The payee the log names at the
+    /// payment (`$n>payee`) is checked here, at its own position, under the rule that sends the
+    /// spice where it goes (or the Karama that sent it to the bank), with the computed payee in
+    /// the message. Returns the payee to pay.
+    pub(crate) fn settle_payee(
+        &mut self,
+        fee: crate::factions::Fee,
+        payer: Faction,
+        logged: Option<&crate::dgn::Payment>,
+        what: &str,
+    ) -> crate::dgn::Payee {
+        use crate::dgn::Payee;
+        let claim = self.payee_of(fee, payer);
+        let payee = match claim.map_or(Payee::Bank, |c| c.payee) {
+            Payee::Faction(g) if g == payer => Payee::Bank,
+            p => p,
+        };
+        if let Some(p) = logged
+            && let Some(given) = p.payee
+            && given != payee
+        {
+            match claim.and_then(|c| c.block) {
+                Some(b) => {
+                    let why = b.describe();
+                    self.v_at(
+                        p.pos,
+                        b.rule(),
+                        format!("{what} is paid to the bank, not {given}: {why}"),
+                    );
+                }
+                None => {
+                    let rule = self.payee_rule(fee, payee, given);
+                    self.v_at(
+                        p.pos,
+                        rule,
+                        format!("{what} is paid to {payee}, not {given}"),
+                    );
+                }
+            }
+        }
+        payee
+    }
+
     pub(crate) fn in_play_or_report(&mut self, f: Faction) -> bool {
         if self.st.plays(f) {
             true

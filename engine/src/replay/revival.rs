@@ -2,7 +2,8 @@
 
 use super::Replay;
 use crate::board::{Card, Leader};
-use crate::dgn::{Event, ForceCount, Payee, Stmt};
+use crate::dgn::{Event, ForceCount, Payment, Stmt};
+use crate::factions::Fee;
 use crate::state::{Forces, LeaderState};
 use dune::Spice;
 use dune::{Faction, FactionSet, Stronghold};
@@ -65,9 +66,11 @@ impl Replay {
                 paid,
                 extra,
                 ..
-            } => self.revive_forces(faction, *forces, *paid, *extra),
-            Stmt::ReviveLeader { leader, paid, .. } => self.revive_leader(faction, *leader, *paid),
-            Stmt::ReviveKwisatz { paid, .. } => self.revive_kwisatz(faction, *paid),
+            } => self.revive_forces(faction, *forces, paid.as_ref(), extra.as_ref()),
+            Stmt::ReviveLeader { leader, paid, .. } => {
+                self.revive_leader(faction, *leader, paid.as_ref())
+            }
+            Stmt::ReviveKwisatz { paid, .. } => self.revive_kwisatz(faction, paid.as_ref()),
             _ => {}
         }
     }
@@ -135,9 +138,10 @@ impl Replay {
         &mut self,
         f: Faction,
         c: ForceCount,
-        paid: Option<Spice>,
-        extra: Option<(ForceCount, Faction, Option<Spice>)>,
+        payment: Option<&Payment>,
+        extra: Option<&(ForceCount, Faction, Option<Payment>)>,
     ) {
+        let paid = payment.map(|p| p.amount);
         if self.t.revival.forces.contains(f) {
             self.v(
                 rule!("1.05.01"),
@@ -216,14 +220,21 @@ impl Replay {
                 ),
             );
         }
-        self.pay(f, Payee::Bank, cost);
+        let payee = self.settle_payee(
+            Fee::Revival,
+            f,
+            payment,
+            &format!("{f}'s revival of {n} forces"),
+        );
+        self.pay(f, payee, cost);
         self.revive_from_tanks(f, c, rule!("1.05.01"));
         if let Some((m, payer, paid)) = extra {
-            self.extra_revival(f, m, payer, paid);
+            self.extra_revival(f, *m, *payer, paid.as_ref());
         }
     }
 
-    pub(crate) fn revive_leader(&mut self, f: Faction, l: Leader, paid: Option<Spice>) {
+    pub(crate) fn revive_leader(&mut self, f: Faction, l: Leader, payment: Option<&Payment>) {
+        let paid = payment.map(|p| p.amount);
         if l.faction() != f {
             self.v(
                 rule!("1.05.03"),
@@ -287,7 +298,13 @@ impl Replay {
                 ),
             );
         }
-        self.pay(f, Payee::Bank, cost);
+        let payee = self.settle_payee(
+            Fee::LeaderRevival,
+            f,
+            payment,
+            &format!("{f}'s revival of {l}"),
+        );
+        self.pay(f, payee, cost);
         self.st.leaders[l.index()] = LeaderState::Pool(f);
     }
 }

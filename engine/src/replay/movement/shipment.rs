@@ -86,7 +86,7 @@ impl Replay {
             f,
             payment,
             cost,
-            (payee, payee_block),
+            (Fee::Shipment, payee, payee_block),
             rule,
             &format!("shipping {} forces to {}", c.total, t.name()),
         );
@@ -153,14 +153,14 @@ impl Replay {
         found
     }
 
-    /// Checks a logged payment against the computed cost and payee (with the Karama block that
-    /// sent it to the bank, if any); returns who pays.
+    /// Checks a logged payment against the computed cost and payee of this kind of payment (with
+    /// the Karama block that sent it to the bank, if any); returns who pays.
     pub(crate) fn check_payment(
         &mut self,
         f: Faction,
         payment: Option<Payment>,
         cost: Spice,
-        (payee, payee_block): (Payee, Option<crate::replay::karama::Block>),
+        (fee, payee, payee_block): (Fee, Payee, Option<crate::replay::karama::Block>),
         rule: Rule,
         what: &str,
     ) -> Faction {
@@ -191,7 +191,7 @@ impl Replay {
                         ),
                     );
                 } else {
-                    let rule = self.payee_rule(Fee::Shipment, payee, given);
+                    let rule = self.payee_rule(fee, payee, given);
                     self.v_at(
                         p.pos,
                         rule,
