@@ -435,12 +435,12 @@ pub struct GameState {
     pub(crate) board: Vec<[Stack; Faction::COUNT]>,
     /// Spice on each piece.
     pub(crate) spice: Vec<Spice>,
-    pub(crate) leaders: [LeaderState; 30],
+    pub(crate) leaders: [LeaderState; Leader::COUNT],
     /// Leaders killed at least once (a second death puts them face down, 1.05.04).
-    pub(crate) died_once: [bool; 30],
+    pub(crate) died_once: [bool; Leader::COUNT],
     /// Captured leaders the prison break (2.05.11) sent home: the Harkonnen cannot put them on
     /// their wheel again unless they capture them again.
-    pub(crate) freed: [bool; 30],
+    pub(crate) freed: [bool; Leader::COUNT],
     pub(crate) treachery_deck: u32,
     pub(crate) treachery_discard: Vec<Card>,
     /// Cards set aside for good (Family Atomics, 3.01.07).
@@ -549,9 +549,9 @@ impl GameState {
             factions,
             board: vec![[Stack::default(); Faction::COUNT]; pieces],
             spice: vec![Spice::ZERO; pieces],
-            leaders: LEADERS.map(|row| LeaderState::Pool(row.faction)),
-            died_once: [false; 30],
-            freed: [false; 30],
+            leaders: std::array::from_fn(|i| LeaderState::Pool(LEADERS[i].faction)),
+            died_once: [false; Leader::COUNT],
+            freed: [false; Leader::COUNT],
             treachery_deck: Card::all().map(|c| u32::from(c.copies())).sum(),
             treachery_discard: Vec::new(),
             treachery_removed: Vec::new(),

@@ -346,6 +346,13 @@ pub enum Card {
     Kulon,
     LaLaLa,
     TripToGamont,
+    // 000 3.2, the Ixians' and the Tleilaxu's cards: here.
+    //
+    // 000 3.3, the Second Expansion's cards: here.
+    //
+    // 000 3.4, the Third Expansion's cards: here.
+    //
+    // 000 3.5, the Millennial cards: here.
 }
 
 /// What a treachery card is, for battle plans and Karama.
@@ -395,7 +402,7 @@ const fn card(
 
 /// The 33-card classic treachery deck, indexed by `Card as usize`.
 #[rustfmt::skip]
-pub const CARDS: [CardRow; 23] = [
+pub const CARDS: &[CardRow] = &[
     card(Card::Lasgun, "Lasgun", "Lasgun", CardKind::WeaponSpecial, 1, rule!("3.01.14")),
     card(Card::Crysknife, "Crysknife", "Crysknife", CardKind::WeaponProjectile, 1, rule!("3.01.05")),
     card(Card::MaulaPistol, "MaulaPistol", "Maula Pistol", CardKind::WeaponProjectile, 1, rule!("3.01.15")),
@@ -419,6 +426,13 @@ pub const CARDS: [CardRow; 23] = [
     card(Card::Kulon, "Kulon", "Kulon", CardKind::Worthless, 1, rule!("3.01.12")),
     card(Card::LaLaLa, "LaLaLa", "La La La", CardKind::Worthless, 1, rule!("3.01.13")),
     card(Card::TripToGamont, "TripToGamont", "Trip to Gamont", CardKind::Worthless, 1, rule!("3.01.21")),
+    // 000 3.2, the Ixians' and the Tleilaxu's cards: here, in the order of the Card enum.
+    //
+    // 000 3.3, the Second Expansion's cards: here.
+    //
+    // 000 3.4, the Third Expansion's cards: here.
+    //
+    // 000 3.5, the Millennial cards: here.
 ];
 
 /// Leaders of the six classic factions (board-data.md §5).
@@ -454,6 +468,19 @@ pub enum Leader {
     Piter,
     Nefud,
     Kudu,
+    // 000 2.07 Ixians: their leaders here, with their rows at the same place in LEADERS.
+    //
+    // 000 2.08 Tleilaxu: here.
+    //
+    // 000 2.09 CHOAM: here.
+    //
+    // 000 2.10 Richese: here.
+    //
+    // 000 2.11 Ecaz: here.
+    //
+    // 000 2.12 Moritani: here.
+    //
+    // 000 2.13 Free Traders: here.
 }
 
 /// One row of the leader table: leader, faction, DGN short name, full name, fighting strength.
@@ -484,7 +511,7 @@ const fn leader(
 
 /// The 30 leaders, indexed by `Leader as usize`.
 #[rustfmt::skip]
-pub const LEADERS: [LeaderRow; 30] = [
+pub const LEADERS: &[LeaderRow] = &[
     leader(Leader::Thufir, Faction::Atreides, "Thufir", "Thufir Hawat", 5),
     leader(Leader::Jessica, Faction::Atreides, "Jessica", "Lady Jessica", 5),
     leader(Leader::Gurney, Faction::Atreides, "Gurney", "Gurney Halleck", 4),
@@ -515,6 +542,19 @@ pub const LEADERS: [LeaderRow; 30] = [
     leader(Leader::Piter, Faction::Harkonnen, "Piter", "Piter de Vries", 3),
     leader(Leader::Nefud, Faction::Harkonnen, "Nefud", "Captain Iakin Nefud", 2),
     leader(Leader::Kudu, Faction::Harkonnen, "Kudu", "Umman Kudu", 1),
+    // 000 2.07 Ixians
+    //
+    // 000 2.08 Tleilaxu
+    //
+    // 000 2.09 CHOAM
+    //
+    // 000 2.10 Richese
+    //
+    // 000 2.11 Ecaz
+    //
+    // 000 2.12 Moritani
+    //
+    // 000 2.13 Free Traders
 ];
 
 /// Forces per faction (glossary "Force": twenty tokens).

@@ -329,6 +329,9 @@ impl fmt::Display for Card {
 }
 
 impl Leader {
+    /// How many leaders there are: the length of a per-leader array.
+    pub const COUNT: usize = LEADERS.len();
+
     pub fn info(self) -> &'static LeaderRow {
         &LEADERS[self as usize]
     }

@@ -24,18 +24,23 @@
 //! 1. Write `engine/src/factions/<name>.rs`: a unit struct, its [`Sheet`] (`const SHEET`), its
 //!    Karama table, and `impl FactionRules` with `faction`, `sheet`, `karama` and the hooks its
 //!    chapter needs. Cite its rules by their number in its book (`rule!("2.07.02")`: 000's
-//!    numbering for the expansion factions, 001's for the classic ones).
+//!    numbering for the expansion factions, reported with `Replay::v_full`; 001's for the classic
+//!    ones, with `Replay::v`).
 //! 2. In this file, replace the faction's line in [`rules`] (today `&expansion::NotYet(…)`, which
-//!    refuses the faction at the setup line) with `&<name>::<Struct>`, and add `mod <name>;`
-//!    under its comment. Each faction has its own lines here, apart from the others', so that
-//!    several factions can be added at the same time without touching each other's lines.
+//!    refuses the faction at the setup line) with `&<name>::<Struct>`, and its comment line among
+//!    the `mod` declarations with `mod <name>;`. Each faction has its own lines here, apart from
+//!    the others' (so are its places in `board::data`'s `Leader` and `LEADERS`, and each card
+//!    set's in `Card` and `CARDS`), so that several factions can be added at the same time
+//!    without touching each other's lines.
 //! 3. A rule that happens at a point no hook covers yet: add a method with a default that does
 //!    nothing to [`FactionRules`] (the other factions do not change) and call it from the phase,
 //!    for the faction at hand or for every faction in play.
 //! 4. A statement of its own: add it to `crate::dgn` (the AST and a reader in `dgn/parse/`), an
 //!    arm in [`ability_statement`] and its handler in the faction's module.
 //! 5. Its leaders: the `Leader` table in `crate::board::data` has a marked place for each
-//!    expansion faction's leaders.
+//!    expansion faction's leaders. A payment its rules send elsewhere than the bank: claim it
+//!    in `payee` (and `receives`), with a new [`Fee`] if the kind of payment is new;
+//!    `Replay::settle_payee` then pays it and checks the payee a log names.
 //! 6. Fixtures `engine/tests/games/legal-…` and `illegal-<rule>-…` name the rule they break.
 
 use dune::{Faction, Rule, Spice, WinType, rule};
@@ -54,6 +59,19 @@ mod expansion;
 mod fremen;
 mod harkonnen;
 mod spacing_guild;
+// 000 2.07 Ixians: `mod ixians;` here.
+//
+// 000 2.08 Tleilaxu: `mod tleilaxu;` here.
+//
+// 000 2.09 CHOAM: `mod choam;` here.
+//
+// 000 2.10 Richese: `mod richese;` here.
+//
+// 000 2.11 Ecaz: `mod ecaz;` here.
+//
+// 000 2.12 Moritani: `mod moritani;` here.
+//
+// 000 2.13 Free Traders: `mod free_traders;` here.
 
 pub(crate) use atreides::Atreides;
 pub(crate) use bene_gesserit::BeneGesserit;

@@ -89,7 +89,7 @@ pub(crate) struct BattleData {
     pub(crate) due: Option<Vec<(Territory, Faction, Faction)>>,
     /// Where each leader fought this phase, whoever holds it now (1.07.04.03: a leader captured
     /// or sent home after fighting stays bound to that territory), by [`Leader::index`].
-    pub(crate) fought_in: [Option<Territory>; 30],
+    pub(crate) fought_in: [Option<Territory>; Leader::COUNT],
 }
 
 impl Replay {
