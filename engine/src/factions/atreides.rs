@@ -214,12 +214,9 @@ impl Replay {
                 ),
             );
         }
-        let payee = self.settle_payee(
-            Fee::LeaderRevival,
-            f,
-            payment,
-            "the Kwisatz Haderach's revival",
-        );
+        let payee = self.settle_payee(Fee::LeaderRevival, f, payment, || {
+            "the Kwisatz Haderach's revival".to_string()
+        });
         self.pay(f, payee, cost);
         self.st.kwisatz_dead = false;
         self.t.revival.kwisatz = true;

@@ -212,12 +212,9 @@ impl Replay {
                 ),
             );
         }
-        let payee = self.settle_payee(
-            Fee::AllyRevival,
-            payer,
-            payment,
-            &format!("the Emperor's payment for {f}'s extra revivals"),
-        );
+        let payee = self.settle_payee(Fee::AllyRevival, payer, payment, || {
+            format!("the Emperor's payment for {f}'s extra revivals")
+        });
         self.pay(payer, payee, cost);
         self.revive_from_tanks(f, m, rule!("2.03.07"));
     }

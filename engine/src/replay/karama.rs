@@ -277,6 +277,9 @@ impl Replay {
     /// used up; a cancel stays until its scope ends (the faction retakes the action without the
     /// ability, so a second try is just as illegal).
     pub(crate) fn karama_forbids(&mut self, a: Ability, what: &str) -> bool {
+        if self.t.karama.blocks.is_empty() {
+            return false;
+        }
         let block = if a.info().is_some_and(|i| i.prevent) {
             self.karama_take(a)
         } else {

@@ -375,7 +375,7 @@ impl Replay {
         fee: crate::factions::Fee,
         payer: Faction,
         logged: Option<&crate::dgn::Payment>,
-        what: &str,
+        what: impl FnOnce() -> String,
     ) -> crate::dgn::Payee {
         use crate::dgn::Payee;
         let claim = self.payee_of(fee, payer);
@@ -393,7 +393,7 @@ impl Replay {
                     self.v_at(
                         p.pos,
                         b.rule(),
-                        format!("{what} is paid to the bank, not {given}: {why}"),
+                        format!("{} is paid to the bank, not {given}: {why}", what()),
                     );
                 }
                 None => {
@@ -401,7 +401,7 @@ impl Replay {
                     self.v_at(
                         p.pos,
                         rule,
-                        format!("{what} is paid to {payee}, not {given}"),
+                        format!("{} is paid to {payee}, not {given}", what()),
                     );
                 }
             }

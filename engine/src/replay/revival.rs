@@ -220,12 +220,9 @@ impl Replay {
                 ),
             );
         }
-        let payee = self.settle_payee(
-            Fee::Revival,
-            f,
-            payment,
-            &format!("{f}'s revival of {n} forces"),
-        );
+        let payee = self.settle_payee(Fee::Revival, f, payment, || {
+            format!("{f}'s revival of {n} forces")
+        });
         self.pay(f, payee, cost);
         self.revive_from_tanks(f, c, rule!("1.05.01"));
         if let Some((m, payer, paid)) = extra {
@@ -298,12 +295,9 @@ impl Replay {
                 ),
             );
         }
-        let payee = self.settle_payee(
-            Fee::LeaderRevival,
-            f,
-            payment,
-            &format!("{f}'s revival of {l}"),
-        );
+        let payee = self.settle_payee(Fee::LeaderRevival, f, payment, || {
+            format!("{f}'s revival of {l}")
+        });
         self.pay(f, payee, cost);
         self.st.leaders[l.index()] = LeaderState::Pool(f);
     }

@@ -309,6 +309,9 @@ impl Replay {
                 continue;
             }
             for f in self.st.in_play.iter() {
+                if self.st.stack(f, p).is_empty() {
+                    continue;
+                }
                 let s = match crate::factions::rules(f).storm_losses(self, p, s == from) {
                     Some(lost) => lost,
                     None => self.st.wipe_piece(f, p),

@@ -150,10 +150,8 @@ impl Replay {
         {
             return self.stronghold_card_in_movement(*faction, *stronghold);
         }
-        if crate::factions::ability_statement(self, ev) {
-            return;
-        }
         let Some(f) = faction_of(&ev.stmt) else {
+            crate::factions::ability_statement(self, ev);
             return;
         };
         if !self.in_play_or_report(f) {
@@ -235,13 +233,14 @@ impl Replay {
                 .iter()
                 .any(|g| crate::factions::rules(g).check_action_order(self, f));
             let idx = self.st.order_index(f);
-            let later = self
-                .t
-                .mv
-                .acted
-                .iter()
-                .find(|&g| self.st.order_index(g) > idx);
-            if !judged && let Some(g) = later {
+            let later = || {
+                self.t
+                    .mv
+                    .acted
+                    .iter()
+                    .find(|&g| self.st.order_index(g) > idx)
+            };
+            if !judged && let Some(g) = later() {
                 self.v(
                     rule!("1.06.01"),
                     format!(
