@@ -61,7 +61,7 @@ pub async fn oversize(request: Request, next: Next) -> Response {
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
-    if !declared.is_some_and(|n| n > MAX_BODY_BYTES as u64) {
+    if declared.is_none_or(|n| n <= MAX_BODY_BYTES as u64) {
         return next.run(request).await;
     }
     let server_function = request.uri().path().starts_with(API_PREFIX);
