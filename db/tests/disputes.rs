@@ -466,6 +466,7 @@ async fn a_backup_carries_the_disputes_and_a_restore_puts_them_back(pool: PgPool
         backup::RestoreOptions {
             as_slug: Some("restored".into()),
             replace: false,
+            name: None,
         },
     )
     .await

@@ -121,6 +121,10 @@ pub enum Command {
         /// Replace the event at that address if there is one (its data is deleted).
         #[arg(long)]
         replace: bool,
+        /// The restored event's name (default: the file's; "… (restored DATE)" when an event
+        /// here already has that name).
+        #[arg(long)]
+        name: Option<String>,
     },
     /// Standings, adjudications and the finals cut from a file of game reports, as JSON.
     Standings {
@@ -199,7 +203,8 @@ pub fn main() -> ExitCode {
             file,
             as_slug,
             replace,
-        } => return commands::data::restore(file, as_slug.clone(), *replace),
+            name,
+        } => return commands::data::restore(file, as_slug.clone(), *replace, name.clone()),
         _ => {}
     }
     let result = match command {

@@ -45,6 +45,7 @@ type EventRow = (
     DateTime<Utc>,
     Option<String>,
     DateTime<Utc>,
+    Option<String>,
 );
 
 type PlayerRow = (
@@ -153,9 +154,11 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
         created_at,
         created_by,
         now,
+        restored_from,
     ): EventRow = sqlx::query_as(
         "SELECT e.slug, e.name, e.starts_on, e.ends_on, e.venue, e.ruleset, e.options, \
-               e.qualifying_rounds, e.public_url, e.version, e.created_at, u.username, now() \
+               e.qualifying_rounds, e.public_url, e.version, e.created_at, u.username, now(), \
+               e.restored_from \
              FROM events e LEFT JOIN users u ON u.id = e.created_by WHERE e.id = $1",
     )
     .bind(event_id)
@@ -475,6 +478,8 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
         version: VERSION,
         written_at: now,
         written_by: format!("Mentat {}", env!("CARGO_PKG_VERSION")),
+        // Set by `to_json`, over the content written.
+        digest: None,
         event: EventRecord {
             slug,
             name,
@@ -488,6 +493,7 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
             version,
             created_at,
             created_by,
+            restored_from,
         },
         staff: staff
             .into_iter()
@@ -563,9 +569,14 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
 }
 
 /// The file's text: compact JSON, about half the size of indented JSON, so the backup of a
-/// 300-player event stays under the web upload's 2 MB (`jq .` shows it indented).
+/// 300-player event stays under the web upload's 2 MB (`jq .` shows it indented). It carries
+/// the SHA-256 digest of its own content (`super::digest`), which a restore checks first.
 pub fn to_json(backup: &Backup) -> Result<Vec<u8>, serde_json::Error> {
-    let mut out = serde_json::to_vec(backup)?;
+    let mut backup = backup.clone();
+    backup.digest = None;
+    let content = serde_json::to_value(&backup)?;
+    backup.digest = Some(super::digest::of(&content));
+    let mut out = serde_json::to_vec(&backup)?;
     out.push(b'\n');
     Ok(out)
 }

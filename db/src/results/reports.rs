@@ -456,12 +456,85 @@ pub async fn save(
         ),
     )
     .await?;
+    settle_superseded(
+        &mut tx,
+        actor,
+        &table,
+        revision,
+        correcting_final,
+        reason.as_deref(),
+    )
+    .await?;
     live::notify(&mut *tx, event_id, live::Topic::Table).await?;
     if correcting_final {
         live::notify(&mut *tx, event_id, live::Topic::Standings).await?;
     }
     tx.commit().await?;
     Ok(revision)
+}
+
+/// A new revision replaces the ones before it, so a dispute still open on one of them is
+/// settled by it: explicitly, as a resolution step naming the revision (the disputing player's
+/// card says so), and in the audit log. Nothing is dropped silently.
+async fn settle_superseded(
+    tx: &mut PgConnection,
+    actor: &Actor,
+    table: &TableContext,
+    revision: Revision,
+    is_final: bool,
+    reason: Option<&str>,
+) -> Result<(), sqlx::Error> {
+    let open: Vec<(i64, Revision, PlayerId, String)> = sqlx::query_as(
+        "SELECT r.id, r.revision, c.player_id, p.name FROM report_confirmations c \
+         JOIN game_reports r ON r.id = c.report_id JOIN players p ON p.id = c.player_id \
+         WHERE r.table_id = $1 AND r.revision < $2 AND NOT c.agrees \
+           AND NOT EXISTS (SELECT 1 FROM dispute_steps s WHERE s.report_id = c.report_id \
+             AND s.player_id = c.player_id AND s.step = 'resolved' AND s.at >= c.at) \
+         ORDER BY r.revision, p.name",
+    )
+    .bind(table.table_id)
+    .bind(revision)
+    .fetch_all(&mut *tx)
+    .await?;
+    for (report_id, disputed, player_id, player) in open {
+        let note = format!(
+            "Settled by revision {revision}, saved by {}{}. {}",
+            actor.username,
+            reason.map(|r| format!(" ({r})")).unwrap_or_default(),
+            if is_final {
+                "It corrects the report and is final (4.01.05)."
+            } else {
+                "Read it and confirm it, or dispute it again."
+            }
+        );
+        sqlx::query(
+            "INSERT INTO dispute_steps (report_id, player_id, step, note, finalised, by_user) \
+             VALUES ($1, $2, 'resolved', $3, false, $4)",
+        )
+        .bind(report_id)
+        .bind(player_id)
+        .bind(&note)
+        .bind(actor.user_id)
+        .execute(&mut *tx)
+        .await?;
+        let subject = format!("{}, {player}", table.label());
+        audit::record(
+            &mut *tx,
+            audit::Entry::by(
+                actor,
+                audit::Action::DisputeResolved,
+                table.event_id,
+                &subject,
+                serde_json::json!({
+                    "round": table.round, "table": table.table, "revision": disputed,
+                    "player": player, "note": note, "final": false,
+                    "superseded_by": revision,
+                }),
+            ),
+        )
+        .await?;
+    }
+    Ok(())
 }
 
 /// Who answers a report for a player.
@@ -691,6 +764,8 @@ pub struct AwaitingReport {
     pub answer: Option<bool>,
     /// Where the player's dispute stands, if they disputed.
     pub dispute: Option<DisputeState>,
+    /// The player disputed an earlier revision, and this one settled it: the resolution's note.
+    pub settled: Option<String>,
 }
 
 /// The reports at `player_id`'s tables that are not final yet, oldest round first: the
@@ -733,6 +808,19 @@ pub async fn awaiting_for(
             .confirmations
             .iter()
             .find(|c| c.player_id == player_id);
+        // A dispute of an earlier revision settled when this one was saved.
+        let settled = results
+            .revisions
+            .iter()
+            .skip(1)
+            .flat_map(|r| &r.confirmations)
+            .filter(|c| c.player_id == player_id)
+            .find_map(|c| match &c.dispute {
+                Some(DisputeState::Resolved { note, at, .. }) if *at >= latest.created_at => {
+                    Some(note.clone())
+                }
+                _ => None,
+            });
         out.push(AwaitingReport {
             round,
             table,
@@ -762,6 +850,7 @@ pub async fn awaiting_for(
                 .collect(),
             answer: mine.map(|c| c.agrees),
             dispute: mine.and_then(|c| c.dispute.clone()),
+            settled,
         });
     }
     Ok(out)

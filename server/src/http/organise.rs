@@ -394,6 +394,7 @@ pub async fn restore(
         let options = RestoreOptions {
             as_slug: upload.field("as_slug").map(str::to_owned),
             replace: upload.field("replace").is_some(),
+            name: upload.field("name").map(str::to_owned),
         };
         match db::backup::restore(&state.pool, Some(&actor), &upload.file, options).await {
             Ok(restored) => Ok(no_store(Html(organise::restored(&restored)))),
