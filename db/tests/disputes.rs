@@ -57,10 +57,15 @@ fn draft(table: &TableInfo) -> Draft {
                 faction: s.faction.unwrap(),
                 ally: None,
                 result: (i == 0).then_some(WinType::SoloStronghold),
-                end: tournament::EndValues::default(),
+                // The three strongholds a Solo Stronghold Victory takes (1.09.02.01).
+                end: tournament::EndValues {
+                    strongholds: if i == 0 { 3 } else { 0 },
+                    ..tournament::EndValues::default()
+                },
             })
             .collect(),
         judge_draw: None,
+        prediction: None,
     }
 }
 

@@ -67,6 +67,7 @@ fn win(table: &TableInfo, forces: u32) -> Draft {
             })
             .collect(),
         judge_draw: None,
+        prediction: None,
     }
 }
 

@@ -99,6 +99,7 @@ fn solo_win(table: &Table) -> Draft {
             })
             .collect(),
         judge_draw: None,
+        prediction: None,
     }
 }
 
@@ -784,6 +785,7 @@ async fn a_clock_ended_game_is_adjudicated_with_its_reasoning(pool: PgPool) {
             .map(|(i, s)| seat_result(s, None, [2, if i == 1 { 15 } else { 9 }, 3, 1, 4]))
             .collect(),
         judge_draw: None,
+        prediction: None,
     };
     reports::save(
         &pool,
@@ -924,7 +926,9 @@ async fn correcting_a_final_report_needs_the_head_judge_and_a_reason(pool: PgPoo
     confirm_all(&pool, &judge, event.id, t, 1).await;
     let mut fixed = solo_win(t);
     fixed.seats[0].result = None;
+    fixed.seats[0].end.strongholds = 1;
     fixed.seats[1].result = Some(WinType::SoloStronghold);
+    fixed.seats[1].end.strongholds = 3;
     let err = reports::save(
         &pool,
         &judge,
@@ -1014,11 +1018,12 @@ async fn finals_close_after_every_report_and_a_cut_tie_is_drawn_reproducibly(poo
                     seat_result(
                         s,
                         (i == 0).then_some(WinType::SoloStronghold),
-                        [1, 5, 5, 2, 4],
+                        [if i == 0 { 3 } else { 0 }, 5, 5, 2, 4],
                     )
                 })
                 .collect(),
             judge_draw: None,
+            prediction: None,
         };
         reports::save(
             &pool,
@@ -1410,6 +1415,7 @@ async fn the_final_table_is_drawn_from_the_finals_list_played_and_gives_the_plac
             })
             .collect(),
         judge_draw: None,
+        prediction: None,
     };
     reports::save(
         &pool,
@@ -1538,6 +1544,7 @@ async fn reopening_qualifying_over_a_final_table_with_records_asks_and_keeps_the
             })
             .collect(),
         judge_draw: None,
+        prediction: None,
     };
     reports::save(
         &pool,

@@ -114,6 +114,7 @@ type ReportRow = (
     DateTime<Utc>,
     Option<DateTime<Utc>>,
     Option<String>,
+    Option<Value>,
 );
 
 type FinalsRow = (
@@ -226,7 +227,7 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
     .await?;
     let reports: Vec<ReportRow> = sqlx::query_as(
         "SELECT g.id, g.table_id, g.revision, g.ended, g.last_turn, g.seats, g.judge_draw, \
-           g.reason, c.username, g.created_at, g.final_at, f.username \
+           g.reason, c.username, g.created_at, g.final_at, f.username, g.prediction \
          FROM game_reports g JOIN game_tables t ON t.id = g.table_id \
            JOIN rounds r ON r.id = t.round_id LEFT JOIN users c ON c.id = g.created_by \
            LEFT JOIN users f ON f.id = g.finalised_by \
@@ -398,6 +399,12 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
                         created_at: r.9,
                         final_at: r.10,
                         finalised_by: r.11.clone(),
+                        prediction: r
+                            .12
+                            .clone()
+                            .map(serde_json::from_value)
+                            .transpose()
+                            .map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
                         confirmations: confirmations
                             .iter()
                             .filter(|c| c.0 == r.0)

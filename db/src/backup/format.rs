@@ -177,6 +177,9 @@ pub struct ReportRecord {
     pub created_at: DateTime<Utc>,
     pub final_at: Option<DateTime<Utc>>,
     pub finalised_by: Option<String>,
+    /// The Bene Gesserit's prediction (2.02.03), when the report records it (format 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prediction: Option<tournament::Prediction>,
     pub confirmations: Vec<ConfirmationRecord>,
     /// Disputes taken and resolved by the judges (issue 18); absent from older files.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

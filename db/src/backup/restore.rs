@@ -939,8 +939,8 @@ async fn write(
                     serde_json::to_value(&seats).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
                 let report_id: i64 = sqlx::query_scalar(
                     "INSERT INTO game_reports (table_id, revision, ended, last_turn, seats, judge_draw, \
-                       reason, created_by, created_at, final_at, finalised_by) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
+                       reason, created_by, created_at, final_at, finalised_by, prediction) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
                 )
                 .bind(table_id)
                 .bind(rep.revision)
@@ -953,6 +953,12 @@ async fn write(
                 .bind(rep.created_at)
                 .bind(rep.final_at)
                 .bind(user(&rep.finalised_by))
+                .bind(
+                    rep.prediction
+                        .map(serde_json::to_value)
+                        .transpose()
+                        .map_err(|e| sqlx::Error::Encode(Box::new(e)))?,
+                )
                 .fetch_one(&mut *tx)
                 .await?;
                 for c in &rep.confirmations {

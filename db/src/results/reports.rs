@@ -13,7 +13,8 @@ use sqlx::{PgConnection, PgPool};
 use tournament::ids::{EventId, PlayerId, Revision, RoundNumber, TableNumber};
 use tournament::report::{Ending, ReportStatus as Status};
 use tournament::{
-    EndValues, ReportField, SeatEntry, TableOutcome, TableReport, TableSeat, validate_table,
+    EndValues, Prediction, ReportField, SeatEntry, TableOutcome, TableReport, TableSeat,
+    validate_table,
 };
 
 use super::disputes::{self, DisputeState};
@@ -41,6 +42,8 @@ pub struct Draft {
     pub seats: Vec<SeatResult>,
     /// The head judge's draw when an adjudication tie survives every category (ruling 9).
     pub judge_draw: Option<PlayerId>,
+    /// The Bene Gesserit's prediction (2.02.03), when recorded; a BGP win needs it.
+    pub prediction: Option<Prediction>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -192,6 +195,7 @@ fn table_report(
         seats,
         judge_draw,
         attempts: attempts::by_seat(table, latest_turns),
+        prediction: draft.prediction,
     })
 }
 
@@ -238,6 +242,7 @@ type RevisionRow = (
     String,
     i16,
     serde_json::Value,
+    Option<serde_json::Value>,
     Option<PlayerId>,
     Option<String>,
     Option<String>,
@@ -256,7 +261,7 @@ async fn revisions(
     table: &TableContext,
 ) -> Result<Vec<ReportRevision>, sqlx::Error> {
     let rows: Vec<RevisionRow> = sqlx::query_as(
-        "SELECT r.revision, r.ended, r.last_turn, r.seats, r.judge_draw, r.reason, \
+        "SELECT r.revision, r.ended, r.last_turn, r.seats, r.prediction, r.judge_draw, r.reason, \
            c.username, r.created_at, r.final_at, f.username \
          FROM game_reports r LEFT JOIN users c ON c.id = r.created_by \
            LEFT JOIN users f ON f.id = r.finalised_by \
@@ -276,9 +281,26 @@ async fn revisions(
     .await?;
     let steps = disputes::steps_of_table(&mut *db, table.table_id).await?;
     let mut out = Vec::with_capacity(rows.len());
-    for (revision, ended, last_turn, seats, judge_draw, reason, by, at, final_at, fin) in rows {
+    for (
+        revision,
+        ended,
+        last_turn,
+        seats,
+        prediction,
+        judge_draw,
+        reason,
+        by,
+        at,
+        final_at,
+        fin,
+    ) in rows
+    {
         let seats: Vec<SeatResult> =
             serde_json::from_value(seats).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
+        let prediction: Option<Prediction> = prediction
+            .map(serde_json::from_value)
+            .transpose()
+            .map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
         out.push(ReportRevision {
             revision,
             draft: Draft {
@@ -287,6 +309,7 @@ async fn revisions(
                     .map_err(|_| corrupt("last turn", &last_turn.to_string()))?,
                 seats,
                 judge_draw,
+                prediction,
             },
             reason,
             created_by: by,
@@ -372,12 +395,18 @@ pub async fn save(
     .await?;
     let current_revision = current.as_ref().map_or(Revision::NONE, |c| c.0);
     if current_revision != base_revision {
+        let by = super::credited(
+            &mut tx,
+            event_id,
+            &["report_saved", "report_corrected"],
+            serde_json::json!({ "round": round, "table": table.table, "revision": current_revision }),
+            current.and_then(|c| c.2),
+        )
+        .await?;
         return Err(ResultsError::Changed {
             what: "This table's report",
             revision: current_revision,
-            by: current
-                .and_then(|c| c.2)
-                .unwrap_or_else(|| "someone".into()),
+            by,
         });
     }
     let correcting_final = current.as_ref().is_some_and(|c| c.1.is_some());
@@ -413,8 +442,8 @@ pub async fn save(
     let seats = serde_json::to_value(&draft.seats).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
     let report_id: i64 = sqlx::query_scalar(
         "INSERT INTO game_reports (table_id, revision, ended, last_turn, seats, judge_draw, reason, \
-           created_by, final_at, finalised_by) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9 THEN now() END, CASE WHEN $9 THEN $8 END) \
+           created_by, final_at, finalised_by, prediction) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9 THEN now() END, CASE WHEN $9 THEN $8 END, $10) \
          RETURNING id",
     )
     .bind(table.table_id)
@@ -426,6 +455,13 @@ pub async fn save(
     .bind(&reason)
     .bind(actor.user_id)
     .bind(correcting_final)
+    .bind(
+        draft
+            .prediction
+            .map(serde_json::to_value)
+            .transpose()
+            .map_err(|e| sqlx::Error::Encode(Box::new(e)))?,
+    )
     .fetch_one(&mut *tx)
     .await?;
     let subject = table.label();
@@ -451,7 +487,7 @@ pub async fn save(
             serde_json::json!({
                 "round": table.round, "table": table.table, "revision": revision,
                 "report_id": report_id, "ended": draft.ended.code(), "results": results,
-                "reason": reason,
+                "reason": reason, "prediction": draft.prediction,
             }),
         ),
     )

@@ -143,7 +143,7 @@ pub(crate) async fn of_round(
     let reports: Vec<ReportRow> = sqlx::query_as(
         "SELECT r.table_id, r.revision, u.username, jsonb_build_object( \
            'revision', r.revision, 'ended', r.ended, 'last_turn', r.last_turn, \
-           'seats', r.seats, 'judge_draw', r.judge_draw, \
+           'seats', r.seats, 'prediction', r.prediction, 'judge_draw', r.judge_draw, \
            'reason', r.reason, 'saved_by', u.username, 'saved_at', r.created_at, \
            'final_at', r.final_at, \
            'confirmations', (SELECT coalesce(jsonb_agg(jsonb_build_object( \
