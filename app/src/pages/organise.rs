@@ -170,6 +170,7 @@ mod render {
         match token.grant {
             db::tokens::Grant::Role(role) => role.label().to_owned(),
             db::tokens::Grant::Player(p) => format!("player {p}"),
+            db::tokens::Grant::Maker => "as its maker".to_owned(),
         }
     }
 
