@@ -195,6 +195,9 @@ pub struct SettingsView {
     pub adjudication_deadlock: String,
     pub finals_seats: usize,
     pub final_seating: String,
+    /// `on` or `off`: the Shield Wall counts as a stronghold from the fourth worm (4.02).
+    #[serde(default)]
+    pub shield_wall: String,
     pub qualifying_rounds: i32,
     pub version: i32,
     /// Rounds drawn so far: the ruleset is fixed once there is one.
@@ -237,6 +240,7 @@ pub async fn get_settings(slug: String) -> Result<SettingsView, AppError> {
         adjudication_deadlock: option_code(&s.options.adjudication_deadlock),
         finals_seats: s.options.finals_seats,
         final_seating: option_code(&s.options.final_seating),
+        shield_wall: if s.options.shield_wall { "on" } else { "off" }.to_owned(),
         qualifying_rounds: s.qualifying_rounds,
         version: detail.version,
         rounds_drawn: rounds.len(),
@@ -292,6 +296,7 @@ pub async fn save_settings(
     qualifying_rounds: String,
     #[server(default)] public_url: String,
     #[server(default)] final_seating: String,
+    #[server(default)] shield_wall: String,
 ) -> Result<(), AppError> {
     let event = load(&slug).await?;
     let actor = crate::server::require_staff(event.id, db::roles::Action::RunEvent).await?;
@@ -323,6 +328,17 @@ pub async fn save_settings(
                     tournament::FinalSeating::default()
                 } else {
                     parse_choice("final_seating", &final_seating)?
+                },
+                // Forms from before the setting existed leave it out: on, as GenCon plays.
+                shield_wall: match shield_wall.trim() {
+                    "" | "on" => true,
+                    "off" => false,
+                    _ => {
+                        return Err(AppError::field(
+                            "shield_wall",
+                            "Choose one of the listed options.",
+                        ));
+                    }
                 },
             },
             qualifying_rounds: parse_field(

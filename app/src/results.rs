@@ -71,6 +71,9 @@ pub struct RevisionView {
     pub last_turn: u32,
     pub seats: Vec<ReportSeatView>,
     pub judge_draw: Option<String>,
+    /// The Bene Gesserit's prediction (2.02.03): faction and turn.
+    #[serde(default)]
+    pub prediction: Option<(Faction, u32)>,
     pub reason: Option<String>,
     pub by: Option<String>,
     pub at: String,
@@ -189,6 +192,7 @@ pub async fn get_table(
             revision: r.revision,
             ended: r.draft.ended,
             last_turn: r.draft.last_turn,
+            prediction: r.draft.prediction.map(|p| (p.faction, p.turn)),
             seats: r
                 .draft
                 .seats
@@ -422,6 +426,11 @@ pub struct ReportForm {
     pub reason: String,
     #[serde(default)]
     pub seats: Vec<ReportSeatForm>,
+    /// The Bene Gesserit's prediction (2.02.03): the faction's code and the turn.
+    #[serde(default)]
+    pub prediction_faction: String,
+    #[serde(default)]
+    pub prediction_turn: String,
 }
 
 /// The form's text as typed values; what cannot be read is named at its control. Whether the
@@ -525,12 +534,49 @@ fn parse_report(form: &ReportForm) -> Result<db::results::reports::Draft, AppErr
             }
         },
     };
+    let prediction = match (form.prediction_faction.trim(), form.prediction_turn.trim()) {
+        ("", "") => None,
+        ("", _) => {
+            problems.push((
+                "prediction_faction".into(),
+                "Pick the faction the Bene Gesserit predicted (2.02.03).".into(),
+            ));
+            None
+        }
+        (_, "") => {
+            problems.push((
+                "prediction_turn".into(),
+                "Give the turn the Bene Gesserit predicted (2.02.03).".into(),
+            ));
+            None
+        }
+        (code, turn) => {
+            let faction = Faction::from_typed(code);
+            if faction.is_none() {
+                problems.push((
+                    "prediction_faction".into(),
+                    format!("{code} is not a faction."),
+                ));
+            }
+            let turn = turn.parse::<u32>().ok();
+            if turn.is_none() {
+                problems.push((
+                    "prediction_turn".into(),
+                    "The predicted turn is a number from 1 to 10.".into(),
+                ));
+            }
+            faction
+                .zip(turn)
+                .map(|(faction, turn)| tournament::Prediction { faction, turn })
+        }
+    };
     match (ended, last_turn) {
         (Some(ended), Some(last_turn)) if problems.is_empty() => Ok(db::results::reports::Draft {
             ended,
             last_turn,
             seats,
             judge_draw,
+            prediction,
         }),
         _ => Err(AppError::Fields(problems)),
     }

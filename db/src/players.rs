@@ -384,6 +384,23 @@ pub async fn delete(
             },
         });
     }
+    // What goes with the row, for the record: the linked account and the claim codes printed
+    // for the player (a player never seated has no results, confirmations or disputes).
+    let account: Option<String> = match current.user_id {
+        Some(id) => {
+            sqlx::query_scalar("SELECT username FROM users WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?
+        }
+        None => None,
+    };
+    let claim_codes: Vec<String> = sqlx::query_scalar(
+        "DELETE FROM tokens WHERE player_id = $1 AND kind = 'player_claim' RETURNING hint",
+    )
+    .bind(player_id)
+    .fetch_all(&mut *tx)
+    .await?;
     sqlx::query("DELETE FROM players WHERE id = $1")
         .bind(player_id)
         .execute(&mut *tx)
@@ -395,7 +412,13 @@ pub async fn delete(
             audit::Action::PlayerDeleted,
             event_id,
             &current.name,
-            serde_json::json!({ "email": current.email, "club": current.club }),
+            serde_json::json!({
+                "player": current.id, "email": current.email, "club": current.club,
+                "checked_in": current.checked_in, "alternate": current.alternate,
+                "entered_after_round": current.entered_after_round,
+                "dropped_after_round": current.dropped_after_round,
+                "account": account, "claim_codes": claim_codes,
+            }),
         ),
     )
     .await?;

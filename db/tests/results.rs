@@ -99,6 +99,7 @@ fn solo_win(table: &Table) -> Draft {
             })
             .collect(),
         judge_draw: None,
+        prediction: None,
     }
 }
 
@@ -784,6 +785,7 @@ async fn a_clock_ended_game_is_adjudicated_with_its_reasoning(pool: PgPool) {
             .map(|(i, s)| seat_result(s, None, [2, if i == 1 { 15 } else { 9 }, 3, 1, 4]))
             .collect(),
         judge_draw: None,
+        prediction: None,
     };
     reports::save(
         &pool,
@@ -924,7 +926,9 @@ async fn correcting_a_final_report_needs_the_head_judge_and_a_reason(pool: PgPoo
     confirm_all(&pool, &judge, event.id, t, 1).await;
     let mut fixed = solo_win(t);
     fixed.seats[0].result = None;
+    fixed.seats[0].end.strongholds = 1;
     fixed.seats[1].result = Some(WinType::SoloStronghold);
+    fixed.seats[1].end.strongholds = 3;
     let err = reports::save(
         &pool,
         &judge,
@@ -1014,11 +1018,12 @@ async fn finals_close_after_every_report_and_a_cut_tie_is_drawn_reproducibly(poo
                     seat_result(
                         s,
                         (i == 0).then_some(WinType::SoloStronghold),
-                        [1, 5, 5, 2, 4],
+                        [if i == 0 { 3 } else { 0 }, 5, 5, 2, 4],
                     )
                 })
                 .collect(),
             judge_draw: None,
+            prediction: None,
         };
         reports::save(
             &pool,
@@ -1166,7 +1171,7 @@ async fn closing_qualifying_early_needs_a_confirmation_and_can_be_undone(pool: P
     );
 
     // Reopened by the head judge, audited with what the closing had fixed.
-    finals::reopen_qualifying(&pool, &admin, event.id)
+    finals::reopen_qualifying(&pool, &admin, event.id, false)
         .await
         .expect("reopened");
     assert!(
@@ -1186,7 +1191,7 @@ async fn closing_qualifying_early_needs_a_confirmation_and_can_be_undone(pool: P
         reopened.detail["finalists"].as_array().map(Vec::len),
         Some(2)
     );
-    let err = finals::reopen_qualifying(&pool, &admin, event.id)
+    let err = finals::reopen_qualifying(&pool, &admin, event.id, false)
         .await
         .unwrap_err();
     assert!(err.to_string().contains("open already"));
@@ -1410,6 +1415,7 @@ async fn the_final_table_is_drawn_from_the_finals_list_played_and_gives_the_plac
             })
             .collect(),
         judge_draw: None,
+        prediction: None,
     };
     reports::save(
         &pool,
@@ -1455,7 +1461,7 @@ async fn the_final_table_is_drawn_from_the_finals_list_played_and_gives_the_plac
     assert_eq!(places, (1..=12).collect::<Vec<_>>());
 
     // With the final reported, qualifying stays closed.
-    let err = finals::reopen_qualifying(&pool, &admin, event.id)
+    let err = finals::reopen_qualifying(&pool, &admin, event.id, false)
         .await
         .unwrap_err();
     assert!(err.to_string().contains("placings stand"), "{err}");
@@ -1495,7 +1501,7 @@ async fn a_final_in_qualifying_order_leaves_factions_open_and_reopening_withdraw
             .all(|s| s.faction.is_none() && s.offered.is_none())
     );
 
-    finals::reopen_qualifying(&pool, &admin, event.id)
+    finals::reopen_qualifying(&pool, &admin, event.id, false)
         .await
         .expect("reopened");
     assert!(
@@ -1509,4 +1515,88 @@ async fn a_final_in_qualifying_order_leaves_factions_open_and_reopening_withdraw
     let rows = db::audit::list(&pool, Some(event.id), 100).await.unwrap();
     assert!(rows.iter().any(|r| r.action == "final_table_withdrawn"));
     assert!(rows.iter().any(|r| r.action == "final_table_drawn"));
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn reopening_qualifying_over_a_final_table_with_records_asks_and_keeps_them(pool: PgPool) {
+    let (admin, event) = event(&pool).await;
+    qualified_for_the_final(&pool, &admin, event.id).await;
+    finals::close_qualifying(&pool, &admin, event.id, false)
+        .await
+        .unwrap();
+    finals::draw_cut(&pool, &admin, event.id, Some(3))
+        .await
+        .unwrap();
+    let number = rounds::start_final(&pool, &admin, event.id, None)
+        .await
+        .unwrap();
+    let table = final_table(&pool, event.id, number).await;
+    let draft = Draft {
+        ended: Ending::Win,
+        last_turn: 4,
+        seats: table
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let result = (i == 0).then_some(WinType::SoloStronghold);
+                seat_result(s, result, [if i == 0 { 3 } else { 0 }, 4, 2, 1, 3])
+            })
+            .collect(),
+        judge_draw: None,
+        prediction: None,
+    };
+    reports::save(
+        &pool,
+        &admin,
+        false,
+        event.id,
+        number,
+        table.number,
+        Revision::NONE,
+        &draft,
+        None,
+    )
+    .await
+    .unwrap();
+
+    let err = finals::reopen_qualifying(&pool, &admin, event.id, false)
+        .await
+        .unwrap_err();
+    match &err {
+        ResultsError::Invalid(p) => {
+            assert_eq!(p[0].field, Field::Named("confirm"));
+            assert!(
+                p[0].message.contains("the Game Report (revision 1"),
+                "{}",
+                p[0].message
+            );
+        }
+        other => panic!("expected a confirmation, got {other}"),
+    }
+    assert!(
+        rounds::detail(&pool, event.id, number)
+            .await
+            .unwrap()
+            .is_some()
+    );
+
+    finals::reopen_qualifying(&pool, &admin, event.id, true)
+        .await
+        .expect("reopened once confirmed");
+    let rows = db::audit::list(&pool, Some(event.id), 200).await.unwrap();
+    let withdrawn = rows
+        .iter()
+        .find(|r| r.action == "final_table_withdrawn")
+        .expect("audited");
+    assert!(
+        withdrawn.detail["removed"][0]
+            .as_str()
+            .unwrap()
+            .contains("the Game Report")
+    );
+    assert_eq!(
+        withdrawn.detail["records"][0]["reports"][0]["seats"][0]["strongholds"],
+        3
+    );
 }

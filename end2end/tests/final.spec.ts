@@ -29,7 +29,10 @@ async function reportWin(page: Page, url: string, winner: number): Promise<strin
   for (let i = 0; i < (await rows.count()); i++) names.push((await rows.nth(i).getAttribute("data-player")) ?? "");
   await page.getByLabel("How the game ended").selectOption("win");
   await page.getByLabel("Last turn played").fill("6");
-  await page.getByRole("group", { name: new RegExp(`^${names[winner]} · `) }).getByLabel("Result").selectOption("SSH");
+  const group = page.getByRole("group", { name: new RegExp(`^${names[winner]} · `) });
+  await group.getByLabel("Result").selectOption("SSH");
+  // A Solo Stronghold Victory takes three strongholds (1.09.02.01).
+  await group.getByLabel("Strongholds").fill("3");
   await page.getByRole("button", { name: "Save the report" }).click();
   await expect(page.getByText("Saved as revision 1.")).toBeVisible();
   await page.getByRole("button", { name: "Make this report final (head judge, 4.01.05)" }).click();

@@ -38,7 +38,10 @@ async function saveWin(page: Page, url: string): Promise<string[]> {
   const names = await seatNames(page);
   await page.getByLabel("How the game ended").selectOption("win");
   await page.getByLabel("Last turn played").fill("5");
-  await page.getByRole("group", { name: new RegExp(`^${names[0]} · `) }).getByLabel("Result").selectOption("SSH");
+  const winner = page.getByRole("group", { name: new RegExp(`^${names[0]} · `) });
+  await winner.getByLabel("Result").selectOption("SSH");
+  // A Solo Stronghold Victory takes three strongholds (1.09.02.01).
+  await winner.getByLabel("Strongholds").fill("3");
   await page.getByRole("button", { name: "Save the report" }).click();
   await expect(page.getByText("Saved as revision 1.")).toBeVisible();
   return names;

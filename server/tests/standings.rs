@@ -96,6 +96,7 @@ fn report(table_index: usize, table: &Table) -> Draft {
             })
             .collect(),
         judge_draw: None,
+        prediction: None,
     }
 }
 

@@ -22,6 +22,15 @@ pub struct RulingOptions {
     /// it is not the default, so reports and files from before the setting read the same.
     #[serde(skip_serializing_if = "FinalSeating::is_default")]
     pub final_seating: FinalSeating,
+    /// The Shield Wall variant (4.02, 4.01.12): the Shield Wall counts as a stronghold once the
+    /// fourth worm has appeared. On by default, as the GenCon rulebook plays; off, the map has
+    /// one stronghold fewer. Written only when off, so earlier reports and files read the same.
+    #[serde(skip_serializing_if = "is_true")]
+    pub shield_wall: bool,
+}
+
+fn is_true(value: &bool) -> bool {
+    *value
 }
 
 impl Default for RulingOptions {
@@ -32,11 +41,19 @@ impl Default for RulingOptions {
             adjudication_deadlock: AdjudicationDeadlock::AllSurvivors,
             finals_seats: 6,
             final_seating: FinalSeating::Drawn,
+            shield_wall: true,
         }
     }
 }
 
 impl RulingOptions {
+    /// The strongholds a faction can control at the end of a game under `ruleset`: the map's
+    /// five, the Shield Wall when its variant is played (4.02), and the full rulebook's extra
+    /// ones (`Ruleset::stronghold_count`).
+    pub fn strongholds(&self, ruleset: crate::Ruleset) -> u32 {
+        ruleset.stronghold_count() - u32::from(!self.shield_wall)
+    }
+
     /// Checks the values serde cannot: the circle must exist, and it cannot be circle 1,
     /// where 0.07 puts seat 1.
     pub fn check(&self) -> Result<(), OptionsError> {
@@ -135,6 +152,15 @@ mod tests {
             chosen
         );
         assert!(serde_json::from_str::<RulingOptions>(r#"{"finals":5}"#).is_err());
+        let no_wall: RulingOptions = serde_json::from_str(r#"{"shield_wall":false}"#).unwrap();
+        assert!(!no_wall.shield_wall && o.shield_wall);
+        assert_eq!(no_wall.strongholds(crate::Ruleset::Gc2133), 5);
+        assert_eq!(o.strongholds(crate::Ruleset::Gc2133), 6);
+        assert!(
+            serde_json::to_string(&no_wall)
+                .unwrap()
+                .ends_with(r#""shield_wall":false}"#)
+        );
         assert!(
             RulingOptions {
                 five_player_empty_circle: 1,

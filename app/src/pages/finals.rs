@@ -297,6 +297,7 @@ fn DrawFinalForm(slug: String, qualifying_order: bool) -> impl IntoView {
 #[component]
 fn ReopenForm(slug: String, drawn: bool) -> impl IntoView {
     let error = form_state(ReopenQualifying::url()).error;
+    let confirm_message = Memo::new(move |_| error.get().and_then(|e| e.message_for("confirm")));
     view! {
         <section aria-labelledby="reopen-qualifying">
             <h2 id="reopen-qualifying">"Reopen qualifying"</h2>
@@ -305,7 +306,15 @@ fn ReopenForm(slug: String, drawn: bool) -> impl IntoView {
                 <p class="hint">"Closed too early? Reopening lets the next round be drawn, and a cut-line draw no longer holds. The audit log keeps the closing."</p>
                 {drawn.then(|| view! {
                     <p class="notice">"The final table is drawn: reopening withdraws it (recorded in the audit log)."</p>
+                    <div class="choice">
+                        <input type="checkbox" id="confirm-reopen" name="confirm" value="true"
+                            aria-describedby="confirm-reopen-error"
+                            aria-invalid=move || confirm_message.get().is_some().then_some("true")/>
+                        <label for="confirm-reopen">"Yes, also remove what is recorded at the final table"</label>
+                    </div>
                 })}
+                <p class="field-error" id="confirm-reopen-error" role="alert" hidden=move || confirm_message.get().is_none()
+                    data-error-for="confirm" data-control="confirm-reopen">{move || confirm_message.get()}</p>
                 <FormError error=error/>
                 <button type="submit" class="secondary">"Reopen qualifying"</button>
             </PostForm>

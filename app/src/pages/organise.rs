@@ -170,6 +170,7 @@ mod render {
         match token.grant {
             db::tokens::Grant::Role(role) => role.label().to_owned(),
             db::tokens::Grant::Player(p) => format!("player {p}"),
+            db::tokens::Grant::Maker => "as its maker".to_owned(),
         }
     }
 
@@ -269,6 +270,11 @@ mod render {
                         <p class="hint" id="as-slug-hint">"This event's address replaces this event; another address makes a new event beside it (site administrators only)."</p>
                         <input id="field-as-slug" type="text" name="as_slug" value=d.slug.clone() aria-describedby="as-slug-hint"/>
                     </div>
+                    <div class="field">
+                        <label for="field-restore-name">"Name of the restored event (optional)"</label>
+                        <p class="hint" id="restore-name-hint">"Left empty: the file's name, or, when an event here already has it, the name with “(restored” and today's date after it."</p>
+                        <input id="field-restore-name" type="text" name="name" maxlength="120" aria-describedby="restore-name-hint"/>
+                    </div>
                     <label class="check"><input type="checkbox" name="replace" value="yes"/>"Replace the event at that address: its data is deleted and the file's takes its place"</label>
                     {restore_error}
                     <button type="submit">"Restore"</button>
@@ -362,6 +368,7 @@ mod render {
                 if restored.replaced { ", replacing the event that was there" } else { "" }
             )}</p>
             {created}
+            {restored.warnings.iter().map(|w| view! { <p class="notice" role="alert">{w.clone()}</p> }).collect_view()}
             <p><a href=format!("/events/{}", event.slug)>"Open the event"</a></p>
         };
         document(

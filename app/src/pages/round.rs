@@ -297,6 +297,23 @@ fn BeforePlay(data: RoundData) -> impl IntoView {
         round_fields(),
     );
     let final_table = data.final_table;
+    // A cancellation that would remove recorded results asks first, at this checkbox.
+    let cancel_confirm = Signal::stored(
+        form_state(CancelRound::url())
+            .error
+            .get_untracked()
+            .and_then(|e| e.message_for("confirm")),
+    );
+    let recorded = data.recorded.clone();
+    let recorded_note = (!recorded.is_empty()).then(|| {
+        view! {
+            <div class="notice" data-testid="round-records">
+                <p>"Results are already recorded at this round's tables, so it cannot be redrawn; a cancellation removes them (the audit log keeps a copy):"</p>
+                <ul>{recorded.iter().map(|r| view! { <li>{r.clone()}</li> }).collect_view()}</ul>
+            </div>
+        }
+    });
+    let has_records = !data.recorded.is_empty();
     let cancel_label = if final_table {
         "Cancel the final table".to_owned()
     } else {
@@ -332,6 +349,7 @@ fn BeforePlay(data: RoundData) -> impl IntoView {
             </PostForm>
             <FormError error=begin_error/>
             </div>
+            {recorded_note}
             {(!data.final_table).then(move || view! {
                 <h3>"Redraw"</h3>
                 <PostForm action=RedrawRound::url()>
@@ -368,6 +386,16 @@ fn BeforePlay(data: RoundData) -> impl IntoView {
                 } else {
                     "Withdraws the round, for example to change who is checked in, then start it again from the dashboard."
                 }}</p>
+                    {has_records.then(|| view! {
+                        <div class="choice">
+                            <input type="checkbox" id="confirm-cancel" name="confirm" value="true"
+                                aria-describedby="confirm-cancel-error"
+                                aria-invalid=move || cancel_confirm.get().is_some().then_some("true")/>
+                            <label for="confirm-cancel">"Yes, remove what is recorded at its tables"</label>
+                        </div>
+                    })}
+                    <p class="field-error" id="confirm-cancel-error" role="alert" hidden=move || cancel_confirm.get().is_none()
+                        data-error-for="confirm" data-control="confirm-cancel">{move || cancel_confirm.get()}</p>
                     <button type="submit" class="secondary">{cancel_label}</button>
                 </PostForm>
             })}

@@ -3,7 +3,7 @@
 //! decision on a dispute (4.01.05) and, for a game stopped by the clock, the adjudication and
 //! its reasoning (4.01.09). Judges fill it on a phone at the table.
 
-use dune::WinType;
+use dune::{Faction, WinType};
 use leptos::{prelude::*, server_fn::ServerFn};
 use leptos_meta::Title;
 use tournament::EndValues;
@@ -608,6 +608,43 @@ fn ReportEditor(d: TableData) -> impl IntoView {
         .iter()
         .map(|s| view! { <option value=s.player_id.to_string()>{s.player.clone()}</option> })
         .collect_view();
+    // The Bene Gesserit's prediction (2.02.03), asked for where the Bene Gesserit may sit.
+    let bg_possible = d
+        .seats
+        .iter()
+        .any(|s| s.faction.is_none_or(|f| f == Faction::BeneGesserit));
+    let predicted = latest.as_ref().and_then(|l| l.prediction);
+    let prediction_options = d
+        .factions
+        .iter()
+        .filter(|f| **f != Faction::BeneGesserit)
+        .map(|f| {
+            view! { <option value=f.code() selected=predicted.is_some_and(|p| p.0 == *f)>{f.name()}</option> }
+        })
+        .collect_view();
+    let predicted_turn = predicted.map(|p| p.1.to_string()).unwrap_or_default();
+    let prediction_msg = field_error("prediction_faction".to_owned());
+    let prediction_turn_msg = field_error("prediction_turn".to_owned());
+    let prediction_fields = bg_possible.then(move || {
+        view! {
+            <fieldset class="prediction">
+                <legend>"Bene Gesserit prediction ("<RuleLink number="2.02.03"/>")"</legend>
+                <p class="hint">"The faction and turn on the Bene Gesserit's cards. Required for a Bene Gesserit Prediction win; otherwise optional."</p>
+                <div class="field">
+                    <label for="report-prediction-faction">"Faction predicted"</label>
+                    <select id="report-prediction-faction" name="form[prediction_faction]"><option value="">"—"</option>{prediction_options}</select>
+                    <p class="field-error" role="alert" hidden=move || prediction_msg.get().is_none()
+                        data-error-for="prediction_faction" data-control="report-prediction-faction">{move || prediction_msg.get()}</p>
+                </div>
+                <div class="field">
+                    <label for="report-prediction-turn">"Turn predicted"</label>
+                    <input id="report-prediction-turn" name="form[prediction_turn]" type="number" inputmode="numeric" min="1" max="10" value=predicted_turn/>
+                    <p class="field-error" role="alert" hidden=move || prediction_turn_msg.get().is_none()
+                        data-error-for="prediction_turn" data-control="report-prediction-turn">{move || prediction_turn_msg.get()}</p>
+                </div>
+            </fieldset>
+        }
+    });
     let ended_msg = field_error("ended".to_owned());
     let turn_msg = field_error("last_turn".to_owned());
     let reason_msg = field_error("reason".to_owned());
@@ -663,6 +700,7 @@ fn ReportEditor(d: TableData) -> impl IntoView {
                     </div>
                     <p class="hint">"Per player: the result, the ally, and what they had at the end: strongholds held, forces on the board (advisors included), spice behind the shield, treachery cards in hand, leaders in the pool (captured ones included) ("<RuleLink number="4.01.11"/>"). Win attempts come from the record above. Leave results empty for a game stopped by the clock: Mentat adjudicates it."</p>
                     {seat_fields}
+                    {prediction_fields}
                     <div class="field">
                         <label for="report-judge-draw">"Head judge's draw"</label>
                         <p class="hint">"Only when the adjudication is still tied after every value and the event's settings say the head judge draws one ("<RuleLink number="4.01.09"/>")."</p>
@@ -690,6 +728,7 @@ fn ReportEditor(d: TableData) -> impl IntoView {
 fn RevisionSummary(rev: RevisionView) -> impl IntoView {
     view! {
         <p>{format!("Ended by {}; last turn {}.", ended_text(rev.ended), rev.last_turn)}</p>
+        {rev.prediction.map(|(f, turn)| view! { <p>{format!("The Bene Gesserit predicted {} at turn {turn}.", f.name())}</p> })}
         <ul class="revision-seats">
             {rev.seats.iter().map(|s| view! {
                 <li>{format!("{} ({}{}): {} · {}", s.player, s.faction,

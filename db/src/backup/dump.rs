@@ -45,6 +45,7 @@ type EventRow = (
     DateTime<Utc>,
     Option<String>,
     DateTime<Utc>,
+    Option<String>,
 );
 
 type PlayerRow = (
@@ -113,6 +114,7 @@ type ReportRow = (
     DateTime<Utc>,
     Option<DateTime<Utc>>,
     Option<String>,
+    Option<Value>,
 );
 
 type FinalsRow = (
@@ -153,9 +155,11 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
         created_at,
         created_by,
         now,
+        restored_from,
     ): EventRow = sqlx::query_as(
         "SELECT e.slug, e.name, e.starts_on, e.ends_on, e.venue, e.ruleset, e.options, \
-               e.qualifying_rounds, e.public_url, e.version, e.created_at, u.username, now() \
+               e.qualifying_rounds, e.public_url, e.version, e.created_at, u.username, now(), \
+               e.restored_from \
              FROM events e LEFT JOIN users u ON u.id = e.created_by WHERE e.id = $1",
     )
     .bind(event_id)
@@ -223,7 +227,7 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
     .await?;
     let reports: Vec<ReportRow> = sqlx::query_as(
         "SELECT g.id, g.table_id, g.revision, g.ended, g.last_turn, g.seats, g.judge_draw, \
-           g.reason, c.username, g.created_at, g.final_at, f.username \
+           g.reason, c.username, g.created_at, g.final_at, f.username, g.prediction \
          FROM game_reports g JOIN game_tables t ON t.id = g.table_id \
            JOIN rounds r ON r.id = t.round_id LEFT JOIN users c ON c.id = g.created_by \
            LEFT JOIN users f ON f.id = g.finalised_by \
@@ -395,6 +399,12 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
                         created_at: r.9,
                         final_at: r.10,
                         finalised_by: r.11.clone(),
+                        prediction: r
+                            .12
+                            .clone()
+                            .map(serde_json::from_value)
+                            .transpose()
+                            .map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
                         confirmations: confirmations
                             .iter()
                             .filter(|c| c.0 == r.0)
@@ -475,6 +485,8 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
         version: VERSION,
         written_at: now,
         written_by: format!("Mentat {}", env!("CARGO_PKG_VERSION")),
+        // Set by `to_json`, over the content written.
+        digest: None,
         event: EventRecord {
             slug,
             name,
@@ -488,6 +500,7 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
             version,
             created_at,
             created_by,
+            restored_from,
         },
         staff: staff
             .into_iter()
@@ -563,9 +576,14 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
 }
 
 /// The file's text: compact JSON, about half the size of indented JSON, so the backup of a
-/// 300-player event stays under the web upload's 2 MB (`jq .` shows it indented).
+/// 300-player event stays under the web upload's 2 MB (`jq .` shows it indented). It carries
+/// the SHA-256 digest of its own content (`super::digest`), which a restore checks first.
 pub fn to_json(backup: &Backup) -> Result<Vec<u8>, serde_json::Error> {
-    let mut out = serde_json::to_vec(backup)?;
+    let mut backup = backup.clone();
+    backup.digest = None;
+    let content = serde_json::to_value(&backup)?;
+    backup.digest = Some(super::digest::of(&content));
+    let mut out = serde_json::to_vec(&backup)?;
     out.push(b'\n');
     Ok(out)
 }

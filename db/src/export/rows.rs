@@ -303,6 +303,10 @@ pub struct ReportRow {
     pub confirmed_by: Option<String>,
     pub confirmed_at: Option<DateTime<Utc>>,
     pub note: Option<String>,
+    /// The Bene Gesserit's prediction on this revision (2.02.03): the faction's code and the
+    /// turn, when recorded.
+    pub prediction_faction: Option<String>,
+    pub prediction_turn: Option<u32>,
 }
 
 impl Headers for ReportRow {
@@ -335,6 +339,8 @@ impl Headers for ReportRow {
         "confirmed_by",
         "confirmed_at",
         "note",
+        "prediction_faction",
+        "prediction_turn",
     ];
 }
 
@@ -411,6 +417,11 @@ pub(super) async fn reports(
                     confirmed_by: answer.and_then(|a| a.by.clone()),
                     confirmed_at: answer.map(|a| a.at),
                     note: answer.and_then(|a| a.note.clone()),
+                    prediction_faction: revision
+                        .draft
+                        .prediction
+                        .map(|p| p.faction.code().to_owned()),
+                    prediction_turn: revision.draft.prediction.map(|p| p.turn),
                 });
             }
         }
@@ -544,4 +555,123 @@ pub(super) async fn audit(pool: &PgPool, event_id: EventId) -> Result<Vec<AuditR
     .bind(event_id)
     .fetch_all(pool)
     .await
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/// One line of the event's statistics (the statistics page, as rows): a `section` and the
+/// `item` it counts, `count` of `of` (and as a percentage), and any `detail` in words.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StatisticRow {
+    /// `games`, `ended`, `win_type`, `faction`, `seat`, `length` or `best`.
+    pub section: String,
+    pub item: String,
+    pub count: usize,
+    pub of: usize,
+    /// `count` of `of` in percent, rounded.
+    pub percent: u32,
+    pub detail: String,
+}
+
+impl Headers for StatisticRow {
+    const HEADERS: &'static [&'static str] =
+        &["section", "item", "count", "of", "percent", "detail"];
+}
+
+fn statistic(section: &str, item: String, count: usize, of: usize, detail: String) -> StatisticRow {
+    StatisticRow {
+        section: section.to_owned(),
+        item,
+        count,
+        of,
+        percent: tournament::statistics::Share { count, of }.percent(),
+        detail,
+    }
+}
+
+pub(super) async fn statistics(
+    pool: &PgPool,
+    event_id: EventId,
+) -> Result<Vec<StatisticRow>, sqlx::Error> {
+    let games = crate::statistics::games(pool, Some(event_id)).await?;
+    let s = tournament::statistics::compute(&games);
+    let mut rows = vec![
+        statistic("games", "games".into(), s.games, s.games, String::new()),
+        statistic("games", "seats".into(), s.seats, s.seats, String::new()),
+        statistic(
+            "ended",
+            "win".into(),
+            s.ended_by_win,
+            s.games,
+            String::new(),
+        ),
+        statistic(
+            "ended",
+            "time".into(),
+            s.ended_by_time,
+            s.games,
+            String::new(),
+        ),
+        statistic(
+            "ended",
+            "turns".into(),
+            s.ended_by_turns,
+            s.games,
+            String::new(),
+        ),
+        statistic(
+            "ended",
+            "adjudicated".into(),
+            s.adjudicated.count,
+            s.adjudicated.of,
+            String::new(),
+        ),
+        statistic(
+            "ended",
+            "no_winner".into(),
+            s.no_winner,
+            s.games,
+            String::new(),
+        ),
+    ];
+    rows.extend(
+        s.win_types
+            .iter()
+            .map(|(w, n)| statistic("win_type", w.code().into(), *n, s.games, w.name().into())),
+    );
+    rows.extend(s.factions.iter().map(|f| {
+        statistic(
+            "faction",
+            f.faction.code().into(),
+            f.solo_wins + f.allied_wins,
+            f.played,
+            format!("{} solo, {} allied", f.solo_wins, f.allied_wins),
+        )
+    }));
+    rows.extend(
+        s.by_seat
+            .iter()
+            .map(|l| statistic("seat", l.seat.to_string(), l.wins, l.played, String::new())),
+    );
+    rows.extend(
+        s.length.iter().map(|&(turn, n)| {
+            statistic("length", format!("turn {turn}"), n, s.games, String::new())
+        }),
+    );
+    rows.extend(s.best.iter().map(|b| {
+        statistic(
+            "best",
+            b.faction.code().into(),
+            0,
+            0,
+            format!(
+                "{}, {}: {} {}",
+                b.player,
+                b.game,
+                b.result.map_or("no win", |w| w.code()),
+                b.score
+            ),
+        )
+    }));
+    Ok(rows)
 }

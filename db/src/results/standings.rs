@@ -146,6 +146,7 @@ type FinalRow = (
     i16,
     serde_json::Value,
     Option<PlayerId>,
+    Option<serde_json::Value>,
 );
 
 /// Standings from every table's latest final report.
@@ -189,7 +190,7 @@ pub async fn event_standings_on(
     .await?;
     let finals_rows: Vec<FinalRow> = sqlx::query_as(
         "SELECT DISTINCT ON (g.table_id) g.table_id, r.number, t.number, g.ended, g.last_turn, \
-           g.seats, g.judge_draw \
+           g.seats, g.judge_draw, g.prediction \
          FROM game_reports g JOIN game_tables t ON t.id = g.table_id \
            JOIN rounds r ON r.id = t.round_id \
          WHERE r.event_id = $1 AND g.final_at IS NOT NULL AND NOT r.final \
@@ -209,9 +210,13 @@ pub async fn event_standings_on(
     .await?;
     let name_of = |id: PlayerId| by_id.get(&id).and_then(|p| PlayerName::parse(&p.1).ok());
     let mut games = Vec::with_capacity(finals_rows.len());
-    for (table_id, round, table, ended, _last, seats, judge_draw) in finals_rows {
+    for (table_id, round, table, ended, _last, seats, judge_draw, prediction) in finals_rows {
         let seats: Vec<SeatResult> =
             serde_json::from_value(seats).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
+        let prediction: Option<tournament::Prediction> = prediction
+            .map(serde_json::from_value)
+            .transpose()
+            .map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
         games.push(GameReport {
             // The schema keeps both from 1 (CHECK constraints).
             round: round.get().unsigned_abs(),
@@ -237,6 +242,7 @@ pub async fn event_standings_on(
                 })
                 .collect(),
             judge_draw: judge_draw.and_then(name_of),
+            prediction,
         });
     }
     games.sort_by_key(|g| (g.round, g.table));

@@ -299,7 +299,9 @@ pub async fn backup(
         Ok::<_, Denied>(response)
     }
     .await;
-    result.unwrap_or_else(page_for)
+    // The file is JSON, fetched by scripts as often as by a browser: a refusal is the API's
+    // JSON (401 with `WWW-Authenticate: Bearer`).
+    result.unwrap_or_else(|denied| super::api::error::ApiError::from(denied).into_response())
 }
 
 /// The fields of an upload form: the file's bytes and the text fields.
@@ -394,6 +396,7 @@ pub async fn restore(
         let options = RestoreOptions {
             as_slug: upload.field("as_slug").map(str::to_owned),
             replace: upload.field("replace").is_some(),
+            name: upload.field("name").map(str::to_owned),
         };
         match db::backup::restore(&state.pool, Some(&actor), &upload.file, options).await {
             Ok(restored) => Ok(no_store(Html(organise::restored(&restored)))),

@@ -128,6 +128,8 @@ fn report(event: &Event, table: &OpenTable) -> String {
                 leaders: "3".into(),
             })
             .collect(),
+        prediction_faction: String::new(),
+        prediction_turn: String::new(),
     };
     serde_qs::to_string(&SaveReport { form }).expect("form encoding")
 }

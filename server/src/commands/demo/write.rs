@@ -115,6 +115,7 @@ async fn play_table(
             })
             .collect(),
         judge_draw: None,
+        prediction: game.prediction,
     };
     let revision = reports::save(
         ctx.pool,
