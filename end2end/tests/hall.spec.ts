@@ -242,7 +242,7 @@ test("the hall: room clocks, a rename, a dispute from a phone, a stopped clock, 
   await expect(tied).toHaveCount(10);
   for (let i = 0; i < 10; i++) {
     // The best game in short, each value before its abbreviation (the legend beside says which).
-    await expect(tied.nth(i).getByTestId("best-game")).toHaveText(/^\d+½? pts · \d+ WA · \d+ SH · \d+ F · \d+ Sp · \d+ C · \d+ L$/);
+    await expect(tied.nth(i).getByTestId("best-game")).toHaveText(/^\d+½?\spts · \d+\sWA · \d+\sSH · \d+\sF · \d+\sSp · \d+\sC · \d+\sL$/);
     await expect(tied.nth(i).getByRole("cell").nth(1)).toHaveText("0");
   }
   await expect(page.getByTestId("rounds-remain")).toHaveText("3 of the 4 qualifying rounds have not been played.");

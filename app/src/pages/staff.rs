@@ -43,7 +43,7 @@ pub fn StaffPage() -> impl IntoView {
                                 <tbody>
                                     {rows.into_iter().map(|r| view! {
                                         <tr>
-                                            <th scope="row">{r.username.clone()}</th>
+                                            <td class="who">{r.username.clone()}</td>
                                             <td data-label="Role">{r.role.clone()}</td>
                                             <td class="action"><RevokeForm slug=slug.get_untracked() user_id=r.user_id username=r.username.clone()/></td>
                                         </tr>
@@ -189,7 +189,7 @@ fn Invitations(slug: String, rows: Vec<InvitationRow>) -> impl IntoView {
                     let slug = slug.clone();
                     view! {
                         <tr>
-                            <th scope="row">{r.label.clone()}</th>
+                            <td class="who">{r.label.clone()}</td>
                             <td data-label="Role">{r.role.clone()}</td>
                             <td data-label="State">{r.standing.clone()}</td>
                             <td class="action">{r.open.then(|| view! {
