@@ -626,6 +626,21 @@ pub async fn set_dropped(
     Ok(player)
 }
 
+/// The players an organiser gave a sort key (`sort_as`): what the wall's lists sort them by
+/// instead of their names.
+pub async fn sort_keys(
+    pool: &PgPool,
+    event_id: EventId,
+) -> Result<std::collections::BTreeMap<PlayerId, String>, sqlx::Error> {
+    let rows: Vec<(PlayerId, String)> = sqlx::query_as(
+        "SELECT id, sort_as FROM players WHERE event_id = $1 AND sort_as IS NOT NULL",
+    )
+    .bind(event_id)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -645,19 +660,4 @@ mod tests {
         assert_eq!(ok.email, None);
         assert_eq!(ok.club.as_deref(), Some("Sietch"));
     }
-}
-
-/// The players an organiser gave a sort key (`sort_as`): what the wall's lists sort them by
-/// instead of their names.
-pub async fn sort_keys(
-    pool: &PgPool,
-    event_id: EventId,
-) -> Result<std::collections::BTreeMap<PlayerId, String>, sqlx::Error> {
-    let rows: Vec<(PlayerId, String)> = sqlx::query_as(
-        "SELECT id, sort_as FROM players WHERE event_id = $1 AND sort_as IS NOT NULL",
-    )
-    .bind(event_id)
-    .fetch_all(pool)
-    .await?;
-    Ok(rows.into_iter().collect())
 }

@@ -413,29 +413,19 @@ async fn clock_still_runs(
     db: &mut PgConnection,
     table_id: tournament::ids::TableId,
 ) -> Result<Option<i64>, sqlx::Error> {
-    let row: (crate::rounds::TableRow, i64, chrono::DateTime<Utc>) = {
-        let (a, b, c, d, e, f, g, h, i, seated, now): (
-            tournament::ids::TableId,
-            TableNumber,
-            Option<DateTime<Utc>>,
-            Option<DateTime<Utc>>,
-            i64,
-            i64,
-            Option<DateTime<Utc>>,
-            i32,
-            Option<i64>,
-            i64,
-            DateTime<Utc>,
-        ) = sqlx::query_as(&format!(
-            "SELECT {}, (SELECT count(*) FROM seats s WHERE s.table_id = t.id), now() \
-             FROM game_tables t WHERE t.id = $1",
-            crate::rounds::TABLE_COLUMNS
-        ))
-        .bind(table_id)
-        .fetch_one(&mut *db)
-        .await?;
-        ((a, b, c, d, e, f, g, h, i), seated, now)
-    };
+    let table: crate::rounds::TableRow = sqlx::query_as(&format!(
+        "SELECT {} FROM game_tables t WHERE t.id = $1",
+        crate::rounds::TABLE_COLUMNS
+    ))
+    .bind(table_id)
+    .fetch_one(&mut *db)
+    .await?;
+    let (seated, now): (i64, DateTime<Utc>) =
+        sqlx::query_as("SELECT count(*), now() FROM seats WHERE table_id = $1")
+            .bind(table_id)
+            .fetch_one(&mut *db)
+            .await?;
+    let row = (table, seated, now);
     let clock = crate::rounds::clock_of(&row.0, usize::try_from(row.1).unwrap_or(0));
     let reading = clock.read(row.2.timestamp_millis());
     Ok(
