@@ -58,7 +58,7 @@ fn win(table: &TableInfo, forces: u32) -> Draft {
                 ally: None,
                 result: (i == 0).then_some(WinType::SoloStronghold),
                 end: EndValues {
-                    strongholds: if i == 0 { 3 } else { 1 },
+                    strongholds: if i == 0 { 3 } else { u32::from(i < 4) },
                     forces,
                     spice: Spice::new(4),
                     cards: 2,

@@ -95,7 +95,7 @@ fn solo_win(table: &Table) -> Draft {
             .enumerate()
             .map(|(i, s)| {
                 let result = (i == 0).then_some(WinType::SoloStronghold);
-                seat_result(s, result, [if i == 0 { 3 } else { 1 }, 10, 5, 2, 4])
+                seat_result(s, result, [if i == 0 { 3 } else { u32::from(i < 4) }, 10, 5, 2, 4])
             })
             .collect(),
         judge_draw: None,
@@ -786,7 +786,7 @@ async fn a_clock_ended_game_is_adjudicated_with_its_reasoning(pool: PgPool) {
             .seats
             .iter()
             .enumerate()
-            .map(|(i, s)| seat_result(s, None, [2, if i == 1 { 15 } else { 9 }, 3, 1, 4]))
+            .map(|(i, s)| seat_result(s, None, [1, if i == 1 { 15 } else { 9 }, 3, 1, 4]))
             .collect(),
         judge_draw: None,
         prediction: None,
@@ -855,7 +855,7 @@ async fn ended_by_the_clock_is_refused_while_the_clock_runs_unless_the_head_judg
             .seats
             .iter()
             .enumerate()
-            .map(|(i, s)| seat_result(s, None, [2, 9 + u32::try_from(i).unwrap(), 3, 1, 4]))
+            .map(|(i, s)| seat_result(s, None, [1, 9 + u32::try_from(i).unwrap(), 3, 1, 4]))
             .collect(),
         judge_draw: None,
         prediction: None,
@@ -950,7 +950,7 @@ async fn ended_by_the_clock_is_refused_while_the_clock_runs_unless_the_head_judg
             .seats
             .iter()
             .enumerate()
-            .map(|(i, s)| seat_result(s, None, [2, 9 + u32::try_from(i).unwrap(), 3, 1, 4]))
+            .map(|(i, s)| seat_result(s, None, [1, 9 + u32::try_from(i).unwrap(), 3, 1, 4]))
             .collect(),
         ..time_draft.clone()
     };

@@ -130,7 +130,7 @@ fn report_body(seats: &[SeatInfo], base_revision: i32) -> Value {
             "player_id": s.player_id.get(),
             "faction": s.faction.expect("dealt").code(),
             "result": if i == 0 { Some("SSH") } else { None },
-            "strongholds": if i == 0 { 3 } else { 1 },
+            "strongholds": if i == 0 { 3 } else { u32::from(i < 4) },
             "forces": 10 + i,
             "spice": 4,
             "cards": 2,
