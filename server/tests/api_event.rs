@@ -390,6 +390,26 @@ async fn a_script_runs_an_event_from_creation_to_placings_with_tokens_alone(pool
     );
     let round = call(addr, "GET", &format!("{base}/rounds/1"), &organiser, None).await;
     assert_ne!(round.1["begun_at"], Value::Null, "the clocks began play");
+    // The whole room pauses (a fire alarm) and resumes at one instant (4.01.08).
+    for (command, done) in [
+        ("pause", "paused at 7 tables"),
+        ("resume", "resumed at 7 tables"),
+    ] {
+        let clocks = call(
+            addr,
+            "POST",
+            &format!("{base}/rounds/1/clocks"),
+            &organiser,
+            Some(json!({ "command": command })),
+        )
+        .await;
+        expect(&clocks, 200, command);
+        assert!(
+            clocks.1["done"].as_str().is_some_and(|d| d.contains(done)),
+            "{}",
+            clocks.1
+        );
+    }
     let begun = call(
         addr,
         "POST",
@@ -540,6 +560,16 @@ async fn a_script_runs_an_event_from_creation_to_placings_with_tokens_alone(pool
             "{f} at the final"
         );
     }
+    let begun = call(
+        addr,
+        "POST",
+        &format!("{base}/rounds/{final_number}/begin"),
+        &organiser,
+        None,
+    )
+    .await;
+    expect(&begun, 200, "begin the final");
+    assert_ne!(begun.1["begun_at"], Value::Null);
     let final_path = format!("{base}/rounds/{final_number}/tables/1/report");
     let recorded = call(
         addr,
@@ -617,6 +647,40 @@ async fn a_script_runs_an_event_from_creation_to_placings_with_tokens_alone(pool
             .iter()
             .any(|r| r["section"] == "win_type" && r["item"] == "BGP" && r["count"] == 1)
     );
+
+    // The placings stand: qualifying stays closed.
+    let refused = call(
+        addr,
+        "POST",
+        &format!("{base}/qualifying/reopen"),
+        &organiser,
+        None,
+    )
+    .await;
+    expect(&refused, 422, "reopen qualifying after the final");
+    // Across the server's events: this one alone here.
+    let across = call(addr, "GET", "/api/v1/statistics", &judge, None).await;
+    expect(&across, 200, "the statistics across events");
+    assert_eq!(
+        (across.1["events"].clone(), across.1["games"].clone()),
+        (json!(1), json!(8))
+    );
+
+    // The judge's token is revoked: from then on it answers 401, even for public data.
+    let judge_id = listed.1.as_array().expect("tokens")[0]["id"].clone();
+    assert_eq!(listed.1[0]["label"], "results bot", "newest first");
+    let revoked = call(
+        addr,
+        "DELETE",
+        &format!("{base}/tokens/{judge_id}"),
+        &organiser,
+        None,
+    )
+    .await;
+    expect(&revoked, 200, "revoke the judge's token");
+    assert_eq!(revoked.1["state"], "revoked");
+    let refused = call(addr, "GET", &format!("{base}/qualifying"), &judge, None).await;
+    expect(&refused, 401, "a revoked token");
 
     // Every use of a token is in the event's audit log, and its writes are credited to it.
     let audit: Vec<(String, Option<String>)> = sqlx::query_as(
