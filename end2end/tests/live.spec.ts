@@ -48,7 +48,10 @@ test("a dispute from a phone reaches the open round and table pages, and a final
     .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-player") ?? ""));
   await page.getByLabel("How the game ended").selectOption("win");
   await page.getByLabel("Last turn played").fill("5");
-  await page.getByRole("group", { name: new RegExp(`^${names[1]} · `) }).getByLabel("Result").selectOption("SSH");
+  const winner = page.getByRole("group", { name: new RegExp(`^${names[1]} · `) });
+  await winner.getByLabel("Result").selectOption("SSH");
+  // A Solo Stronghold Victory takes three strongholds (1.09.02.01).
+  await winner.getByLabel("Strongholds").fill("3");
   await page.getByRole("button", { name: "Save the report" }).click();
   await expect(page.getByText("Saved as revision 1.")).toBeVisible();
   // The confirmation is said where the eye is: the page opens at it.
