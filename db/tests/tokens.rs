@@ -224,3 +224,26 @@ async fn expired_spent_and_other_kinds_of_token_are_refused(pool: PgPool) {
     .await;
     assert!(stored.is_err(), "tokens_once");
 }
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn an_account_token_is_stored_reusable_and_stops_when_revoked(pool: PgPool) {
+    let chair = user(&pool, "chair", true).await;
+    let issued = tokens::issue_account(&pool, &chair, "season script", None)
+        .await
+        .expect("an account token is made (reusable, no expiry)");
+    let secret = issued.secret.expose().to_owned();
+    for _ in 0..2 {
+        let redeemed = tokens::redeem(&pool, TokenKind::Api, &secret, purpose())
+            .await
+            .expect("accepted again and again");
+        assert_eq!(redeemed.token.kind, TokenKind::Account);
+        assert_eq!(redeemed.actor.user_id, chair.user_id);
+    }
+    tokens::revoke_account(&pool, &chair, issued.token.id)
+        .await
+        .expect("revoked");
+    assert!(matches!(
+        tokens::redeem(&pool, TokenKind::Api, &secret, purpose()).await,
+        Err(Refusal::Revoked { .. })
+    ));
+}

@@ -50,7 +50,7 @@ test("a dispute from a phone reaches the open round and table pages, and a final
   await page.getByLabel("Last turn played").fill("5");
   const winner = page.getByRole("group", { name: new RegExp(`^${names[1]} · `) });
   await winner.getByLabel("Result").selectOption("SSH");
-  // A solo stronghold win takes three strongholds (1.09.02.01); fewer is refused at the field.
+  // A Solo Stronghold Victory takes three strongholds (1.09.02.01).
   await winner.getByLabel("Strongholds").fill("3");
   await page.getByRole("button", { name: "Save the report" }).click();
   await expect(page.getByText("Saved as revision 1.")).toBeVisible();

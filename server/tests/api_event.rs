@@ -2,9 +2,10 @@
 //! real `mentat` server on a TCP port and a real PostgreSQL: an administrator's account token
 //! (made with `mentat token add`) creates the event and makes its tokens; the organiser's token
 //! saves the settings, registers and checks in 42 players, draws a round of seven tables,
-//! starts the clocks, closes qualifying, seats the final table and reads the placings and the
-//! statistics; a judge's token records the reports and confirms them for the players. Every
-//! step is answered as the pages would answer it, refusals included.
+//! starts, pauses and resumes the clocks, closes qualifying, draws a tie across the cut, seats
+//! the final table and reads the placings and the statistics; a judge's token records the
+//! reports and confirms them for the players. Every step is answered as the pages would answer
+//! it, refusals included.
 
 use std::net::SocketAddr;
 
@@ -282,7 +283,8 @@ async fn a_script_runs_an_event_from_creation_to_placings_with_tokens_alone(pool
         refused.1
     );
 
-    // Settings: one qualifying round, six seats at the final, a venue.
+    // Settings: one qualifying round, a final of five (so that the six solo winners of the
+    // round tie across the cut), a venue.
     let settings = call(addr, "GET", &format!("{base}/settings"), &organiser, None).await;
     expect(&settings, 200, "the settings");
     let saved = call(
@@ -293,6 +295,7 @@ async fn a_script_runs_an_event_from_creation_to_placings_with_tokens_alone(pool
         Some(json!({
             "version": settings.1["version"],
             "qualifying_rounds": 1,
+            "finals_seats": 5,
             "venue": "Hall E",
             "starts_on": "2026-11-25",
             "ends_on": "2026-11-25",
@@ -301,7 +304,7 @@ async fn a_script_runs_an_event_from_creation_to_placings_with_tokens_alone(pool
     .await;
     expect(&saved, 200, "save the settings");
     assert_eq!(saved.1["qualifying_rounds"], 1);
-    assert_eq!(saved.1["finals_seats"], 6);
+    assert_eq!(saved.1["finals_seats"], 5);
     assert_eq!(saved.1["shield_wall"], true);
     let stale = call(
         addr,
@@ -390,6 +393,26 @@ async fn a_script_runs_an_event_from_creation_to_placings_with_tokens_alone(pool
     );
     let round = call(addr, "GET", &format!("{base}/rounds/1"), &organiser, None).await;
     assert_ne!(round.1["begun_at"], Value::Null, "the clocks began play");
+    // The whole room pauses (a fire alarm) and resumes at one instant (4.01.08).
+    for (command, done) in [
+        ("pause", "paused at 7 tables"),
+        ("resume", "resumed at 7 tables"),
+    ] {
+        let clocks = call(
+            addr,
+            "POST",
+            &format!("{base}/rounds/1/clocks"),
+            &organiser,
+            Some(json!({ "command": command })),
+        )
+        .await;
+        expect(&clocks, 200, command);
+        assert!(
+            clocks.1["done"].as_str().is_some_and(|d| d.contains(done)),
+            "{}",
+            clocks.1
+        );
+    }
     let begun = call(
         addr,
         "POST",
@@ -498,24 +521,35 @@ async fn a_script_runs_an_event_from_creation_to_placings_with_tokens_alone(pool
     .await;
     expect(&closed, 200, "close qualifying");
     assert_eq!(closed.1["closed"], true);
-    if closed.1["finalists"].is_null() {
-        let drawn = call(
-            addr,
-            "POST",
-            &format!("{base}/qualifying/cut-draw"),
-            &organiser,
-            Some(json!({ "seed": 11 })),
-        )
-        .await;
-        expect(&drawn, 200, "draw the tie across the cut");
-        assert_eq!(drawn.1["draw_seed"], 11);
-    }
+    // Six solo winners with the same score for five seats (ruling 11): no final table yet.
+    assert_eq!(closed.1["finalists"], Value::Null, "{}", closed.1);
+    assert_eq!(closed.1["tied"].as_array().map(Vec::len), Some(6));
+    assert_eq!(closed.1["open_seats"], 5);
+    let early = call(
+        addr,
+        "POST",
+        &format!("{base}/final-table"),
+        &organiser,
+        None,
+    )
+    .await;
+    expect(&early, 422, "the final table before the tie is drawn");
+    let drawn = call(
+        addr,
+        "POST",
+        &format!("{base}/qualifying/cut-draw"),
+        &organiser,
+        Some(json!({ "seed": 11 })),
+    )
+    .await;
+    expect(&drawn, 200, "draw the tie across the cut");
+    assert_eq!(drawn.1["draw_seed"], 11);
     let qualifying = call(addr, "GET", &format!("{base}/qualifying"), &judge, None).await;
     let finalists = qualifying.1["finalists"]
         .as_array()
         .expect("finalists")
         .clone();
-    assert_eq!(finalists.len(), 6);
+    assert_eq!(finalists.len(), 5);
     let final_round = call(
         addr,
         "POST",
@@ -540,6 +574,16 @@ async fn a_script_runs_an_event_from_creation_to_placings_with_tokens_alone(pool
             "{f} at the final"
         );
     }
+    let begun = call(
+        addr,
+        "POST",
+        &format!("{base}/rounds/{final_number}/begin"),
+        &organiser,
+        None,
+    )
+    .await;
+    expect(&begun, 200, "begin the final");
+    assert_ne!(begun.1["begun_at"], Value::Null);
     let final_path = format!("{base}/rounds/{final_number}/tables/1/report");
     let recorded = call(
         addr,
@@ -568,16 +612,16 @@ async fn a_script_runs_an_event_from_creation_to_placings_with_tokens_alone(pool
     assert_eq!(rows.len(), 42);
     assert_eq!(rows[0]["player"], final_table["seats"][0]["player"]);
     assert_eq!(rows[0]["place"], 1);
-    assert!(rows[..6].iter().all(|r| r["at_final"] == true));
-    assert!(rows[6..].iter().all(|r| r["at_final"] == false));
+    assert!(rows[..5].iter().all(|r| r["at_final"] == true));
+    assert!(rows[5..].iter().all(|r| r["at_final"] == false));
     let standings = call(addr, "GET", &format!("{base}/standings"), &judge, None).await;
     assert!(!standings.1["rows"][0]["placing"].is_null());
 
-    // The statistics: eight games (seven and the final), 48 seats, one Bene Gesserit win.
+    // The statistics: eight games (seven and the final), 47 seats, one Bene Gesserit win.
     let statistics = call(addr, "GET", &format!("{base}/statistics"), &judge, None).await;
     expect(&statistics, 200, "the statistics");
     assert_eq!(statistics.1["games"], 8);
-    assert_eq!(statistics.1["seats"], 48);
+    assert_eq!(statistics.1["seats"], 47);
     assert_eq!(statistics.1["ended_by_win"], 8);
     let bgp = statistics.1["win_types"]
         .as_array()
@@ -617,6 +661,40 @@ async fn a_script_runs_an_event_from_creation_to_placings_with_tokens_alone(pool
             .iter()
             .any(|r| r["section"] == "win_type" && r["item"] == "BGP" && r["count"] == 1)
     );
+
+    // The placings stand: qualifying stays closed.
+    let refused = call(
+        addr,
+        "POST",
+        &format!("{base}/qualifying/reopen"),
+        &organiser,
+        None,
+    )
+    .await;
+    expect(&refused, 422, "reopen qualifying after the final");
+    // Across the server's events: this one alone here.
+    let across = call(addr, "GET", "/api/v1/statistics", &judge, None).await;
+    expect(&across, 200, "the statistics across events");
+    assert_eq!(
+        (across.1["events"].clone(), across.1["games"].clone()),
+        (json!(1), json!(8))
+    );
+
+    // The judge's token is revoked: from then on it answers 401, even for public data.
+    let judge_id = listed.1.as_array().expect("tokens")[0]["id"].clone();
+    assert_eq!(listed.1[0]["label"], "results bot", "newest first");
+    let revoked = call(
+        addr,
+        "DELETE",
+        &format!("{base}/tokens/{judge_id}"),
+        &organiser,
+        None,
+    )
+    .await;
+    expect(&revoked, 200, "revoke the judge's token");
+    assert_eq!(revoked.1["state"], "revoked");
+    let refused = call(addr, "GET", &format!("{base}/qualifying"), &judge, None).await;
+    expect(&refused, 401, "a revoked token");
 
     // Every use of a token is in the event's audit log, and its writes are credited to it.
     let audit: Vec<(String, Option<String>)> = sqlx::query_as(

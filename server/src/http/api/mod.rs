@@ -58,7 +58,7 @@ impl Modify for TokenScheme {
 
 /// The API's routes and their OpenAPI document, assembled together.
 fn parts() -> (Router<AppState>, utoipa::openapi::OpenApi) {
-    OpenApiRouter::with_openapi(ApiDoc::openapi())
+    let (router, mut document) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(run::create_event))
         .routes(routes!(reads::event))
         .routes(routes!(run::settings, run::save_settings))
@@ -82,7 +82,42 @@ fn parts() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(run::final_table))
         .routes(routes!(writes::register))
         .routes(routes!(writes::check_in, writes::check_out))
-        .split_for_parts()
+        .split_for_parts();
+    server_failure(&mut document);
+    (router, document)
+}
+
+/// Any endpoint can fail on the server's side (the database unreachable): a 500 with the same
+/// error body, named once here rather than in every handler.
+fn server_failure(document: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+    let failure = ResponseBuilder::new()
+        .description("The server failed (the cause is in its log); try again")
+        .content(
+            "application/json",
+            ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name("ErrorBody")))
+                .build(),
+        )
+        .build();
+    for item in document.paths.paths.values_mut() {
+        for operation in [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.patch,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            operation
+                .responses
+                .responses
+                .entry("500".to_owned())
+                .or_insert_with(|| failure.clone().into());
+        }
+    }
 }
 
 /// The OpenAPI document, as `/api/v1/openapi.json` serves it.

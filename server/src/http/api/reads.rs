@@ -36,6 +36,8 @@ pub(super) async fn event_at(state: &AppState, slug: &str) -> Result<db::events:
     params(("slug" = String, Path, description = "The event's address: /events/{slug}")),
     responses(
         (status = 200, description = "The event", body = types::Event),
+        (status = 401, description = "A token was sent and is unknown, revoked, expired or malformed", body = ErrorBody),
+        (status = 403, description = "A token of another event was sent", body = ErrorBody),
         (status = 404, description = "No such event", body = ErrorBody),
     ),
     security((), ("token" = [])),
@@ -100,6 +102,8 @@ pub(super) async fn event_body(
     params(("slug" = String, Path, description = "The event's address")),
     responses(
         (status = 200, description = "The standings", body = types::Standings),
+        (status = 401, description = "A token was sent and is unknown, revoked, expired or malformed", body = ErrorBody),
+        (status = 403, description = "A token of another event was sent", body = ErrorBody),
         (status = 404, description = "No such event", body = ErrorBody),
     ),
     security((), ("token" = [])),
@@ -191,6 +195,8 @@ pub async fn standings(
     params(("slug" = String, Path, description = "The event's address")),
     responses(
         (status = 200, description = "The rounds", body = Vec<types::RoundSummary>),
+        (status = 401, description = "A token was sent and is unknown, revoked, expired or malformed", body = ErrorBody),
+        (status = 403, description = "A token of another event was sent", body = ErrorBody),
         (status = 404, description = "No such event", body = ErrorBody),
     ),
     security((), ("token" = [])),
@@ -263,6 +269,8 @@ fn clock_of(clock: &tournament::Clock, now_ms: i64) -> types::Clock {
     ),
     responses(
         (status = 200, description = "The round", body = types::Round),
+        (status = 401, description = "A token was sent and is unknown, revoked, expired or malformed", body = ErrorBody),
+        (status = 403, description = "A token of another event was sent", body = ErrorBody),
         (status = 404, description = "No such event or round", body = ErrorBody),
     ),
     security((), ("token" = [])),
@@ -352,6 +360,8 @@ pub(super) async fn round_body(
     ),
     responses(
         (status = 200, description = "The report", body = types::Report),
+        (status = 401, description = "A token was sent and is unknown, revoked, expired or malformed", body = ErrorBody),
+        (status = 403, description = "A token of another event was sent", body = ErrorBody),
         (status = 404, description = "No such table, or no report to show yet", body = ErrorBody),
     ),
     security((), ("token" = [])),
@@ -478,6 +488,8 @@ pub async fn report(
     params(("slug" = String, Path, description = "The event's address")),
     responses(
         (status = 200, description = "The placings", body = types::Placings),
+        (status = 401, description = "A token was sent and is unknown, revoked, expired or malformed", body = ErrorBody),
+        (status = 403, description = "A token of another event was sent", body = ErrorBody),
         (status = 404, description = "No such event", body = ErrorBody),
     ),
     security((), ("token" = [])),
@@ -599,6 +611,8 @@ fn statistics_body(events: usize, s: &tournament::statistics::Statistics) -> typ
     params(("slug" = String, Path, description = "The event's address")),
     responses(
         (status = 200, description = "The statistics", body = types::Statistics),
+        (status = 401, description = "A token was sent and is unknown, revoked, expired or malformed", body = ErrorBody),
+        (status = 403, description = "A token of another event was sent", body = ErrorBody),
         (status = 404, description = "No such event", body = ErrorBody),
     ),
     security((), ("token" = [])),

@@ -877,6 +877,8 @@ async fn qualifying_body(
     params(("slug" = String, Path, description = "The event's address")),
     responses(
         (status = 200, description = "Qualifying", body = types::Qualifying),
+        (status = 401, description = "A token was sent and is unknown, revoked, expired or malformed", body = ErrorBody),
+        (status = 403, description = "A token of another event was sent", body = ErrorBody),
         (status = 404, description = "No such event", body = ErrorBody),
     ),
     security((), ("token" = [])),

@@ -140,6 +140,7 @@ async fn set_check_in(
         (status = 401, description = "No or a bad token", body = ErrorBody),
         (status = 403, description = "Not allowed", body = ErrorBody),
         (status = 404, description = "No such player", body = ErrorBody),
+        (status = 409, description = "The player's entry changed meanwhile", body = ErrorBody),
         (status = 422, description = "The player has dropped", body = ErrorBody),
     ),
     security(("token" = [])),
@@ -174,6 +175,7 @@ pub async fn check_in(
         (status = 401, description = "No or a bad token", body = ErrorBody),
         (status = 403, description = "Not allowed", body = ErrorBody),
         (status = 404, description = "No such player", body = ErrorBody),
+        (status = 409, description = "The player's entry changed meanwhile", body = ErrorBody),
     ),
     security(("token" = [])),
 )]
