@@ -55,6 +55,8 @@ pub struct Plan {
     pub kwisatz: bool,
     pub dial: ForceCount,
     pub spice: Spice,
+    /// Part of `spice` an ally pays (`d5$4 by CH$2`: CHOAM for its ally, 000 2.09.15).
+    pub ally_spice: Option<(Faction, Spice)>,
     pub weapon: Option<Card>,
     pub defense: Option<Card>,
 }
@@ -389,6 +391,7 @@ mod tests {
                 side: Side::Unspecified,
             },
             spice: Spice::new(spice),
+            ally_spice: None,
             weapon: None,
             defense: None,
         }

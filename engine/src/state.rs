@@ -243,6 +243,37 @@ pub struct RuleOptions {
     pub stronghold_cards: bool,
     /// 0.02: ten turns in tournament play.
     pub max_turns: u32,
+    /// Which of the full rulebook's two printed texts applies where it runs two together
+    /// (rulings.md 28; `[Edition "original"]`): the revised one by default.
+    pub edition: Edition,
+}
+
+/// Where the full rulebook (000) prints two versions of a faction's rules (CHOAM's two sheets,
+/// Richese's items 2.10.03, 2.10.07, 2.10.10, 2.10.15, 2.10.19, 2.10.21, two Karama powers),
+/// which one the game is played with. Both are numbered by their place in the book; the text
+/// printed second, the revised one, is the default (rulings.md 28).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Edition {
+    /// The text printed first (`[Edition "original"]`).
+    Original,
+    /// The text printed second: the default.
+    #[default]
+    Revised,
+}
+
+impl Edition {
+    pub fn name(self) -> &'static str {
+        match self {
+            Edition::Original => "original",
+            Edition::Revised => "revised",
+        }
+    }
+}
+
+impl fmt::Display for Edition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 impl Default for RuleOptions {
@@ -253,6 +284,7 @@ impl Default for RuleOptions {
             shield_wall: true,
             stronghold_cards: true,
             max_turns: 10,
+            edition: Edition::Revised,
         }
     }
 }
@@ -457,6 +489,8 @@ pub struct GameState {
     pub(crate) last_wheels: Option<[Faction; 2]>,
     /// A winner has been declared; the game is over.
     pub(crate) finished: bool,
+    /// CHOAM's tokens and effects (000 2.09).
+    pub(crate) choam: crate::factions::choam::ChoamState,
 }
 
 impl GameState {
@@ -528,10 +562,11 @@ impl GameState {
             .iter()
             .filter(|&f| crate::factions::sheet(f).is_some())
             .collect();
+        // A faction's sheet may depend on the edition played (CHOAM's two sheets, 000 2.09).
         let mut factions: [FactionState; Faction::COUNT] = Default::default();
         for f in in_play.iter() {
             let st = &mut factions[f.index()];
-            if let Some(sheet) = crate::factions::sheet(f) {
+            if let Some(sheet) = crate::factions::sheet_for(f, &options) {
                 st.sheet = *sheet;
                 st.spice = sheet.spice;
                 let starred = if options.advanced { sheet.starred } else { 0 };
@@ -562,6 +597,7 @@ impl GameState {
             stronghold_cards: [None; Stronghold::ALL.len()],
             last_wheels: None,
             finished: false,
+            choam: Default::default(),
         }
     }
 

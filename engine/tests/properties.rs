@@ -130,6 +130,7 @@ fn plan(f: Faction) -> impl Strategy<Value = Plan> {
                     side: Side::Unspecified,
                 },
                 spice: Spice::new(spice),
+                ally_spice: None,
                 weapon,
                 defense,
             },

@@ -472,7 +472,13 @@ pub enum Leader {
     //
     // 000 2.08 Tleilaxu: here.
     //
-    // 000 2.09 CHOAM: here.
+    // 000 2.09 CHOAM (board-data.md §5; the Auditor, an Advanced leader, 2.09.16/2.09.21).
+    Jalma,
+    Aru,
+    Verdun,
+    Londine,
+    Tull,
+    Auditor,
     //
     // 000 2.10 Richese: here.
     //
@@ -547,6 +553,12 @@ pub const LEADERS: &[LeaderRow] = &[
     // 000 2.08 Tleilaxu
     //
     // 000 2.09 CHOAM
+    leader(Leader::Jalma, Faction::Choam, "Jalma", "Lady Jalma", 4),
+    leader(Leader::Aru, Faction::Choam, "Aru", "Frankos Aru", 4),
+    leader(Leader::Verdun, Faction::Choam, "Verdun", "Duke Verdun", 3),
+    leader(Leader::Londine, Faction::Choam, "Londine", "Rajiv Londine", 3),
+    leader(Leader::Tull, Faction::Choam, "Tull", "Viscount Tull", 2),
+    leader(Leader::Auditor, Faction::Choam, "Auditor", "The Auditor", 2),
     //
     // 000 2.10 Richese
     //

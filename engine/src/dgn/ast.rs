@@ -302,6 +302,16 @@ pub enum KaramaUse {
     CancelShipment(Faction),
     /// Atreides: see a whole battle plan (1.14.01).
     SeePlan(Faction),
+    /// CHOAM, original: discard cards from the hand for 3 spice each (000 1.14.09).
+    SellCards(Vec<Card>),
+    /// CHOAM, revised: flip starred forces in one territory (000 1.14.09); the Free Traders:
+    /// flip every smuggler in one territory to fighters (000 1.14.13).
+    Flip(Place),
+    /// Richese: pay 3 spice and take a card of the cache into the hand (000 1.14.10).
+    TakeCache {
+        card: Sealed<Option<Card>>,
+        paid: Option<Payment>,
+    },
 }
 
 /// A claimed win at the Mentat Pause: `win -` or `win HK+EM ASH`.
@@ -410,10 +420,12 @@ pub enum Stmt {
     NexusPass,
 
     // ---- CHOAM charity ----
-    /// `C F [+n]` (1.03.01).
+    /// `C F [+n] [by F|bank]` (1.03.01): who pays it, when written (CHOAM's spice with CHOAM at
+    /// the table, 000 2.09.04).
     Charity {
         faction: Faction,
         amount: Option<Spice>,
+        payer: Option<Payee>,
     },
     /// `C -`
     CharityNone,
@@ -640,6 +652,9 @@ pub enum Stmt {
     End { turn: u32, reason: String },
     /// A line holding only assertions.
     Check,
+    /// A statement of CHOAM, Richese, the Free Traders or a Second Expansion card (000 2.09,
+    /// 2.10, 2.13, 3.03): see [`super::trade`].
+    Trade(super::trade::TradeStmt),
 }
 
 /// The Kwisatz Haderach's state, as an assertion names it.

@@ -174,6 +174,13 @@ impl Replay {
             self.v(rule!("2.05.10.00"), format!("{l} is not one of {loser}'s active leaders (its pool, or its leader of this battle if alive; not one used elsewhere this turn)"));
             return;
         }
+        if let Some(rule) = crate::factions::rules(l.faction()).protected_from_capture(self, l) {
+            self.v(
+                rule,
+                format!("{l} cannot be captured or killed by the Harkonnen's capture"),
+            );
+            return;
+        }
         if self.karama_forbids(CAPTURE, &format!("the Harkonnen take {l}")) {
             return;
         }

@@ -54,16 +54,16 @@ use crate::state::{Phase, Stack};
 
 mod atreides;
 mod bene_gesserit;
+pub(crate) mod choam;
 mod emperor;
 mod expansion;
 mod fremen;
 mod harkonnen;
 mod spacing_guild;
+mod trade;
 // 000 2.07 Ixians: `mod ixians;` here.
 //
 // 000 2.08 Tleilaxu: `mod tleilaxu;` here.
-//
-// 000 2.09 CHOAM: `mod choam;` here.
 //
 // 000 2.10 Richese: `mod richese;` here.
 //
@@ -75,6 +75,7 @@ mod spacing_guild;
 
 pub(crate) use atreides::Atreides;
 pub(crate) use bene_gesserit::BeneGesserit;
+pub(crate) use choam::Choam;
 pub(crate) use emperor::Emperor;
 pub(crate) use fremen::Fremen;
 pub(crate) use harkonnen::Harkonnen;
@@ -136,6 +137,12 @@ pub(crate) trait FactionRules: Sync {
     /// The faction's sheet.
     fn sheet(&self) -> &'static Sheet;
 
+    /// The sheet for the game's rule options: a faction whose two printed editions differ in
+    /// their starting values (CHOAM, 000 2.09) answers by the edition played.
+    fn sheet_for(&self, _o: &crate::state::RuleOptions) -> &'static Sheet {
+        self.sheet()
+    }
+
     /// Its abilities that a Karama can cancel or prevent (3.01.11.01, 3.01.11.02).
     fn karama(&self) -> &'static [AbilityInfo] {
         &[]
@@ -154,6 +161,12 @@ pub(crate) trait FactionRules: Sync {
     }
 
     // ---- setup (0.xx) ----
+
+    /// The rules that state the faction's starting spice and forces (2.xx.01, 2.xx.02), cited
+    /// when a setup assertion disagrees; `None`: the general ones (0.12, 0.13).
+    fn start_rules(&self, _o: &crate::state::RuleOptions) -> Option<(Rule, Rule)> {
+        None
+    }
 
     /// Before the log's setup lines, after the fixed starting forces of the sheet are placed.
     fn begin_setup(&self, _r: &mut Replay) {}
@@ -199,6 +212,20 @@ pub(crate) trait FactionRules: Sync {
 
     // ---- CHOAM Charity (1.03) ----
 
+    /// At the start of CHOAM Charity (CHOAM's income, 000 2.09.04).
+    fn begin_charity(&self, _r: &mut Replay) {}
+
+    /// Another faction's charity claim, due `due` by its own rules: a faction at the table that
+    /// pays it and may change its amount (CHOAM, 000 2.09.04). `None`: the bank pays it as due.
+    fn charity_source(
+        &self,
+        _r: &mut Replay,
+        _claimant: Faction,
+        _due: Spice,
+    ) -> Option<CharitySource> {
+        None
+    }
+
     /// The faction claims CHOAM Charity with `spice` behind its shield: `Some` when its ability
     /// decides the claim, `None` for the general rule (1.03.01). May report.
     fn charity(&self, _r: &mut Replay, _spice: Spice) -> Option<Charity> {
@@ -226,6 +253,24 @@ pub(crate) trait FactionRules: Sync {
     }
 
     // ---- revival (1.05) ----
+
+    /// The faction's own terms for force revival, when its sheet replaces the general ones
+    /// (1.05.01, 1.05.01.02): CHOAM's 1 spice a force (000 2.09.08, 2.09.12).
+    fn revival_terms(&self, _r: &Replay) -> Option<RevivalTerms> {
+        None
+    }
+
+    /// This faction's ability takes `f`'s free revival away this turn: the rule (La La La,
+    /// 000 2.09.07.05).
+    fn free_revival_removed(&self, _r: &Replay, _f: Faction) -> Option<Rule> {
+        None
+    }
+
+    /// The faction may revive this leader of its own while it has active leaders: the rule
+    /// (CHOAM's Auditor, 000 2.09.18).
+    fn leader_revival_anytime(&self, _r: &Replay, _l: Leader) -> Option<Rule> {
+        None
+    }
 
     /// Free force revival this turn for `f`, this faction's ally, starting from `free`.
     fn free_revival(&self, _r: &Replay, _f: Faction, free: u8) -> u8 {
@@ -268,6 +313,23 @@ pub(crate) trait FactionRules: Sync {
         None
     }
 
+    /// This faction's ability keeps `mover` from moving into `to` (Baliset, 000 2.09.07.01).
+    fn move_blocked(&self, _r: &Replay, _mover: Faction, _to: Territory) -> Option<(Rule, String)> {
+        None
+    }
+
+    /// Extra territories for `mover`'s move by this faction's ability, used up by the move
+    /// (Kulon, 000 2.09.07.04).
+    fn move_bonus(&self, _r: &mut Replay, _mover: Faction) -> Option<(u8, Rule)> {
+        None
+    }
+
+    /// `mover`'s move may pass through the storm (not stop in it) by this faction's ability,
+    /// used up by the move (Jubba Cloak, 000 2.09.10.02).
+    fn move_through_storm(&self, _r: &mut Replay, _mover: Faction) -> Option<Rule> {
+        None
+    }
+
     /// Movement range without ornithopters when the faction's ability changes it.
     fn move_range(&self, _r: &mut Replay) -> Option<MoveRange> {
         None
@@ -307,6 +369,42 @@ pub(crate) trait FactionRules: Sync {
         false
     }
 
+    /// Part of the spice `payer` puts on its wheel that goes to this faction rather than the
+    /// bank (1.13.04.04; CHOAM's half, 000 2.09.20), and the rule.
+    fn battle_spice_share(
+        &self,
+        _r: &Replay,
+        _payer: Faction,
+        _amount: Spice,
+    ) -> Option<(Spice, Rule)> {
+        None
+    }
+
+    /// The faction may pay spice for `f`'s forces in battle (CHOAM for its ally, 000 2.09.15).
+    fn pays_ally_battle_spice(&self, _r: &Replay, _f: Faction) -> Option<Rule> {
+        None
+    }
+
+    /// This leader of the faction cannot be captured (CHOAM's Auditor, 000 2.09.19).
+    fn protected_from_capture(&self, _r: &Replay, _l: Leader) -> Option<Rule> {
+        None
+    }
+
+    /// This leader of the faction is not in the game under these options: the rule (the
+    /// Auditor, an Advanced leader, 000 2.09.16).
+    fn leader_in_play(&self, _r: &Replay, _l: Leader) -> Option<Rule> {
+        None
+    }
+
+    /// At Leader Return, where this faction's own leader goes when another faction held it
+    /// (CHOAM's lent Auditor, 000 2.09.20); `None`: the holder's rules decide.
+    fn leader_home(&self, _r: &mut Replay, _l: Leader) -> Option<Faction> {
+        None
+    }
+
+    /// After each battle is resolved (any faction's).
+    fn after_battle(&self, _r: &mut Replay, _b: &crate::replay::battle::Resolved) {}
+
     /// A leader died (any faction's).
     fn leader_died(&self, _r: &mut Replay) {}
 
@@ -316,6 +414,14 @@ pub(crate) trait FactionRules: Sync {
     }
 
     // ---- Mentat Pause (1.09) ----
+
+    /// At the start of the Mentat Pause (CHOAM's Inflation token turns, 000 2.09.12).
+    fn begin_mentat(&self, _r: &mut Replay) {}
+
+    /// This faction's ability forbids bribes now (Corrupt Officials, 000 2.09.13).
+    fn bribe_forbidden(&self, _r: &Replay) -> Option<(Rule, String)> {
+        None
+    }
 
     /// A victory that comes before the stronghold victory (the Bene Gesserit prediction).
     /// `qualifies`: a faction meets the stronghold requirement, alone or allied.
@@ -372,6 +478,17 @@ pub(crate) trait FactionRules: Sync {
     /// This use of a Karama is the faction's own power (1.14): its phase and rule.
     fn karama_power(&self, _usage: &KaramaUse) -> Option<(Phase, Rule)> {
         None
+    }
+
+    /// This faction's ability stops `f` from playing a Karama card now (Kull Wahad, 000
+    /// 2.09.07.03).
+    fn karama_blocked(&self, _r: &Replay, _f: Faction) -> Option<(Rule, String)> {
+        None
+    }
+
+    /// The faction's Karama power may be used in any phase (CHOAM's original, 000 1.14.09).
+    fn karama_any_phase(&self, _usage: &KaramaUse) -> bool {
+        false
     }
 
     /// Applies the faction's own Karama power.
@@ -431,6 +548,33 @@ pub(crate) enum Charity {
     Due(Spice, Rule),
     /// No charity (reported by the hook).
     Refused,
+    /// The line states CHOAM's own income (000 2.09.04), taken at the start of the phase.
+    Income,
+}
+
+/// Who pays another faction's charity, and how much is due (CHOAM, 000 2.09.04).
+pub(crate) struct CharitySource {
+    pub due: Spice,
+    /// The rule that changed the amount, if it did (Welfare State, Market Crash, Dividends).
+    pub rule: Option<Rule>,
+    pub payer: crate::dgn::Payee,
+    /// The rule that makes `payer` pay it.
+    pub payer_rule: Rule,
+}
+
+/// A faction's own force revival terms (CHOAM, 000 2.09.08, 2.09.12-2.09.15).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RevivalTerms {
+    /// Forces revived per turn; `None`: no limit.
+    pub limit: Option<u8>,
+    /// Spice per normal force revived beyond the free ones.
+    pub cost: u32,
+    /// Spice per starred force revived beyond the free ones.
+    pub starred_cost: u32,
+    /// Starred forces revived per turn.
+    pub starred_limit: u8,
+    pub rule: Rule,
+    pub starred_rule: Rule,
 }
 
 /// Who receives a payment and why: the faction, the rule that sends the spice to it, and the
@@ -474,7 +618,7 @@ pub(crate) fn rules(f: Faction) -> &'static dyn FactionRules {
         // 000 2.08
         Faction::Tleilaxu => &expansion::NotYet(Faction::Tleilaxu),
         // 000 2.09
-        Faction::Choam => &expansion::NotYet(Faction::Choam),
+        Faction::Choam => &Choam,
         // 000 2.10
         Faction::Richese => &expansion::NotYet(Faction::Richese),
         // 000 2.11
@@ -490,6 +634,12 @@ pub(crate) fn rules(f: Faction) -> &'static dyn FactionRules {
 pub fn sheet(f: Faction) -> Option<&'static Sheet> {
     let r = rules(f);
     r.checked().then(|| r.sheet())
+}
+
+/// The sheet of a faction the engine plays, for the game's rule options (its edition).
+pub fn sheet_for(f: Faction, o: &crate::state::RuleOptions) -> Option<&'static Sheet> {
+    let r = rules(f);
+    r.checked().then(|| r.sheet_for(o))
 }
 
 /// The Karama table of every faction, for looking an ability up by its rule number.
@@ -530,29 +680,37 @@ pub(crate) fn ability_statement(r: &mut Replay, ev: &Event) -> bool {
         Stmt::Grant { faction } => r.grant(*faction),
         // 2.06 Spacing Guild
         Stmt::Delay { faction } => r.delay(*faction),
+        // 000 2.09 CHOAM, 2.10 Richese, 2.13 the Free Traders, 3.03 the Second Expansion's cards
+        Stmt::Trade(t) => r.trade_statement(ev, t),
         _ => return false,
     }
     true
 }
 
-/// Every faction has its rules and its sheet; only the classic six are checked today.
+/// Every faction has its rules and its sheet; those whose module exists are checked.
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The factions whose modules exist: the classic six and the expansion factions added so far.
+    fn modelled(f: Faction) -> bool {
+        f.is_classic() || matches!(f, Faction::Choam)
+    }
+
     #[test]
-    fn every_faction_has_its_module_and_only_the_classic_are_checked() {
+    fn every_faction_has_its_module_and_only_those_modelled_are_checked() {
         for f in Faction::ALL {
             assert_eq!(rules(f).faction(), f);
-            assert_eq!(sheet(f).is_some(), f.is_classic(), "{f}");
-            assert_eq!(rules(f).not_checked().is_none(), f.is_classic(), "{f}");
+            assert_eq!(sheet(f).is_some(), modelled(f), "{f}");
+            assert_eq!(rules(f).not_checked().is_none(), modelled(f), "{f}");
         }
         assert_eq!(sheet(Faction::Harkonnen).map(|s| s.hand_limit), Some(8));
+        assert_eq!(sheet(Faction::Choam).map(|s| s.hand_limit), Some(5));
     }
 
     #[test]
     fn factions_start_with_twenty_forces_and_known_spice() {
-        let classic: Vec<&Sheet> = Faction::ALL.into_iter().filter_map(sheet).collect();
+        let classic: Vec<&Sheet> = Faction::CLASSIC.into_iter().filter_map(sheet).collect();
         for r in &classic {
             if let Some((t, n)) = r.start {
                 assert!(n <= crate::board::data::FORCES_PER_FACTION);

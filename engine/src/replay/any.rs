@@ -41,6 +41,15 @@ impl Replay {
                     self.v(rule!("1.12.00"), "a bribe is between two players");
                     return;
                 }
+                if let Some((rule, why)) = self
+                    .st
+                    .in_play
+                    .iter()
+                    .find_map(|g| crate::factions::rules(g).bribe_forbidden(self))
+                {
+                    self.v(rule, why);
+                    return;
+                }
                 if self.allies(*from, *to) {
                     self.v(
                         rule!("1.12.01"),
@@ -123,16 +132,32 @@ impl Replay {
             return;
         }
         let card = self.karama_card(f, card);
+        if let Some((rule, why)) = self
+            .st
+            .in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).karama_blocked(self, f))
+        {
+            // The card is not played: its player keeps it.
+            self.v(rule, why);
+            return;
+        }
         self.play_card(f, card, rule!("3.01.11"), false);
         let power: Option<(Faction, Phase, Rule)> = match usage {
             KaramaUse::Cancel(r) => return self.karama_against(f, r, false),
             KaramaUse::Prevent(r) => return self.karama_against(f, r, true),
-            // A faction's own Karama power (1.14.01-1.14.05).
-            _ => Faction::ALL.into_iter().find_map(|g| {
-                crate::factions::rules(g)
-                    .karama_power(usage)
-                    .map(|(phase, rule)| (g, phase, rule))
-            }),
+            // A faction's own Karama power (1.14.01-1.14.05; 000 1.14.07-1.14.13): the player's own
+            // when it has one by that name (CHOAM's and the Free Traders' flips), else whose it is.
+            _ => crate::factions::rules(f)
+                .karama_power(usage)
+                .map(|(phase, rule)| (f, phase, rule))
+                .or_else(|| {
+                    Faction::ALL.into_iter().find_map(|g| {
+                        crate::factions::rules(g)
+                            .karama_power(usage)
+                            .map(|(phase, rule)| (g, phase, rule))
+                    })
+                }),
         };
         let Some((owner, phase, rule)) = power else {
             return;
@@ -161,7 +186,7 @@ impl Replay {
             return;
         }
         self.st.faction_mut(f).karama_power_used = true;
-        if self.st.phase != phase {
+        if self.st.phase != phase && !crate::factions::rules(f).karama_any_phase(usage) {
             self.v(
                 rule,
                 format!(

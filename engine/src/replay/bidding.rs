@@ -20,7 +20,13 @@ pub(crate) struct BidData {
 
 impl Replay {
     pub(crate) fn charity_event(&mut self, ev: &Event) {
-        let Stmt::Charity { faction, amount } = ev.stmt else {
+        let Stmt::Charity {
+            faction,
+            amount,
+            payer,
+        } = ev.stmt
+        else {
+            crate::factions::ability_statement(self, ev);
             return;
         };
         let f = faction;
@@ -39,6 +45,7 @@ impl Replay {
         let (due, rule) = match crate::factions::rules(f).charity(self, spice) {
             Some(Charity::Due(due, rule)) => (due, rule),
             Some(Charity::Refused) => return,
+            Some(Charity::Income) => return self.income_line(f, amount, payer),
             None if spice <= 1 => (Spice::new(2).saturating_sub(spice), rule!("1.03.01")),
             None => {
                 self.v(
@@ -50,6 +57,17 @@ impl Replay {
                 return;
             }
         };
+        // A faction at the table may pay the charity and change its amount (CHOAM, 000 2.09.04,
+        // 2.09.07, 2.09.10, 2.09.11); otherwise the bank pays it (1.03.01).
+        let source = self
+            .st
+            .in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).charity_source(self, f, due));
+        let (due, rule, from, from_rule) = match source {
+            Some(s) => (s.due, s.rule.unwrap_or(rule), s.payer, s.payer_rule),
+            None => (due, rule, Payee::Bank, rule!("1.03.01")),
+        };
         if let Some(a) = amount
             && a != due
         {
@@ -58,7 +76,51 @@ impl Replay {
                 format!("{f} receives {due} spice from CHOAM Charity, not {a}"),
             );
         }
+        if let Some(p) = payer
+            && p != from
+        {
+            self.v(
+                from_rule,
+                format!("{f}'s charity is paid by {from}, not {p}"),
+            );
+        }
+        // CHOAM pays what it holds; the bank pays what it cannot (docs/notation.md, Decisions).
+        if let Payee::Faction(g) = from {
+            let paid = due.min(self.spice(g));
+            self.st.faction_mut(g).spice.take(paid);
+        }
         self.st.faction_mut(f).gain(due);
+    }
+
+    /// `C CH +n [by bank]`: CHOAM states its income, taken from the bank at the start of the
+    /// phase (000 2.09.04).
+    fn income_line(&mut self, f: Faction, amount: Option<Spice>, payer: Option<Payee>) {
+        let rule = rule!("2.09.04");
+        let income = self
+            .st
+            .choam
+            .income
+            .filter(|(turn, _)| *turn == self.st.turn)
+            .map(|(_, n)| n);
+        match (amount, income) {
+            (Some(a), Some(n)) if a != n => self.v(
+                rule,
+                format!(
+                    "{f} takes {n} spice from the bank before charity is collected (2 per faction in the game, as its tokens say), not {a}"
+                ),
+            ),
+            // The income hidden by a sealed Earnings token is taken as the log states it.
+            (Some(a), None) => {
+                self.st.faction_mut(f).gain(a);
+                self.st.choam.income = Some((self.st.turn, a));
+            }
+            _ => {}
+        }
+        if let Some(p) = payer
+            && p != Payee::Bank
+        {
+            self.v(rule, format!("{f}'s income comes from the bank, not {p}"));
+        }
     }
 
     /// The rule that makes a full hand pass: the faction's own hand limit (the Harkonnen's 8,

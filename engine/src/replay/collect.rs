@@ -261,6 +261,9 @@ impl Replay {
     /// 1.09.01-1.09.05, 4.02, 4.03.01-.02.
     pub(crate) fn begin_mentat(&mut self) {
         for f in self.st.in_play.iter() {
+            crate::factions::rules(f).begin_mentat(self);
+        }
+        for f in self.st.in_play.iter() {
             let b = std::mem::take(&mut self.st.faction_mut(f).bribes);
             self.st.faction_mut(f).gain(b);
         }

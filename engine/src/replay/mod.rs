@@ -292,8 +292,16 @@ impl Replay {
         self.v_at(pos, rule, message);
     }
 
+    /// A violation at `pos`, read in the book its number belongs to: the full rulebook (000) for
+    /// the numbers only it has (the expansion factions' chapters 2.07-2.13, their Karama powers
+    /// 1.14.07-1.14.13, the expansion cards 3.02-3.09), else the GenCon rulebook (001).
     pub(crate) fn v_at(&mut self, pos: Pos, rule: Rule, message: impl Into<String>) {
-        self.v_book(dune::Book::GenCon, pos, rule, message);
+        let book = if full_only(rule) {
+            dune::Book::Full
+        } else {
+            dune::Book::GenCon
+        };
+        self.v_book(book, pos, rule, message);
     }
 
     /// A violation of a rule of the full rulebook (000 numbering), as the expansion factions'
@@ -584,16 +592,21 @@ impl Replay {
                     self.new_turn(1);
                 }
                 self.enter(phase);
-                match phase {
-                    Phase::Storm => self.storm_event(ev),
-                    Phase::SpiceBlow => self.blow_event(ev),
-                    Phase::Charity => self.charity_event(ev),
-                    Phase::Bidding => self.bidding_event(ev),
-                    Phase::Revival => self.revival_event(ev),
-                    Phase::Movement => self.movement_event(ev),
-                    Phase::Battle => self.battle_event(ev),
-                    Phase::Collection => self.collect_event(ev),
-                    _ => self.mentat_event(ev),
+                if matches!(ev.stmt, Stmt::Trade(_)) {
+                    // The trading factions' own statements (000 2.09, 2.10, 2.13, 3.03).
+                    crate::factions::ability_statement(self, ev);
+                } else {
+                    match phase {
+                        Phase::Storm => self.storm_event(ev),
+                        Phase::SpiceBlow => self.blow_event(ev),
+                        Phase::Charity => self.charity_event(ev),
+                        Phase::Bidding => self.bidding_event(ev),
+                        Phase::Revival => self.revival_event(ev),
+                        Phase::Movement => self.movement_event(ev),
+                        Phase::Battle => self.battle_event(ev),
+                        Phase::Collection => self.collect_event(ev),
+                        _ => self.mentat_event(ev),
+                    }
                 }
             }
         }
@@ -621,6 +634,11 @@ impl Replay {
 
     pub(crate) fn begin_phase(&mut self) {
         match self.st.phase {
+            Phase::Charity => {
+                for f in self.st.in_play.iter() {
+                    crate::factions::rules(f).begin_charity(self);
+                }
+            }
             Phase::Bidding => self.begin_bidding(),
             Phase::Battle => self.begin_battle(),
             Phase::Collection => self.begin_collection(),
@@ -825,7 +843,18 @@ impl Replay {
                     for &(f, n) in values {
                         let actual = self.st.faction(f).spice;
                         let bribes = self.st.faction(f).bribes;
-                        if actual != n && bribes > 0 && n == actual + bribes {
+                        let start = (self.st.turn == 0)
+                            .then(|| crate::factions::rules(f).start_rules(&self.st.options))
+                            .flatten();
+                        if let Some((rule, _)) = start
+                            && actual != n
+                        {
+                            self.v_at(
+                                *pos,
+                                rule,
+                                format!("{f} starts with {actual} spice, not {n}"),
+                            );
+                        } else if actual != n && bribes > 0 && n == actual + bribes {
                             self.v_at(*pos, rule!("1.12.02"), format!("the log counts {f}'s {bribes} bribe spice as behind its shield: bribe spice stays in front of the shield until the Mentat Pause (1.09.01), so {f} has {actual} behind it"));
                         } else if actual != n {
                             self.v_at(*pos, rule!("1.11.01"), format!("the log says {f} has {n} spice behind its shield; the replay gives {actual}"));
@@ -861,7 +890,19 @@ impl Replay {
                 Assertion::Reserves { pos, values } => {
                     for &(f, c) in values {
                         let actual = self.st.faction(f).reserves;
-                        if actual.total() != c.total
+                        let start = (self.st.turn == 0)
+                            .then(|| crate::factions::rules(f).start_rules(&self.st.options))
+                            .flatten();
+                        if let Some((_, rule)) = start
+                            && (actual.total() != c.total
+                                || (c.starred > 0 && actual.starred != c.starred))
+                        {
+                            self.v_at(
+                                *pos,
+                                rule,
+                                format!("{f} starts with {actual} forces in reserve, not {c}"),
+                            );
+                        } else if actual.total() != c.total
                             || (c.starred > 0 && actual.starred != c.starred)
                         {
                             self.v_at(*pos, rule!("1.06.03"), format!("the log says {f} has {c} forces in reserve; the replay gives {actual}"));
@@ -979,6 +1020,17 @@ impl Replay {
                 }
             }
         }
+    }
+}
+
+/// A rule number only the full rulebook (000) has: the expansion factions' chapters (2.07-2.13),
+/// their Karama powers (1.14.07-1.14.13) and the expansion treachery cards (3.02-3.09).
+pub(crate) fn full_only(rule: Rule) -> bool {
+    match rule.parts() {
+        [2, c, ..] => *c >= 7,
+        [1, 14, k, ..] => *k >= 7,
+        [3, c, ..] => *c >= 2,
+        _ => false,
     }
 }
 

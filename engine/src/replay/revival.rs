@@ -123,6 +123,10 @@ impl Replay {
     /// Free revivals this turn: the faction's own, 3 for the Fremen's ally when the Fremen grant
     /// it (2.04.11, `R FR grant`), +1 with the Sietch Tabr card (4.03.03.06).
     pub(crate) fn free_revival(&self, f: Faction) -> u8 {
+        // A faction's ability may take it away this turn (La La La, 000 2.09.07.05).
+        if self.free_revival_removed(f).is_some() {
+            return 0;
+        }
         let mut free = self.st.faction(f).sheet.free_revival;
         // An ally's ability may raise it (the Fremen's grant, 2.04.11).
         if let Some(a) = self.st.ally(f) {
@@ -132,6 +136,86 @@ impl Replay {
             free += 1;
         }
         free
+    }
+
+    /// The rule of an ability that took `f`'s free revival away this turn, if any.
+    pub(crate) fn free_revival_removed(&self, f: Faction) -> Option<Rule> {
+        self.st
+            .in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).free_revival_removed(self, f))
+    }
+
+    /// Force revival on a faction's own terms (CHOAM, 000 2.09.08, 2.09.12-2.09.15): its limit
+    /// (or none), its price per force and per starred force. Free revivals go to starred forces
+    /// first, as a player would use them.
+    fn revive_on_terms(
+        &mut self,
+        f: Faction,
+        c: ForceCount,
+        payment: Option<&Payment>,
+        extra: Option<&(ForceCount, Faction, Option<Payment>)>,
+        t: crate::factions::RevivalTerms,
+    ) {
+        let free = self.free_revival(f);
+        let n = c.total;
+        if let Some(limit) = t.limit
+            && n > limit.max(free)
+        {
+            self.v(
+                t.rule,
+                format!(
+                    "{f} may revive up to {} forces this turn ({free} free), not {n}",
+                    limit.max(free)
+                ),
+            );
+        }
+        if c.starred > t.starred_limit {
+            self.v(
+                t.starred_rule,
+                format!(
+                    "{f} revives at most {} starred forces per turn, not {}",
+                    t.starred_limit, c.starred
+                ),
+            );
+        }
+        let free_starred = free.min(c.starred);
+        let free_normal = free.saturating_sub(free_starred).min(c.normal());
+        let cost = Spice::new(
+            u32::from(c.starred - free_starred) * t.starred_cost
+                + u32::from(c.normal() - free_normal) * t.cost,
+        );
+        if let Some(p) = payment
+            && p.amount != cost
+        {
+            let rule = self.free_revival_removed(f).unwrap_or(t.rule);
+            self.v_at(
+                p.pos,
+                rule,
+                format!(
+                    "{f} revives {c} forces with {free} free: that costs {cost} spice, not {}",
+                    p.amount
+                ),
+            );
+        }
+        if cost > self.spice(f) {
+            self.v(
+                t.rule,
+                format!(
+                    "{f} must pay {cost} spice for revival but has {}{}",
+                    self.spice(f),
+                    self.bribe_note(f)
+                ),
+            );
+        }
+        let payee = self.settle_payee(Fee::Revival, f, payment, || {
+            format!("{f}'s revival of {n} forces")
+        });
+        self.pay(f, payee, cost);
+        self.revive_from_tanks(f, c, t.rule);
+        if let Some((m, payer, paid)) = extra {
+            self.extra_revival(f, *m, *payer, paid.as_ref());
+        }
     }
 
     pub(crate) fn revive_forces(
@@ -150,6 +234,9 @@ impl Replay {
             return;
         }
         self.t.revival.forces.insert(f);
+        if let Some(terms) = crate::factions::rules(f).revival_terms(self) {
+            return self.revive_on_terms(f, c, payment, extra, terms);
+        }
         let free = self.free_revival(f);
         let n = c.total;
         let max_paid = REVIVAL_LIMIT.saturating_sub(free);
@@ -192,7 +279,12 @@ impl Replay {
             // The price the log shows would be right without the Sietch Tabr card's free one.
             let tabr_missed =
                 tabr_card && p == 2 * u32::from(n.saturating_sub(free.saturating_sub(1)));
-            if let Some((rule, msg)) = ally_rule {
+            if let Some(rule) = self.free_revival_removed(f) {
+                self.v(
+                    rule,
+                    format!("{f}'s free revival was taken away this turn: {n} forces cost {cost} spice, not {p}"),
+                );
+            } else if let Some((rule, msg)) = ally_rule {
                 self.v(rule, msg);
             } else if tabr_missed {
                 self.v(
@@ -252,7 +344,8 @@ impl Replay {
         }
         self.t.revival.leader.insert(f);
         let active = self.st.active_leaders(f);
-        if !active.is_empty() {
+        let anytime = crate::factions::rules(f).leader_revival_anytime(self, l);
+        if !active.is_empty() && anytime.is_none() {
             let names: Vec<String> = active.iter().map(|l| l.to_string()).collect();
             self.v(
                 rule!("1.05.03"),

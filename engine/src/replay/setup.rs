@@ -97,6 +97,21 @@ pub(crate) fn read_header(
             )),
         }
     }
+    if let Some(t) = game.tag("Edition") {
+        // rulings.md 28: which of the full rulebook's two printed texts applies.
+        match t.value.trim().to_ascii_lowercase().as_str() {
+            "revised" => o.edition = crate::state::Edition::Revised,
+            "original" => o.edition = crate::state::Edition::Original,
+            _ => v.push((
+                t.pos,
+                rule!("0.03"),
+                format!(
+                    "Edition must be \"revised\" or \"original\", not \"{}\" (replayed as revised)",
+                    t.value
+                ),
+            )),
+        }
+    }
     let mut seats: Vec<(u32, Faction)> = Vec::new();
     match game.tag("Factions") {
         Some(t) => {

@@ -87,13 +87,16 @@ impl Parser {
                         l.ws();
                         KaramaUse::SeePlan(l.faction()?)
                     }
-                    _ => {
-                        return Err(l.err_at(
-                            at,
-                            "a Karama use: cancel, prevent, worm, revive, hand, cancelship or plan",
-                            l.found(),
-                        ));
-                    }
+                    other => match super::trade::karama(l, other.unwrap_or(""))? {
+                        Some(u) => u,
+                        None => {
+                            return Err(l.err_at(
+                                at,
+                                "a Karama use: cancel, prevent, worm, revive, hand, cancelship, plan, sell, flip or cache",
+                                l.found(),
+                            ));
+                        }
+                    },
                 };
                 Stmt::Karama {
                     faction,

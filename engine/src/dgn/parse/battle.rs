@@ -21,6 +21,9 @@ pub(super) fn battle(l: &mut Line) -> R<Stmt> {
     }
     if let Some(faction) = l.try_faction() {
         l.ws();
+        if let Some(s) = super::trade::battle(l, faction)? {
+            return Ok(s);
+        }
         if !l.keyword("card") {
             return Err(l.err("`card` and a stronghold"));
         }
@@ -69,6 +72,19 @@ pub(super) fn plan(l: &mut Line, faction: Faction) -> R<Stmt> {
         Spice::ZERO
     };
     l.ws();
+    let ally_spice = if l.keyword("by") {
+        l.ws();
+        let f = l.faction()?;
+        l.expect(
+            b'$',
+            "`$` and the ally's share of the spice, e.g. `by CH$2`",
+        )?;
+        let n = l.spice("the ally's share")?;
+        l.ws();
+        Some((f, n))
+    } else {
+        None
+    };
     if !l.eat_str("W:") {
         return Err(l.err("`W:` and the weapon (or `W:-`)"));
     }
@@ -84,6 +100,7 @@ pub(super) fn plan(l: &mut Line, faction: Faction) -> R<Stmt> {
         kwisatz,
         dial,
         spice,
+        ally_spice,
         weapon,
         defense,
     }))
@@ -229,7 +246,10 @@ impl Parser {
                 l.ws();
                 Stmt::Capture { faction, leader: l.leader()?, kill: true }
             }
-            _ => return Err(l.err_at(at, "a battle detail: presc, voice, plan, TRAITOR, capture, kill (or a line starting with `=`)", l.found())),
+            other => match super::trade::battle_detail(l, faction, other.unwrap_or(""))? {
+                Some(s) => s,
+                None => return Err(l.err_at(at, "a battle detail: presc, voice, plan, TRAITOR, capture, kill, audit, buyoff, tunnels, nofield, PortableSnooper, ResidualPoison, burn (or a line starting with `=`)", l.found())),
+            },
         };
         let asserts = assertions(l)?;
         self.push(pos, Section::Phase(Phase::Battle), stmt, asserts);

@@ -8,12 +8,32 @@ pub(super) fn charity(l: &mut Line) -> R<Stmt> {
     }
     let faction = l.faction()?;
     l.ws();
+    if let Some(s) = super::trade::charity(l, faction)? {
+        return Ok(s);
+    }
     let amount = if l.eat(b'+') {
         Some(l.spice("the spice received")?)
     } else {
         None
     };
-    Ok(Stmt::Charity { faction, amount })
+    let save = l.i;
+    l.ws();
+    let payer = if l.keyword("by") {
+        l.ws();
+        Some(if l.keyword("bank") {
+            Payee::Bank
+        } else {
+            Payee::Faction(l.faction()?)
+        })
+    } else {
+        l.i = save;
+        None
+    };
+    Ok(Stmt::Charity {
+        faction,
+        amount,
+        payer,
+    })
 }
 
 pub(super) fn bidding(l: &mut Line) -> R<Stmt> {
@@ -37,12 +57,15 @@ pub(super) fn bidding(l: &mut Line) -> R<Stmt> {
             faction: l.faction()?,
         });
     }
+    if l.keyword("bm") {
+        return super::trade::black_market_auction(l);
+    }
     if let Some(f) = l.try_faction() {
         l.ws();
         if l.keyword("peek") {
             return Ok(Stmt::Peek { faction: f });
         }
-        return Err(l.err("`peek`"));
+        return super::trade::bidding(l, f);
     }
     l.expect(b'#', "`decl`, `peek` or `#` and the card number")?;
     let number = l.uint("the card number")?;

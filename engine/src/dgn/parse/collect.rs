@@ -65,6 +65,10 @@ pub(super) fn mentat(l: &mut Line) -> R<Stmt> {
             b'>',
             "`>` and the faction taking the card",
         )?)),
+        Some(w) if crate::dgn::faction_code(w).is_some() => {
+            l.i = at;
+            super::trade::mentat(l)
+        }
         _ => Err(l.err_at(at, "`control`, `win` or `cards`", l.found())),
     }
 }

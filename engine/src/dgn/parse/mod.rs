@@ -19,12 +19,14 @@ mod movement;
 mod revival;
 mod setup;
 mod storm;
+mod trade;
 
 use std::fmt;
 
 use dune::Faction;
 
 use super::ast::*;
+use super::trade::*;
 use crate::state::Phase;
 use assertions::assertions;
 use battle::battle;
@@ -191,6 +193,13 @@ impl Parser {
             "K" | "TT" | "GHOLA" | "HAJR" | "DEAL" | "RULING" | "END" => {
                 self.ctx = Some(Section::Any);
                 return self.any(l, kw, pos);
+            }
+            kw if trade::ANY_KEYWORDS.contains(&kw) => {
+                self.ctx = Some(Section::Any);
+                let stmt = trade::any(l, kw)?;
+                let asserts = assertions(l)?;
+                self.push(pos, Section::Any, stmt, asserts);
+                return end_of_line(l);
             }
             t if t.len() > 1
                 && t.starts_with('T')

@@ -25,6 +25,9 @@ pub(super) fn revival(l: &mut Line) -> R<Stmt> {
     }
     let faction = l.faction()?;
     l.ws();
+    if let Some(s) = super::trade::revival(l, faction)? {
+        return Ok(s);
+    }
     if l.eat_str("L:") {
         let leader = l.leader()?;
         let paid = l.optional_payment()?;

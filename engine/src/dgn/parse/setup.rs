@@ -97,6 +97,26 @@ impl Parser {
                     let p = l.pos();
                     let place = l.place()?;
                     l.ws();
+                    if l.keyword("nofield") {
+                        // Richese's No-Field token in the Polar Sink (000 2.10.02).
+                        let value = l.sealed_one(|l| l.small("the No-Field token's number"))?;
+                        let asserts = assertions(l)?;
+                        self.push(
+                            p,
+                            Section::Phase(Phase::Setup),
+                            Stmt::Trade(TradeStmt::SetupNoField {
+                                faction,
+                                place,
+                                value,
+                            }),
+                            asserts,
+                        );
+                        l.ws();
+                        if !l.eat(b',') {
+                            break;
+                        }
+                        continue;
+                    }
                     let forces = l.forces()?;
                     let asserts = assertions(l)?;
                     self.push(

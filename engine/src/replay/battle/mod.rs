@@ -58,13 +58,22 @@ impl Battle {
     }
 }
 
-/// The battle just resolved, for the Harkonnen capture that follows it (2.05.10).
+/// The battle just resolved, for what follows it: the Harkonnen capture (2.05.10), CHOAM's
+/// audit (000 2.09.17), the Free Traders' Secret Tunnels (000 2.13.09).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Resolved {
     pub(crate) territory: Territory,
     pub(crate) winner: Option<Faction>,
     pub(crate) loser: Option<Faction>,
     pub(crate) captured: bool,
+    /// Aggressor, defender.
+    pub(crate) sides: [Faction; 2],
+    /// Each side's leader disc on the wheel.
+    pub(crate) leaders: [Option<Leader>; 2],
+    /// Each side's leader (or Cheap Hero) died.
+    pub(crate) killed: [bool; 2],
+    /// Forces sent to the tanks in the battle, both sides and any third faction.
+    pub(crate) to_tanks: u32,
 }
 
 /// Win attempts of this turn with their evidence (ruling 6).
@@ -78,7 +87,6 @@ pub struct WinAttempt {
     pub ally: Option<Faction>,
 }
 
-#[derive(Default)]
 pub(crate) struct BattleData {
     pub(crate) current: Option<Battle>,
     pub(crate) last: Option<Resolved>,
@@ -90,6 +98,20 @@ pub(crate) struct BattleData {
     /// Where each leader fought this phase, whoever holds it now (1.07.04.03: a leader captured
     /// or sent home after fighting stays bound to that territory), by [`Leader::index`].
     pub(crate) fought_in: [Option<Territory>; Leader::COUNT],
+}
+
+// By hand: the leader table is longer than the arrays `derive(Default)` knows.
+impl Default for BattleData {
+    fn default() -> Self {
+        BattleData {
+            current: None,
+            last: None,
+            win_attempts: Vec::new(),
+            kwisatz_territory: None,
+            due: None,
+            fought_in: [None; Leader::COUNT],
+        }
+    }
 }
 
 impl Replay {
@@ -427,7 +449,15 @@ impl Replay {
         // last had it (2.05.10.02).
         for l in Leader::all() {
             if let LeaderState::Fought(h, _) = self.st.leaders[l.index()] {
-                let home = crate::factions::rules(h).leader_returns(l);
+                let home = crate::factions::rules(l.faction())
+                    .leader_home(self, l)
+                    .unwrap_or_else(|| crate::factions::rules(h).leader_returns(l));
+                self.st.leaders[l.index()] = LeaderState::Pool(home);
+            } else if let LeaderState::Pool(h) = self.st.leaders[l.index()]
+                && h != l.faction()
+                && let Some(home) = crate::factions::rules(l.faction()).leader_home(self, l)
+            {
+                // A leader lent for the turn's battles (CHOAM's Auditor, 000 2.09.20).
                 self.st.leaders[l.index()] = LeaderState::Pool(home);
             }
         }

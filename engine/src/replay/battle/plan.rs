@@ -8,7 +8,7 @@ use crate::board::{Card, CardKind, Leader};
 use crate::dgn::{Assertion, PlanLeader, Pos};
 use crate::replay::karama::Ability;
 use crate::state::LeaderState;
-use dune::{Faction, Rule, rule};
+use dune::{Faction, Rule, Spice, rule};
 
 /// What a Voice command names (2.02.06).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,7 +161,17 @@ impl Replay {
             PlanLeader::Leader(l) => self.t.battle.fought_in[l.index()].filter(|&x| x != t),
             _ => None,
         };
+        let not_in_play = match plan.leader {
+            PlanLeader::Leader(l) => crate::factions::rules(l.faction()).leader_in_play(self, l),
+            _ => None,
+        };
         match plan.leader {
+            PlanLeader::Leader(l) if let Some(rule) = not_in_play => {
+                self.v(
+                    rule,
+                    format!("{l} is not in this game (an Advanced game leader)"),
+                );
+            }
             PlanLeader::Leader(l) if let Some(x) = fought_elsewhere => {
                 self.v(
                     rule!("1.07.04.03"),
@@ -245,18 +255,45 @@ impl Replay {
                 ),
             );
         }
+        let mut plan = plan;
+        if let Some((a, share)) = plan.ally_spice {
+            // An ally that pays for the forces by its own ability (CHOAM, 000 2.09.15).
+            match crate::factions::rules(a).pays_ally_battle_spice(self, f) {
+                None => {
+                    self.v(
+                        rule!("1.13.04"),
+                        format!("{a} cannot pay for {f}'s forces in battle (only CHOAM pays for its ally's, 000 2.09.15)"),
+                    );
+                    plan.ally_spice = None;
+                }
+                Some(rule) if share > plan.spice || share > self.spice(a) => {
+                    self.v(
+                        rule,
+                        format!(
+                            "{a} pays {share} of {f}'s {} spice in battle but has {}",
+                            plan.spice,
+                            self.spice(a)
+                        ),
+                    );
+                }
+                Some(_) => {}
+            }
+        }
+        let own_share = plan
+            .spice
+            .saturating_sub(plan.ally_spice.map_or(Spice::ZERO, |(_, s)| s));
         if !plan.spice.is_zero() {
             if !self.st.options.advanced {
                 self.v(
                     rule!("1.13.04"),
                     format!("{f} puts spice on its wheel, but spice dialing is an Advanced rule"),
                 );
-            } else if plan.spice > self.spice(f) {
+            } else if own_share > self.spice(f) {
                 self.v(
                     rule!("1.13.04"),
                     format!(
                         "{f} puts {} spice on its wheel but has {}{}",
-                        plan.spice,
+                        own_share,
                         self.spice(f),
                         self.bribe_note(f)
                     ),

@@ -351,6 +351,7 @@ impl Replay {
         } else {
             vec![(b.sides[0], o.losses[0]), (b.sides[1], o.losses[1])]
         };
+        let mut to_tanks = 0u32;
         for (f, loss) in victims {
             let want = self.computed_loss(f, t, loss, o.explosion);
             let mut lost = Forces::default();
@@ -381,6 +382,7 @@ impl Replay {
                 .unwrap_or(0);
             let to_reserves = saved.min(2).min(lost.normal);
             lost.normal -= to_reserves;
+            to_tanks += u32::from(lost.total());
             let st = self.st.faction_mut(f);
             st.reserves.add(Forces::new(to_reserves, 0));
             st.tanks.add(lost);
@@ -396,7 +398,7 @@ impl Replay {
         // Dialled spice (1.13.04.04; the traitor's winner keeps it, 1.13.05).
         for (i, p) in plans.iter().enumerate() {
             if !o.keeps_wheel_spice[i] {
-                self.pay(p.faction, Payee::Bank, p.spice);
+                self.pay_wheel_spice(p);
             }
         }
         // Cards: the loser discards all, the winner keeps what it does not discard, the Cheap
@@ -457,11 +459,48 @@ impl Replay {
         self.st.last_wheels = Some(b.sides);
         self.battle_done_in(t);
         let loser = o.winner.map(|i| b.sides[1 - i.min(1)]);
-        self.t.battle.last = Some(Resolved {
+        let leader_of = |p: &Plan| match p.leader {
+            PlanLeader::Leader(l) => Some(l),
+            _ => None,
+        };
+        let resolved = Resolved {
             territory: t,
             winner,
             loser,
             captured: false,
+            sides: b.sides,
+            leaders: [leader_of(&plans[0]), leader_of(&plans[1])],
+            killed: o.leader_killed,
+            to_tanks,
+        };
+        self.t.battle.last = Some(resolved);
+        for g in self.st.in_play.iter() {
+            crate::factions::rules(g).after_battle(self, &resolved);
+        }
+    }
+
+    /// The spice a plan put on the wheel (1.13.04.04): the part an ally paid (CHOAM for its ally,
+    /// 000 2.09.15) from the ally's spice to the bank, the rest to the bank, except the share a
+    /// faction at the table takes of another's (CHOAM's half, 000 2.09.20).
+    pub(crate) fn pay_wheel_spice(&mut self, p: &Plan) {
+        let mut own = p.spice;
+        if let Some((a, share)) = p.ally_spice {
+            let share = share.min(own);
+            self.pay(a, Payee::Bank, share);
+            own = own.saturating_sub(share);
+        }
+        let cut = self.st.in_play.iter().find_map(|g| {
+            crate::factions::rules(g)
+                .battle_spice_share(self, p.faction, own)
+                .map(|(n, _)| (g, n))
         });
+        if let Some((g, n)) = cut
+            && g != p.faction
+        {
+            let n = n.min(own);
+            self.pay(p.faction, Payee::Faction(g), n);
+            own = own.saturating_sub(n);
+        }
+        self.pay(p.faction, Payee::Bank, own);
     }
 }

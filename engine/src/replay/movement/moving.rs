@@ -51,6 +51,19 @@ impl Replay {
         if habbanya_card {
             range += 2;
         }
+        // Abilities of the factions at the table that lengthen this move or let it through the
+        // storm, used up by it (CHOAM's Kulon and Jubba Cloak, 000 2.09.07.04, 2.09.10.02).
+        let seated: Vec<Faction> = self.st.in_play.iter().collect();
+        let bonus = seated
+            .iter()
+            .find_map(|&g| crate::factions::rules(g).move_bonus(self, f));
+        if let Some((k, _)) = bonus {
+            range += k;
+        }
+        let through_storm = seated
+            .iter()
+            .find_map(|&g| crate::factions::rules(g).move_through_storm(self, f));
+        let path_storm = if through_storm.is_some() { None } else { storm };
         // Advisors have no ornithopters even beside the Bene Gesserit's fighters in Arrakeen or
         // Carthag (2.02.12).
         let advisors_grounded = advisors
@@ -59,7 +72,17 @@ impl Replay {
                 .any(|&x| self.st.in_territory(f, x).fighting() > 0);
         let full = |r: &Self, x: Territory| !advisors && r.st.stronghold_full_for(x, f);
         let mut legal = true;
-        if dest.in_storm(storm) {
+        let blocked = (t != from.territory)
+            .then(|| {
+                seated
+                    .iter()
+                    .find_map(|&g| crate::factions::rules(g).move_blocked(self, f, t))
+            })
+            .flatten();
+        if let Some((rule, why)) = blocked {
+            self.v(rule, why);
+            legal = false;
+        } else if dest.in_storm(storm) {
             self.v(
                 rule!("1.06.05.06"),
                 format!("{f} cannot move into {to}: it is in the storm"),
@@ -79,8 +102,10 @@ impl Replay {
         }
         let b = board();
         if legal && !pieces.is_empty() {
-            let cost = b.path_cost(&pieces, dest, storm, |x| full(self, x));
-            let range_rule = if habbanya_card {
+            let cost = b.path_cost(&pieces, dest, path_storm, |x| full(self, x));
+            let range_rule = if let Some((_, r)) = bonus {
+                r
+            } else if habbanya_card {
                 rule!("4.03.03.03")
             } else if advisors_grounded {
                 rule!("2.02.12")
