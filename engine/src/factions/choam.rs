@@ -17,7 +17,9 @@
 
 use dune::{Faction, Rule, Spice, rule};
 
-use super::{Charity, CharitySource, FactionRules, RevivalTerms, Sheet, SheetRules};
+use super::{
+    Charity, CharitySource, FactionRules, ForceKinds, KindRules, RevivalTerms, Sheet, SheetRules,
+};
 use crate::board::{Card, CardKind, Leader, Territory};
 use crate::dgn::{Event, KaramaUse, Payee, Payment, Place, Sealed, TradeStmt};
 use crate::replay::Replay;
@@ -28,31 +30,59 @@ pub(crate) struct Choam;
 const CH: Faction = Faction::Choam;
 
 /// Both sheets: 2.09.01 2 spice, 2.09.02 twenty forces in reserve, 2.09.03 no free revival; the
-/// hand of five is 2.09.05 in the original list.
+/// hand of five is 2.09.05 in the original list, and a force revives for 1 spice (2.09.08).
 pub(crate) const SHEET_ORIGINAL: Sheet = Sheet {
     spice: Spice::new(2),
     free_revival: 0,
     hand_limit: 5,
     starting_cards: 1,
     traitors: 1,
-    starred: 0,
+    kinds: ForceKinds {
+        plain: KindRules {
+            revival: 1,
+            rule: rule!("2.09.08"),
+            ..KindRules::FORCE
+        },
+        starred: None,
+        flipped: None,
+    },
     start: None,
-    advisors: false,
     rules: SheetRules {
         hand_limit: rule!("2.09.05"),
         ..SheetRules::GENERAL
     },
 };
 
-/// The revised sheet: the hand of five is 2.09.08, and nine of the twenty forces are two-sided
-/// Elite Mercenaries (2.09.11), counted as starred forces in the Advanced game.
+/// The revised sheet: the hand of five is 2.09.08; a plain force revives for 1 (2.09.12); nine of
+/// the twenty forces are Elite Mercenaries (Higher Contracts, 2.09.11), worth two forces in
+/// battle (2.09.13), revived for 2 spice (2.09.14). The book lists them among the Basic
+/// abilities (2.09.00), so they are elite in both games. They are kept star side up, as the
+/// Sardaukar are (docs/notation.md, Decisions): shipped at twice the rate (2.09.16).
 pub(crate) const SHEET_REVISED: Sheet = Sheet {
-    starred: 9,
+    kinds: ForceKinds {
+        plain: KindRules {
+            revival: 1,
+            rule: rule!("2.09.12"),
+            ..KindRules::FORCE
+        },
+        starred: Some((9, ELITE)),
+        flipped: None,
+    },
     rules: SheetRules {
         hand_limit: rule!("2.09.08"),
         ..SheetRules::GENERAL
     },
     ..SHEET_ORIGINAL
+};
+
+/// An Elite Mercenary (2.09.11-2.09.16 revised).
+const ELITE: KindRules = KindRules {
+    name: "Elite Mercenary",
+    worth: 4,
+    revival: 2,
+    advanced_only: false,
+    rule: rule!("2.09.13"),
+    ..KindRules::FORCE
 };
 
 /// The rule of each ability in the two lists (original, revised).
@@ -296,22 +326,20 @@ impl FactionRules for Choam {
 
     fn revival_terms(&self, r: &Replay) -> Option<RevivalTerms> {
         let lalala = r.choam_effect(Card::LaLaLa, Phase::Revival).is_some();
+        // The prices are the kinds' (2.09.08, 2.09.12, 2.09.14); the limits are these.
         Some(match r.st.options.edition {
             // No free revival, no limit, 1 spice a force.
             Edition::Original => RevivalTerms {
                 limit: None,
-                cost: 1,
-                starred_cost: 1,
                 starred_limit: 0,
                 rule: REVIVAL.of(Edition::Original),
                 starred_rule: REVIVAL.of(Edition::Original),
+                free_rule: rule!("2.09.03"),
             },
             // 1 spice a normal force, 2 an Elite Mercenary, at most three of them; the normal
             // limit of 3, one more after a La La La (2.09.10.05).
             Edition::Revised => RevivalTerms {
                 limit: Some(if lalala { 4 } else { 3 }),
-                cost: 1,
-                starred_cost: 2,
                 starred_limit: 3,
                 rule: if lalala {
                     rule!("2.09.10.05")
@@ -319,6 +347,7 @@ impl FactionRules for Choam {
                     REVIVAL.of(Edition::Revised)
                 },
                 starred_rule: rule!("2.09.15"),
+                free_rule: rule!("2.09.03"),
             },
         })
     }

@@ -3,8 +3,9 @@
 //! for the expansion ones).
 //!
 //! A faction module holds
-//! - its **sheet** ([`Sheet`]): starting spice and forces, free revival, starred forces, hand
-//!   limit, traitors kept, starting cards, the rules that state them;
+//! - its **sheet** ([`Sheet`]): starting spice and forces, free revival, the kinds of its forces
+//!   and what each is worth ([`kinds`]), hand limit, traitors kept, starting cards, the rules
+//!   that state them;
 //! - the **Karama table** of its abilities a Karama can cancel (`*`) or prevent (`★`)
 //!   ([`crate::replay::karama::AbilityInfo`]), keyed by the ability's rule number;
 //! - its **abilities as hooks**: an `impl FactionRules for …` whose methods the phases call at
@@ -59,6 +60,7 @@ mod emperor;
 mod expansion;
 mod fremen;
 mod harkonnen;
+pub mod kinds;
 mod spacing_guild;
 mod trade;
 // 000 2.07 Ixians: `mod ixians;` here.
@@ -73,6 +75,8 @@ mod trade;
 //
 // 000 2.13 Free Traders: `mod free_traders;` here.
 
+pub use kinds::{ForceKind, ForceKinds, KindRules};
+
 pub(crate) use atreides::Atreides;
 pub(crate) use bene_gesserit::BeneGesserit;
 pub(crate) use choam::Choam;
@@ -82,7 +86,7 @@ pub(crate) use harkonnen::Harkonnen;
 pub(crate) use spacing_guild::SpacingGuild;
 
 /// A faction's sheet: starting values and limits, each with the rule that states it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sheet {
     /// Starting spice (2.xx.01).
     pub spice: Spice,
@@ -94,15 +98,34 @@ pub struct Sheet {
     pub starting_cards: u8,
     /// Traitor cards kept at setup (0.11; HK 2.05.03).
     pub traitors: u8,
-    /// Starred forces among the 20 in the Advanced game (Sardaukar 2.03.08, Fedaykin 2.04.18).
-    pub starred: u8,
-    /// The faction's tokens have a second side, advisors (BG 2.02.10).
-    pub advisors: bool,
+    /// The kinds of its forces and what each is worth (plain, starred, a second side): see
+    /// [`kinds`].
+    pub kinds: ForceKinds,
     /// Fixed starting placement on the map (2.xx.02), if any.
     pub start: Option<(Territory, u8)>,
     /// The rules the values come from where a faction's own rule states them rather than the
     /// general one: hand limit, starting cards, traitors kept.
     pub rules: SheetRules,
+}
+
+impl Sheet {
+    /// No sheet: a faction that does not sit down.
+    pub const EMPTY: Sheet = Sheet {
+        spice: Spice::ZERO,
+        free_revival: 0,
+        hand_limit: 0,
+        starting_cards: 0,
+        traitors: 0,
+        kinds: ForceKinds::PLAIN,
+        start: None,
+        rules: SheetRules::GENERAL,
+    };
+}
+
+impl Default for Sheet {
+    fn default() -> Self {
+        Sheet::EMPTY
+    }
 }
 
 /// Where a sheet's values differ from the general rule, the faction's rule that says so.
@@ -330,8 +353,9 @@ pub(crate) trait FactionRules: Sync {
         None
     }
 
-    /// Movement range without ornithopters when the faction's ability changes it.
-    fn move_range(&self, _r: &mut Replay) -> Option<MoveRange> {
+    /// Movement range without ornithopters when the faction's ability changes it, for the group
+    /// `moved` (the kinds' own ranges are in the sheet, [`KindRules::moves`]).
+    fn move_range(&self, _r: &mut Replay, _moved: ForceCount) -> Option<MoveRange> {
         None
     }
 
@@ -567,14 +591,14 @@ pub(crate) struct CharitySource {
 pub(crate) struct RevivalTerms {
     /// Forces revived per turn; `None`: no limit.
     pub limit: Option<u8>,
-    /// Spice per normal force revived beyond the free ones.
-    pub cost: u32,
-    /// Spice per starred force revived beyond the free ones.
-    pub starred_cost: u32,
     /// Starred forces revived per turn.
     pub starred_limit: u8,
+    /// The rule of the limit and the price.
     pub rule: Rule,
     pub starred_rule: Rule,
+    /// The rule that the faction has no (or little) free revival, for a price that counts
+    /// free forces it does not have.
+    pub free_rule: Rule,
 }
 
 /// Who receives a payment and why: the faction, the rule that sends the spice to it, and the
@@ -640,6 +664,11 @@ pub fn sheet(f: Faction) -> Option<&'static Sheet> {
 pub fn sheet_for(f: Faction, o: &crate::state::RuleOptions) -> Option<&'static Sheet> {
     let r = rules(f);
     r.checked().then(|| r.sheet_for(o))
+}
+
+/// The kinds of a faction's forces (plain forces for a faction the engine does not check).
+pub fn kinds(f: Faction) -> &'static ForceKinds {
+    &rules(f).sheet().kinds
 }
 
 /// The Karama table of every faction, for looking an ability up by its rule number.
