@@ -92,6 +92,9 @@ pub enum TradeStmt {
     Audit { faction: Faction },
     /// `  F buyoff $n[>CH]`: the audited player cancels the audit by paying (same rules).
     Buyoff { faction: Faction, paid: Payment },
+    /// `  CH share $n`: CHOAM's half of the spice the other side put on its wheel in the battle
+    /// just fought (2.09.20 original, 2.09.25 revised; none of CHOAM's own, 2.09.21, 2.09.26).
+    Share { faction: Faction, paid: Payment },
 
     // ---- Richese (000 2.10) ----
     /// `PLACE RI PS nofield{n}`: the No-Field token placed in the Polar Sink at setup (2.10.02).

@@ -19,6 +19,7 @@ use dune::{Faction, Rule, Spice, rule};
 
 use super::{
     Charity, CharitySource, FactionRules, ForceKinds, KindRules, RevivalTerms, Sheet, SheetRules,
+    StartRules,
 };
 use crate::board::{Card, CardKind, Leader, Territory};
 use crate::dgn::{Event, KaramaUse, Payee, Payment, Place, Sealed, TradeStmt};
@@ -106,7 +107,6 @@ pub(crate) const MULTIPURPOSE: Numbered = Numbered(rule!("2.09.07"), rule!("2.09
 pub(crate) const REVIVAL: Numbered = Numbered(rule!("2.09.08"), rule!("2.09.12"));
 pub(crate) const ALLY_STIPEND: Numbered = Numbered(rule!("2.09.14"), rule!("2.09.17"));
 pub(crate) const ALLY_FORCES: Numbered = Numbered(rule!("2.09.15"), rule!("2.09.19"));
-pub(crate) const AUDITOR: Numbered = Numbered(rule!("2.09.16"), rule!("2.09.21"));
 pub(crate) const PAID_INTEL: Numbered = Numbered(rule!("2.09.17"), rule!("2.09.22"));
 pub(crate) const REPLACEABLE: Numbered = Numbered(rule!("2.09.18"), rule!("2.09.23"));
 pub(crate) const PROTECTIONS: Numbered = Numbered(rule!("2.09.19"), rule!("2.09.24"));
@@ -160,6 +160,13 @@ pub struct ChoamState {
     /// The turn CHOAM's ally took its 2 spice (2.09.14 original, 2.09.17 revised).
     pub(crate) stipend: u32,
     pub(crate) effects: Vec<Effect>,
+    /// The territory whose Elite Mercenaries the revised Karama power flipped, and its turn
+    /// (1.14.09).
+    pub(crate) flipped: Option<(u32, Territory)>,
+    /// CHOAM's share of the last battle's wheel spice, and whether CHOAM fought in it.
+    pub(crate) share: (Spice, bool),
+    /// What CHOAM took of the battle being resolved.
+    pub(crate) last_cut: Spice,
     /// The ally the Auditor is lent to (2.09.20 revised), until Leader Return.
     pub(crate) lent: Option<Faction>,
     /// The last battle the Auditor fought: the side it fought for, the opponent, whether it lived,
@@ -191,8 +198,44 @@ impl FactionRules for Choam {
         }
     }
 
-    fn start_rules(&self, o: &RuleOptions) -> Option<(Rule, Rule)> {
-        Some((STARTING_SPICE.of(o.edition), STARTING_FORCES.of(o.edition)))
+    /// 2.09.16 revised: Elite Mercenaries cost twice the current rate to ship.
+    fn shipped_count(&self, r: &Replay, c: crate::dgn::ForceCount) -> Option<(u8, Rule)> {
+        (r.st.options.edition == Edition::Revised && c.starred > 0)
+            .then(|| (c.total.saturating_add(c.starred), rule!("2.09.16")))
+    }
+
+    /// 2.09.13 revised: an Elite Mercenary counts two forces in battle.
+    fn wheel_rule(&self, plan: &crate::battle::Plan, _opponent: Faction) -> Option<Rule> {
+        (plan.dial.starred > 0).then_some(rule!("2.09.13"))
+    }
+
+    /// The revised Karama power (1.14.09) flipped CHOAM's Elite Mercenaries in this territory
+    /// this turn: they fight as plain forces.
+    fn battle_karama(
+        &self,
+        r: &mut Replay,
+        plan: &crate::battle::Plan,
+        c: &mut crate::battle::Conditions,
+        side: usize,
+    ) {
+        let Some(b) = r.t.battle.current.as_ref() else {
+            return;
+        };
+        let t = b.place.territory;
+        if plan.dial.starred > 0 && r.st.choam.flipped == Some((r.st.turn, t)) {
+            c.plain_starred[side] = true;
+        }
+    }
+
+    fn start_rules(&self, o: &RuleOptions) -> Option<StartRules> {
+        Some(StartRules {
+            spice: STARTING_SPICE.of(o.edition),
+            forces: STARTING_FORCES.of(o.edition),
+            starred: match o.edition {
+                Edition::Original => STARTING_FORCES.of(o.edition),
+                Edition::Revised => rule!("2.09.11"),
+            },
+        })
     }
 
     // ---- CHOAM Charity (2.09.04-2.09.07, 2.09.10-2.09.11) ----
@@ -332,6 +375,7 @@ impl FactionRules for Choam {
             Edition::Original => RevivalTerms {
                 limit: None,
                 starred_limit: 0,
+                starred_price_rule: REVIVAL.of(Edition::Original),
                 rule: REVIVAL.of(Edition::Original),
                 starred_rule: REVIVAL.of(Edition::Original),
                 free_rule: rule!("2.09.03"),
@@ -341,6 +385,7 @@ impl FactionRules for Choam {
             Edition::Revised => RevivalTerms {
                 limit: Some(if lalala { 4 } else { 3 }),
                 starred_limit: 3,
+                starred_price_rule: rule!("2.09.14"),
                 rule: if lalala {
                     rule!("2.09.10.05")
                 } else {
@@ -447,8 +492,11 @@ impl FactionRules for Choam {
 
     /// 2.09.15 original, 2.09.19 revised: CHOAM may pay for some or all of its ally's forces in
     /// battle.
-    fn pays_ally_battle_spice(&self, r: &Replay, f: Faction) -> Option<Rule> {
-        (r.st.ally(CH) == Some(f)).then_some(ALLY_FORCES.of(r.st.options.edition))
+    fn pays_ally_battle_spice(&self, r: &Replay, f: Faction) -> Option<(Rule, bool)> {
+        Some((
+            ALLY_FORCES.of(r.st.options.edition),
+            r.st.ally(CH) == Some(f),
+        ))
     }
 
     /// The Auditor may be revived as the one leader of the turn while other leaders live
@@ -464,7 +512,8 @@ impl FactionRules for Choam {
 
     /// The Auditor is an Advanced leader (2.09.00).
     fn leader_in_play(&self, r: &Replay, l: Leader) -> Option<Rule> {
-        (l == Leader::Auditor && !r.st.options.advanced).then(|| AUDITOR.of(r.st.options.edition))
+        // 2.09.00: the Auditor (2.09.16 original, 2.09.21 revised) is in the Advanced range.
+        (l == Leader::Auditor && !r.st.options.advanced).then_some(rule!("2.09.00"))
     }
 
     /// A lent Auditor comes home at Leader Return (2.09.20 revised).
@@ -477,6 +526,8 @@ impl FactionRules for Choam {
     }
 
     fn after_battle(&self, r: &mut Replay, b: &crate::replay::battle::Resolved) {
+        r.st.choam.share = (r.st.choam.last_cut, b.sides.contains(&CH));
+        r.st.choam.last_cut = Spice::ZERO;
         let auditor = b.leaders.iter().position(|l| *l == Some(Leader::Auditor));
         r.st.choam.audit = auditor.map(|i| Audit {
             auditor_side: b.sides[i],
@@ -530,6 +581,22 @@ impl Replay {
                 }
                 _ => Some(Spice::new(2 * players)),
             },
+        }
+    }
+
+    /// The rule that decides this turn's income: the token that changed it (2.09.10, 2.09.11,
+    /// 2.09.07), else 2.09.04.
+    pub(crate) fn choam_income_rule(&self) -> Rule {
+        let turn = self.st.turn;
+        match (
+            self.st.options.edition,
+            self.st.choam.inflation,
+            self.st.choam.earnings,
+        ) {
+            (Edition::Original, Inflation::Track { double: true, .. }, _) => rule!("2.09.10"),
+            (Edition::Original, Inflation::Track { double: false, .. }, _) => rule!("2.09.11"),
+            (Edition::Revised, _, Some(e)) if e.turn == turn && e.face_up => rule!("2.09.07"),
+            _ => rule!("2.09.04"),
         }
     }
 
@@ -643,6 +710,26 @@ impl Replay {
                 }
             }
             TradeStmt::Buyoff { faction, paid } => self.audit_buyoff(*faction, paid),
+            TradeStmt::Share { faction, paid } => {
+                if *faction != CH || !self.st.plays(CH) {
+                    self.v_at(paid.pos, FORCE_SPICE.of(e), format!("only CHOAM takes a share of the spice paid for forces in battle, not {faction}"));
+                    return;
+                }
+                let (share, own) = self.st.choam.share;
+                if paid.amount != share {
+                    let rule = if own && paid.amount > share {
+                        rule!("2.09.26")
+                    } else {
+                        FORCE_SPICE.of(e)
+                    };
+                    let rule = if e == Edition::Original && rule == rule!("2.09.26") {
+                        rule!("2.09.21")
+                    } else {
+                        rule
+                    };
+                    self.v_at(paid.pos, rule, format!("CHOAM takes {share} spice of the battle just fought (half, rounded down, of what the other side paid for its forces; none of its own), not {}", paid.amount));
+                }
+            }
             _ => {}
         }
     }
@@ -827,6 +914,15 @@ impl Replay {
             phase,
         };
         let need_phase = |r: &mut Self, want: Phase, what: &str| {
+            // Played before the first line of the Revival or Shipment and Movement phase it acts
+            // in, the card opens that phase (as a statement of a later phase closes the ones
+            // between).
+            if r.st.turn > 0
+                && r.st.phase < want
+                && matches!(want, Phase::Revival | Phase::Movement)
+            {
+                r.enter(want);
+            }
             if r.st.phase != want {
                 r.v(
                     rule,
@@ -951,6 +1047,7 @@ impl Replay {
             }
         }
         effect.territory = territory;
+        effect.phase = self.st.phase;
         self.st.choam.effects.push(effect);
     }
 
@@ -1200,11 +1297,9 @@ impl Replay {
             );
             return;
         }
-        for &p in t.pieces() {
-            let s = self.st.stack_mut(CH, p);
-            s.normal = s.normal.saturating_add(s.starred);
-            s.starred = 0;
-        }
+        // The tokens stay the starred ones (their count never changes); flipped to their
+        // Mercenary side they fight as plain forces this turn (docs/notation.md, Decisions).
+        self.st.choam.flipped = Some((self.st.turn, t));
     }
 }
 

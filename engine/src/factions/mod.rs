@@ -185,9 +185,9 @@ pub(crate) trait FactionRules: Sync {
 
     // ---- setup (0.xx) ----
 
-    /// The rules that state the faction's starting spice and forces (2.xx.01, 2.xx.02), cited
-    /// when a setup assertion disagrees; `None`: the general ones (0.12, 0.13).
-    fn start_rules(&self, _o: &crate::state::RuleOptions) -> Option<(Rule, Rule)> {
+    /// The rules that state the faction's starting spice, forces and starred forces (2.xx.01,
+    /// 2.xx.02), cited when a setup assertion disagrees; `None`: the general ones (0.12, 0.13).
+    fn start_rules(&self, _o: &crate::state::RuleOptions) -> Option<StartRules> {
         None
     }
 
@@ -331,6 +331,12 @@ pub(crate) trait FactionRules: Sync {
     /// The faction ships forces into `t`: what its own rules forbid.
     fn shipment_check(&self, _r: &mut Replay, _t: Territory, _c: ForceCount) {}
 
+    /// The number of forces a shipment of `c` is paid for, when the faction's tokens cost other
+    /// than one each (CHOAM's Elite Mercenaries at twice the rate, 000 2.09.16), and the rule.
+    fn shipped_count(&self, _r: &Replay, _c: ForceCount) -> Option<(u8, Rule)> {
+        None
+    }
+
     /// Half-price shipping for `shipper` (this faction, or its ally): the ability (its Karama key).
     fn half_price(&self, _r: &Replay, _shipper: Faction) -> Option<Ability> {
         None
@@ -404,8 +410,9 @@ pub(crate) trait FactionRules: Sync {
         None
     }
 
-    /// The faction may pay spice for `f`'s forces in battle (CHOAM for its ally, 000 2.09.15).
-    fn pays_ally_battle_spice(&self, _r: &Replay, _f: Faction) -> Option<Rule> {
+    /// The faction's ability to pay spice for another's forces in battle (CHOAM for its ally,
+    /// 000 2.09.15): its rule, and whether it may pay for `f`'s. `None`: it has no such ability.
+    fn pays_ally_battle_spice(&self, _r: &Replay, _f: Faction) -> Option<(Rule, bool)> {
         None
     }
 
@@ -576,6 +583,15 @@ pub(crate) enum Charity {
     Income,
 }
 
+/// The rules of a faction's starting values (2.xx.01, 2.xx.02).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StartRules {
+    pub spice: Rule,
+    pub forces: Rule,
+    /// How many of its forces are starred (CHOAM's Elite Mercenaries, 000 2.09.11).
+    pub starred: Rule,
+}
+
 /// Who pays another faction's charity, and how much is due (CHOAM, 000 2.09.04).
 pub(crate) struct CharitySource {
     pub due: Spice,
@@ -593,6 +609,8 @@ pub(crate) struct RevivalTerms {
     pub limit: Option<u8>,
     /// Starred forces revived per turn.
     pub starred_limit: u8,
+    /// The rule of a starred force's price (000 2.09.14).
+    pub starred_price_rule: Rule,
     /// The rule of the limit and the price.
     pub rule: Rule,
     pub starred_rule: Rule,

@@ -17,7 +17,8 @@ impl Replay {
             | TradeStmt::Swap { .. }
             | TradeStmt::Lend { .. }
             | TradeStmt::Audit { .. }
-            | TradeStmt::Buyoff { .. } => self.choam_statement(ev, s),
+            | TradeStmt::Buyoff { .. }
+            | TradeStmt::Share { .. } => self.choam_statement(ev, s),
             _ => {}
         }
     }

@@ -95,7 +95,7 @@ impl Replay {
     /// `C CH +n [by bank]`: CHOAM states its income, taken from the bank at the start of the
     /// phase (000 2.09.04).
     fn income_line(&mut self, f: Faction, amount: Option<Spice>, payer: Option<Payee>) {
-        let rule = rule!("2.09.04");
+        let rule = self.choam_income_rule();
         let income = self
             .st
             .choam

@@ -846,12 +846,12 @@ impl Replay {
                         let start = (self.st.turn == 0)
                             .then(|| crate::factions::rules(f).start_rules(&self.st.options))
                             .flatten();
-                        if let Some((rule, _)) = start
+                        if let Some(s) = start
                             && actual != n
                         {
                             self.v_at(
                                 *pos,
-                                rule,
+                                s.spice,
                                 format!("{f} starts with {actual} spice, not {n}"),
                             );
                         } else if actual != n && bribes > 0 && n == actual + bribes {
@@ -893,10 +893,15 @@ impl Replay {
                         let start = (self.st.turn == 0)
                             .then(|| crate::factions::rules(f).start_rules(&self.st.options))
                             .flatten();
-                        if let Some((_, rule)) = start
+                        if let Some(s) = start
                             && (actual.total() != c.total
                                 || (c.starred > 0 && actual.starred != c.starred))
                         {
+                            let rule = if actual.total() == c.total {
+                                s.starred
+                            } else {
+                                s.forces
+                            };
                             self.v_at(
                                 *pos,
                                 rule,

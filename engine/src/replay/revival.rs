@@ -192,10 +192,17 @@ impl Replay {
             // 000 2.09.03), or that an ability took away (La La La).
             let counts_free =
                 (1..=3).any(|k| self.revival_prices(f, c, free + k).contains(&p.amount));
-            let rule = self.free_revival_removed(f).unwrap_or(if counts_free {
+            // A price that counts the starred forces at the plain price (000 2.09.14).
+            let starred_as_plain = c.starred > 0
+                && self
+                    .revival_prices(f, ForceCount { starred: 0, ..c }, free)
+                    .contains(&p.amount);
+            let rule = self.free_revival_removed(f).unwrap_or(if starred_as_plain {
+                t.starred_price_rule
+            } else if counts_free {
                 t.free_rule
             } else if c.starred > 0 {
-                self.revival_price_rule(f, c)
+                t.starred_price_rule
             } else {
                 t.rule
             });
@@ -398,7 +405,12 @@ impl Replay {
             return;
         }
         if self.t.revival.leader.contains(f) {
-            if self.t.revival.kwisatz {
+            if let Some(rule) = crate::factions::rules(f).leader_revival_anytime(self, l) {
+                self.v(
+                    rule,
+                    format!("{l} is revived as {f}'s one leader of the turn, and {f} has revived one already"),
+                );
+            } else if self.t.revival.kwisatz {
                 self.v(
                     rule!("2.01.14"),
                     format!("the Kwisatz Haderach took the Atreides' one leader revival of this turn; {l} cannot be revived too"),

@@ -248,7 +248,7 @@ impl Parser {
             }
             other => match super::trade::battle_detail(l, faction, other.unwrap_or(""))? {
                 Some(s) => s,
-                None => return Err(l.err_at(at, "a battle detail: presc, voice, plan, TRAITOR, capture, kill, audit, buyoff, tunnels, nofield, PortableSnooper, ResidualPoison, burn (or a line starting with `=`)", l.found())),
+                None => return Err(l.err_at(at, "a battle detail: presc, voice, plan, TRAITOR, capture, kill, audit, buyoff, share, tunnels, nofield, PortableSnooper, ResidualPoison, burn (or a line starting with `=`)", l.found())),
             },
         };
         let asserts = assertions(l)?;

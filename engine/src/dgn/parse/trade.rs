@@ -390,6 +390,13 @@ pub(super) fn battle_detail(l: &mut Line, faction: Faction, word: &str) -> R<Opt
                 paid: l.payment()?,
             }
         }
+        "share" => {
+            l.ws();
+            TradeStmt::Share {
+                faction,
+                paid: l.payment()?,
+            }
+        }
         "tunnels" => {
             l.ws();
             let forces = l.forces()?;

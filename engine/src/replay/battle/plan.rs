@@ -259,6 +259,15 @@ impl Replay {
         if let Some((a, share)) = plan.ally_spice {
             // An ally that pays for the forces by its own ability (CHOAM, 000 2.09.15).
             match crate::factions::rules(a).pays_ally_battle_spice(self, f) {
+                Some((rule, false)) => {
+                    self.v(
+                        rule,
+                        format!(
+                            "{a} pays only for its ally's forces in battle, and {f} is not its ally"
+                        ),
+                    );
+                    plan.ally_spice = None;
+                }
                 None => {
                     self.v(
                         rule!("1.13.04"),
@@ -266,7 +275,7 @@ impl Replay {
                     );
                     plan.ally_spice = None;
                 }
-                Some(rule) if share > plan.spice || share > self.spice(a) => {
+                Some((rule, _)) if share > plan.spice || share > self.spice(a) => {
                     self.v(
                         rule,
                         format!(

@@ -500,6 +500,9 @@ impl Replay {
             let n = n.min(own);
             self.pay(p.faction, Payee::Faction(g), n);
             own = own.saturating_sub(n);
+            if g == Faction::Choam {
+                self.st.choam.last_cut += n;
+            }
         }
         self.pay(p.faction, Payee::Bank, own);
     }

@@ -100,8 +100,10 @@ impl Replay {
             self.v(rule, why);
             legal = false;
         } else if dest.in_storm(storm) {
+            // An ability that lets the move through the storm still never lets it stop there
+            // (CHOAM's Jubba Cloak, 000 2.09.10.02).
             self.v(
-                rule!("1.06.05.06"),
+                through_storm.unwrap_or(rule!("1.06.05.06")),
                 format!("{f} cannot move into {to}: it is in the storm"),
             );
             legal = false;

@@ -62,7 +62,14 @@ impl Replay {
         let (rate, rate_block) = self.guild_rate(f, karama);
         let guild_rate = karama || rate.is_some();
         let wall_card = self.st.stronghold_card_holder(Stronghold::ShieldWall) == Some(f);
-        let cost = shipping_cost(t, c.total, guild_rate, wall_card);
+        // What the tokens are paid for (CHOAM's Elite Mercenaries count twice, 000 2.09.16).
+        let counted = crate::factions::rules(f).shipped_count(self, c);
+        let cost = shipping_cost(
+            t,
+            counted.map_or(c.total, |(n, _)| n),
+            guild_rate,
+            wall_card,
+        );
         // A Karama shipment is paid to the bank (3.01.11.03).
         let claim = if karama {
             None
@@ -79,6 +86,8 @@ impl Replay {
             b.rule()
         } else if let Some(a) = rate {
             a.0
+        } else if let Some((_, r)) = counted {
+            r
         } else {
             rule!("1.06.03.01")
         };
