@@ -211,19 +211,16 @@ impl FactionRules for Choam {
 
     /// The revised Karama power (1.14.09) flipped CHOAM's Elite Mercenaries in this territory
     /// this turn: they fight as plain forces.
-    fn battle_karama(
+    fn wheel_conditions(
         &self,
-        r: &mut Replay,
+        r: &Replay,
+        t: Territory,
         plan: &crate::battle::Plan,
         c: &mut crate::battle::Conditions,
         side: usize,
     ) {
-        let Some(b) = r.t.battle.current.as_ref() else {
-            return;
-        };
-        let t = b.place.territory;
         if plan.dial.starred > 0 && r.st.choam.flipped == Some((r.st.turn, t)) {
-            c.plain_starred[side] = true;
+            c.plain_starred[side.min(1)] = true;
         }
     }
 
@@ -717,7 +714,7 @@ impl Replay {
                 }
                 let (share, own) = self.st.choam.share;
                 if paid.amount != share {
-                    let rule = if own && paid.amount > share {
+                    let rule = if own && share.is_zero() {
                         rule!("2.09.26")
                     } else {
                         FORCE_SPICE.of(e)
@@ -885,7 +882,13 @@ impl Replay {
             } else {
                 ""
             };
-            self.v(base, format!("only CHOAM{why} discards worthless cards for their Multipurpose effects, not {f}"));
+            // The revised sheet names who else may (the ally, 2.09.18).
+            let rule = if e == Edition::Revised {
+                rule!("2.09.18")
+            } else {
+                base
+            };
+            self.v(rule, format!("only CHOAM{why} discards worthless cards for their Multipurpose effects, not {f}"));
             return;
         }
         let k = match card {

@@ -394,6 +394,19 @@ pub(crate) trait FactionRules: Sync {
     /// A Karama against the faction's battle abilities takes effect in this battle.
     fn battle_karama(&self, _r: &mut Replay, _plan: &Plan, _c: &mut Conditions, _side: usize) {}
 
+    /// What the faction's own effects in force change on its wheel in this territory (CHOAM's
+    /// flipped Elite Mercenaries, 000 1.14.09). Unlike [`FactionRules::battle_karama`] it uses
+    /// nothing up: the plan's wheel assertion asks it too.
+    fn wheel_conditions(
+        &self,
+        _r: &Replay,
+        _t: Territory,
+        _plan: &Plan,
+        _c: &mut Conditions,
+        _side: usize,
+    ) {
+    }
+
     /// The faction's traitors work in its ally's battle (2.05.09).
     fn traitors_for_ally(&self) -> bool {
         false

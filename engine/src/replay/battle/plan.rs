@@ -336,7 +336,9 @@ impl Replay {
         // The strength of the forces dialled, when the log asserts it.
         for a in asserts {
             if let Assertion::Wheel { pos, value } = a {
-                let computed = battle::wheel(&plan, opponent, side, &self.conditions());
+                let mut c = self.conditions();
+                crate::factions::rules(f).wheel_conditions(self, t, &plan, &mut c, side);
+                let computed = battle::wheel(&plan, opponent, side, &c);
                 if computed != *value {
                     let rule = if !self.st.options.advanced {
                         rule!("1.07.04.01")

@@ -43,6 +43,8 @@ impl Replay {
         // Karama against the battle abilities (3.01.11.01): Sardaukar, Fedaykin, Battle Hardened.
         for (i, p) in plans.iter().enumerate() {
             crate::factions::rules(p.faction).battle_karama(self, p, &mut c, i);
+            let t = b.place.territory;
+            crate::factions::rules(p.faction).wheel_conditions(self, t, p, &mut c, i);
         }
         let o = battle::resolve([&plans[0], &plans[1]], &c);
         let items: &[ResultItem] = logged.map_or(&[], |l| l.items);
