@@ -12,6 +12,7 @@ use dune::{Faction, Rule, Spice, rule};
 
 use crate::board::{Card, CardKind, Leader};
 use crate::dgn::{ForceCount, PlanLeader};
+use crate::factions::{ForceKind, KindRules};
 
 /// A battle total in half points (`17` is 8.5).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -80,14 +81,15 @@ impl Plan {
 /// What changes the arithmetic beyond the two plans.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Conditions {
-    /// The Advanced game: spice dialing (1.13.04), starred forces (2.03.08, 2.04.18), Battle
-    /// Hardened (2.04.21).
+    /// The Advanced game: spice dialing (1.13.04), the Advanced kinds of force (the Sardaukar
+    /// 2.03.08, the Fedaykin 2.04.18), Battle Hardened (2.04.21).
     pub advanced: bool,
-    /// Ability stopped by a Karama this battle: Sardaukar (2.03.08), Fedaykin (2.04.18), Battle
-    /// Hardened (2.04.21), per side (aggressor, defender).
-    pub no_sardaukar: [bool; 2],
-    pub no_fedaykin: [bool; 2],
-    pub no_battle_hardened: [bool; 2],
+    /// A Karama stopped the side's starred forces' ability this battle (the Sardaukar 2.03.08,
+    /// the Fedaykin 2.04.18): they count as plain forces. Per side (aggressor, defender).
+    pub plain_starred: [bool; 2],
+    /// A Karama stopped the side's freedom from spice (Battle Hardened 2.04.21): its forces
+    /// need spice like anyone's.
+    pub needs_spice: [bool; 2],
     /// The side whose leader a traitor card revealed (1.07.06.06), per side.
     pub betrayed: [bool; 2],
 }
@@ -98,10 +100,12 @@ pub struct Conditions {
 pub enum Slip {
     /// Unspiced forces counted at full strength (1.13.04.01).
     UnspicedAtFull,
-    /// Sardaukar counted double against the Fremen (2.03.09).
-    SardaukarDoubleAgainstFremen,
-    /// The Fremen's forces counted half without spice (2.04.21).
-    FremenNeedSpice,
+    /// A kind's worth against one opponent forgotten (the Sardaukar counted double against the
+    /// Fremen, 2.03.09).
+    VersusIgnored,
+    /// A kind's freedom from spice forgotten (the Fremen counted half without spice, 2.04.21;
+    /// the Suboids' fixed worth, 000 2.07.24).
+    SpiceFreedomIgnored,
     /// A killed leader's strength added to its side's total (1.07.06.02).
     DeadLeaderCounted,
 }
@@ -109,17 +113,38 @@ pub enum Slip {
 impl Slip {
     pub const ALL: [Slip; 4] = [
         Slip::UnspicedAtFull,
-        Slip::SardaukarDoubleAgainstFremen,
-        Slip::FremenNeedSpice,
+        Slip::VersusIgnored,
+        Slip::SpiceFreedomIgnored,
         Slip::DeadLeaderCounted,
     ];
 
-    /// The rule the slip breaks.
-    pub fn rule(self) -> Rule {
+    /// The rule the slip breaks in this battle: a kind's own rule where the slip is about one
+    /// (the faction's chapter states it), else the general rule.
+    pub fn rule(self, plans: [&Plan; 2]) -> Rule {
+        let kind_rule = |pick: &dyn Fn(&KindRules, Faction) -> Option<Rule>| {
+            (0..2).find_map(|i| {
+                let p = plans[i];
+                let kinds = crate::factions::kinds(p.faction);
+                let opponent = plans[1 - i].faction;
+                [
+                    (p.dial.starred > 0).then_some(kinds.of(ForceKind::Starred)),
+                    (p.dial.total > p.dial.starred).then_some(&kinds.plain),
+                ]
+                .into_iter()
+                .flatten()
+                .find_map(|k| pick(k, opponent))
+            })
+        };
         match self {
             Slip::UnspicedAtFull => rule!("1.13.04.01"),
-            Slip::SardaukarDoubleAgainstFremen => rule!("2.03.09"),
-            Slip::FremenNeedSpice => rule!("2.04.21"),
+            Slip::VersusIgnored => kind_rule(&|k, o| match k.versus {
+                Some((g, _, r)) if g == o => Some(r),
+                _ => None,
+            })
+            .unwrap_or(rule!("1.13.04.01")),
+            Slip::SpiceFreedomIgnored => {
+                kind_rule(&|k, _| (!k.spiced).then_some(k.rule)).unwrap_or(rule!("1.13.04.01"))
+            }
             Slip::DeadLeaderCounted => rule!("1.07.06.02"),
         }
     }
@@ -196,9 +221,11 @@ pub struct Outcome {
     pub kwisatz_used: [bool; 2],
 }
 
-/// The strength of a plan's forces on the wheel (1.07.04.01, 1.13.04; starred forces 2.03.08,
-/// 2.03.09, 2.04.18; Battle Hardened 2.04.21). Spice supports the starred forces first, the way a
-/// player would place it.
+/// The strength of a plan's forces on the wheel (1.07.04.01, 1.13.04): each token at its kind's
+/// worth ([`crate::factions::kinds`]: the Sardaukar 2.03.08 and 2.03.09, the Fedaykin 2.04.18,
+/// Battle Hardened 2.04.21, the Ixians' Cyborgs and Suboids 000 2.07.10, 2.07.15, 2.07.24), in
+/// the Advanced game halved when no spice supports it. Spice supports the starred forces first,
+/// the way a player would place it, and only tokens that spice changes.
 pub fn wheel(plan: &Plan, opponent: Faction, side: usize, c: &Conditions) -> Halves {
     wheel_with(plan, opponent, side, c, None)
 }
@@ -213,38 +240,51 @@ fn wheel_with(
     let total = u32::from(plan.dial.total);
     let starred = u32::from(plan.dial.starred.min(plan.dial.total));
     let normal = total - starred;
-    if !c.advanced {
-        return Halves::whole(total);
-    }
     let i = side.min(1);
-    // Worth of one starred force, in forces.
-    let star_worth = match plan.faction {
-        Faction::Emperor
-            if !c.no_sardaukar[i]
-                && (opponent != Faction::Fremen
-                    || slip == Some(Slip::SardaukarDoubleAgainstFremen)) =>
-        {
-            2
-        }
-        Faction::Fremen if !c.no_fedaykin[i] => 2,
-        _ => 1,
+    let kinds = crate::factions::kinds(plan.faction);
+    let plain = &kinds.plain;
+    // Starred tokens whose kind does not exist here (the Basic game) or whose ability a Karama
+    // stopped count as plain forces.
+    let star = match kinds.starred_in(c.advanced) {
+        Some(k) if !c.plain_starred[i] => k,
+        _ => plain,
     };
-    let hardened = plan.faction == Faction::Fremen
-        && !c.no_battle_hardened[i]
-        && slip != Some(Slip::FremenNeedSpice);
-    let spiced = if hardened || slip == Some(Slip::UnspicedAtFull) {
+    let worth = |k: &KindRules| {
+        u32::from(if slip == Some(Slip::VersusIgnored) {
+            k.worth
+        } else {
+            k.worth_against(opponent)
+        })
+    };
+    let (star_worth, plain_worth) = (worth(star), worth(plain));
+    if !c.advanced {
+        return Halves(starred * star_worth + normal * plain_worth);
+    }
+    let needs_spice =
+        |k: &KindRules| k.spiced || c.needs_spice[i] || slip == Some(Slip::SpiceFreedomIgnored);
+    let (star_spiced, plain_spiced) = (needs_spice(star), needs_spice(plain));
+    let mut spice = if slip == Some(Slip::UnspicedAtFull) {
         total
     } else {
         plan.spice.amount().min(total)
     };
-    let spiced_starred = spiced.min(starred);
-    let spiced_normal = (spiced - spiced_starred).min(normal);
-    // Half points: a spiced force counts in full (2 halves a force), an unspiced one half.
-    let halves = spiced_starred * star_worth * 2
-        + (starred - spiced_starred) * star_worth
-        + spiced_normal * 2
-        + (normal - spiced_normal);
-    Halves(halves)
+    let mut supported = |spiced: bool, n: u32| {
+        if !spiced {
+            return n;
+        }
+        let s = spice.min(n);
+        spice -= s;
+        s
+    };
+    let star_full = supported(star_spiced, starred);
+    let plain_full = supported(plain_spiced, normal);
+    // Half points: a supported token counts its worth, an unsupported one half of it.
+    Halves(
+        star_full * star_worth
+            + (starred - star_full) * star_worth / 2
+            + plain_full * plain_worth
+            + (normal - plain_full) * plain_worth / 2,
+    )
 }
 
 /// Does this weapon kill the leader behind this defence (1.07.06.01, 3.01.02-3.01.19; Ellaca
@@ -396,9 +436,8 @@ mod tests {
 
     const ADV: Conditions = Conditions {
         advanced: true,
-        no_sardaukar: [false; 2],
-        no_fedaykin: [false; 2],
-        no_battle_hardened: [false; 2],
+        plain_starred: [false; 2],
+        needs_spice: [false; 2],
         betrayed: [false; 2],
     };
 

@@ -10,7 +10,7 @@ use std::fmt;
 use crate::board::data::{FORCES_PER_FACTION, LEADERS, SHAI_HULUD_CARDS};
 use crate::board::{Card, Leader, Piece, Sector, Territory};
 use crate::dgn::{ForceCount, Side};
-use crate::factions::Sheet;
+use crate::factions::{ForceKind, Sheet};
 use dune::{Faction, FactionSet, Spice, Stronghold};
 use tournament::ruleset::Ruleset;
 
@@ -56,6 +56,15 @@ impl Forces {
     pub fn from_count(c: ForceCount) -> Forces {
         Forces::new(c.total - c.starred, c.starred)
     }
+
+    /// Tokens of one kind (off the board a two-sided token is counted plain).
+    pub fn count(self, kind: ForceKind) -> u8 {
+        match kind {
+            ForceKind::Plain => self.normal,
+            ForceKind::Starred => self.starred,
+            ForceKind::Flipped => 0,
+        }
+    }
 }
 
 impl fmt::Display for Forces {
@@ -68,7 +77,9 @@ impl fmt::Display for Forces {
     }
 }
 
-/// One faction's tokens on one territory piece. BG tokens are fighters (`normal`) or advisors.
+/// One faction's tokens on one territory piece, one count per [`ForceKind`]: plain (`normal`),
+/// starred, and tokens on their second side (`advisors`: the Bene Gesserit's advisors, the
+/// Free Traders' Smugglers). What each is worth is the faction's ([`crate::factions::kinds`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Stack {
     pub normal: u8,
@@ -98,6 +109,15 @@ impl Stack {
 
     pub fn forces(self) -> Forces {
         Forces::new(self.normal + self.advisors, self.starred)
+    }
+
+    /// Tokens of one kind ([`ForceKind`]: the three slots).
+    pub fn count(self, kind: ForceKind) -> u8 {
+        match kind {
+            ForceKind::Plain => self.normal,
+            ForceKind::Starred => self.starred,
+            ForceKind::Flipped => self.advisors,
+        }
     }
 }
 
@@ -534,7 +554,7 @@ impl GameState {
             if let Some(sheet) = crate::factions::sheet(f) {
                 st.sheet = *sheet;
                 st.spice = sheet.spice;
-                let starred = if options.advanced { sheet.starred } else { 0 };
+                let starred = sheet.kinds.starred_count(options.advanced);
                 st.reserves = Forces::new(FORCES_PER_FACTION - starred, starred);
             }
         }
@@ -665,6 +685,20 @@ impl GameState {
         board + u32::from(st.reserves.total()) + u32::from(st.tanks.total())
     }
 
+    /// A faction's tokens of one kind on the board, in reserve and in the tanks (a token on its
+    /// second side counts with the plain ones, the side it is printed on): the starred count is
+    /// the sheet's and the plain count the rest of twenty, whatever happens.
+    pub fn kind_total(&self, f: Faction, kind: ForceKind) -> u32 {
+        let st = self.faction(f);
+        let on_board = |s: &Stack| match kind {
+            ForceKind::Plain => u32::from(s.normal) + u32::from(s.advisors),
+            ForceKind::Starred => u32::from(s.starred),
+            ForceKind::Flipped => 0,
+        };
+        let board: u32 = self.board.iter().map(|row| on_board(&row[f.index()])).sum();
+        board + u32::from(st.reserves.count(kind)) + u32::from(st.tanks.count(kind))
+    }
+
     /// Places reserves on a piece (no check).
     pub fn place_from_reserves(
         &mut self,
@@ -680,7 +714,7 @@ impl GameState {
             Side::Fighter => false,
             Side::Unspecified => advisor_default,
         };
-        let two_sided = self.faction(f).sheet.advisors;
+        let two_sided = self.faction(f).sheet.kinds.two_sided();
         let s = self.stack_mut(f, p);
         if advisors && two_sided {
             s.advisors = s.advisors.saturating_add(got.total());

@@ -6,6 +6,7 @@ use dune::{Faction, Spice};
 use engine::battle::{self, Conditions, Loss, Plan};
 use engine::board::{Card, Leader};
 use engine::dgn::{ForceCount, PlanLeader, Side};
+use engine::factions::ForceKind;
 use engine::report::{Outcome, replay_text};
 use proptest::prelude::*;
 
@@ -48,6 +49,7 @@ fn check_prefix(name: &Path, text: &str) -> Result<(), TestCaseError> {
         name.display(),
         outcome.to_human()
     );
+    let advanced = r.state.options().advanced;
     for f in r.state.in_play().iter() {
         prop_assert_eq!(
             r.state.token_total(f),
@@ -58,6 +60,23 @@ fn check_prefix(name: &Path, text: &str) -> Result<(), TestCaseError> {
             r.state.token_total(f),
             text
         );
+        // Each kind keeps its count: the starred tokens are the sheet's, the plain ones the rest.
+        let starred = u32::from(r.state.faction(f).sheet().kinds.starred_count(advanced));
+        for (kind, want) in [
+            (ForceKind::Starred, starred),
+            (ForceKind::Plain, 20 - starred),
+        ] {
+            prop_assert_eq!(
+                r.state.kind_total(f, kind),
+                want,
+                "{}: {} has {} {:?} tokens after:\n{}",
+                name.display(),
+                f,
+                r.state.kind_total(f, kind),
+                kind,
+                text
+            );
+        }
     }
     Ok(())
 }
@@ -67,7 +86,7 @@ proptest! {
 
     /// Any prefix of a legal log replays with no violation (a log that stops anywhere is a game
     /// in progress), and every faction's twenty tokens are on the board, in reserve or in the
-    /// tanks.
+    /// tanks, each kind keeping its count.
     #[test]
     fn any_prefix_of_a_legal_log_is_legal(pick in any::<prop::sample::Index>(), cut in any::<prop::sample::Index>()) {
         let logs = legal_logs();

@@ -24,9 +24,8 @@ pub(crate) const SHEET: Sheet = Sheet {
     hand_limit: 4,
     starting_cards: 1,
     traitors: 1,
-    starred: 0,
+    kinds: super::ForceKinds::PLAIN,
     start: Some((Territory::Arrakeen, 10)),
-    advisors: false,
     rules: SheetRules::GENERAL,
 };
 

@@ -26,10 +26,24 @@ pub(crate) const SHEET: Sheet = Sheet {
     hand_limit: 4,
     starting_cards: 1,
     traitors: 1,
-    starred: 0,
+    kinds: super::ForceKinds {
+        plain: super::KindRules::FORCE,
+        starred: None,
+        flipped: Some(ADVISOR),
+    },
     start: None,
-    advisors: true,
     rules: SheetRules::GENERAL,
+};
+
+/// 2.02.10-2.02.12: an advisor is a token on its second side; it does not fight, occupy or
+/// collect.
+const ADVISOR: super::KindRules = super::KindRules {
+    name: "advisor",
+    worth: 0,
+    collects: 0,
+    fights: false,
+    rule: rule!("2.02.12"),
+    ..super::KindRules::FORCE
 };
 
 pub(crate) const SPIRIT: Ability = Ability(rule!("2.02.05"));

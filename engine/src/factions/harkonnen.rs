@@ -23,9 +23,8 @@ pub(crate) const SHEET: Sheet = Sheet {
     hand_limit: 8,
     starting_cards: 2,
     traitors: 4,
-    starred: 0,
+    kinds: super::ForceKinds::PLAIN,
     start: Some((Territory::Carthag, 10)),
-    advisors: false,
     rules: SheetRules {
         hand_limit: rule!("2.05.07"),
         starting_cards: rule!("2.05.04"),

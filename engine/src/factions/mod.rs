@@ -3,8 +3,9 @@
 //! for the expansion ones).
 //!
 //! A faction module holds
-//! - its **sheet** ([`Sheet`]): starting spice and forces, free revival, starred forces, hand
-//!   limit, traitors kept, starting cards, the rules that state them;
+//! - its **sheet** ([`Sheet`]): starting spice and forces, free revival, the kinds of its forces
+//!   and what each is worth ([`kinds`]), hand limit, traitors kept, starting cards, the rules
+//!   that state them;
 //! - the **Karama table** of its abilities a Karama can cancel (`*`) or prevent (`★`)
 //!   ([`crate::replay::karama::AbilityInfo`]), keyed by the ability's rule number;
 //! - its **abilities as hooks**: an `impl FactionRules for …` whose methods the phases call at
@@ -58,6 +59,7 @@ mod emperor;
 mod expansion;
 mod fremen;
 mod harkonnen;
+pub mod kinds;
 mod spacing_guild;
 // 000 2.07 Ixians: `mod ixians;` here.
 //
@@ -73,6 +75,8 @@ mod spacing_guild;
 //
 // 000 2.13 Free Traders: `mod free_traders;` here.
 
+pub use kinds::{ForceKind, ForceKinds, KindRules};
+
 pub(crate) use atreides::Atreides;
 pub(crate) use bene_gesserit::BeneGesserit;
 pub(crate) use emperor::Emperor;
@@ -81,7 +85,7 @@ pub(crate) use harkonnen::Harkonnen;
 pub(crate) use spacing_guild::SpacingGuild;
 
 /// A faction's sheet: starting values and limits, each with the rule that states it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sheet {
     /// Starting spice (2.xx.01).
     pub spice: Spice,
@@ -93,15 +97,34 @@ pub struct Sheet {
     pub starting_cards: u8,
     /// Traitor cards kept at setup (0.11; HK 2.05.03).
     pub traitors: u8,
-    /// Starred forces among the 20 in the Advanced game (Sardaukar 2.03.08, Fedaykin 2.04.18).
-    pub starred: u8,
-    /// The faction's tokens have a second side, advisors (BG 2.02.10).
-    pub advisors: bool,
+    /// The kinds of its forces and what each is worth (plain, starred, a second side): see
+    /// [`kinds`].
+    pub kinds: ForceKinds,
     /// Fixed starting placement on the map (2.xx.02), if any.
     pub start: Option<(Territory, u8)>,
     /// The rules the values come from where a faction's own rule states them rather than the
     /// general one: hand limit, starting cards, traitors kept.
     pub rules: SheetRules,
+}
+
+impl Sheet {
+    /// No sheet: a faction that does not sit down.
+    pub const EMPTY: Sheet = Sheet {
+        spice: Spice::ZERO,
+        free_revival: 0,
+        hand_limit: 0,
+        starting_cards: 0,
+        traitors: 0,
+        kinds: ForceKinds::PLAIN,
+        start: None,
+        rules: SheetRules::GENERAL,
+    };
+}
+
+impl Default for Sheet {
+    fn default() -> Self {
+        Sheet::EMPTY
+    }
 }
 
 /// Where a sheet's values differ from the general rule, the faction's rule that says so.
@@ -268,8 +291,9 @@ pub(crate) trait FactionRules: Sync {
         None
     }
 
-    /// Movement range without ornithopters when the faction's ability changes it.
-    fn move_range(&self, _r: &mut Replay) -> Option<MoveRange> {
+    /// Movement range without ornithopters when the faction's ability changes it, for the group
+    /// `moved` (the kinds' own ranges are in the sheet, [`KindRules::moves`]).
+    fn move_range(&self, _r: &mut Replay, _moved: ForceCount) -> Option<MoveRange> {
         None
     }
 
@@ -490,6 +514,11 @@ pub(crate) fn rules(f: Faction) -> &'static dyn FactionRules {
 pub fn sheet(f: Faction) -> Option<&'static Sheet> {
     let r = rules(f);
     r.checked().then(|| r.sheet())
+}
+
+/// The kinds of a faction's forces (plain forces for a faction the engine does not check).
+pub fn kinds(f: Faction) -> &'static ForceKinds {
+    &rules(f).sheet().kinds
 }
 
 /// The Karama table of every faction, for looking an ability up by its rule number.

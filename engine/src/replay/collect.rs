@@ -84,23 +84,46 @@ impl Replay {
                 continue;
             }
             for f in self.st.order.clone() {
-                let n = u32::from(self.st.in_territory(f, t).fighting());
+                let here = self.st.in_territory(f, t);
+                let n = u32::from(here.fighting());
                 if n == 0 || left == 0 {
                     continue;
                 }
                 let city = [Territory::Arrakeen, Territory::Carthag]
                     .iter()
                     .any(|&c| self.st.in_territory(f, c).fighting() > 0);
-                let rate = if city { 3 } else { 2 };
-                let amount = left.take(Spice::new(rate * n));
+                // Each kind at its own rate (the Ixians' Cyborgs collect 3, 000 2.07.14), 3 for
+                // anyone occupying Arrakeen or Carthag (1.08.03).
+                let kinds = self.st.faction(f).sheet.kinds;
+                let rate_of = |k: crate::factions::ForceKind| {
+                    let own = u32::from(kinds.of(k).collects);
+                    if city { own.max(3) } else { own }
+                };
+                let (plain_rate, star_rate) = (
+                    rate_of(crate::factions::ForceKind::Plain),
+                    rate_of(crate::factions::ForceKind::Starred),
+                );
+                let rate = plain_rate;
+                let due = u32::from(here.normal) * plain_rate + u32::from(here.starred) * star_rate;
+                let amount = left.take(Spice::new(due));
                 let mut owed = amount;
                 for &p in t.pieces() {
                     let k = self.st.spice[p.index()].take(owed);
                     owed = owed.saturating_sub(k);
                 }
                 self.st.faction_mut(f).gain(amount);
+                let each = if star_rate != plain_rate && here.starred > 0 {
+                    format!(
+                        "{} at {plain_rate} and {} {} at {star_rate} each",
+                        here.normal,
+                        here.starred,
+                        kinds.of(crate::factions::ForceKind::Starred).name
+                    )
+                } else {
+                    format!("{rate} each")
+                };
                 let note = format!(
-                    "{n} forces at {rate} each{}",
+                    "{n} forces, {each}{}",
                     if city {
                         " (it occupies Arrakeen or Carthag)"
                     } else {

@@ -3,7 +3,7 @@
 use super::Replay;
 use crate::board::{Card, Leader};
 use crate::dgn::{Event, ForceCount, Payment, Stmt};
-use crate::factions::Fee;
+use crate::factions::{Fee, ForceKind, KindRules};
 use crate::state::{Forces, LeaderState};
 use dune::Spice;
 use dune::{Faction, FactionSet, Stronghold};
@@ -180,9 +180,16 @@ impl Replay {
                 format!("only one starred force of {f} is revived per turn"),
             );
         }
-        let cost = Spice::new(2 * u32::from(paid_count));
+        // The price by kind (1.05.01.02; the Ixians' Cyborgs cost 3, 000 2.07.11): the free
+        // revivals may be any of the forces revived, so every choice of which are free gives a
+        // price the log may show; without one the cheapest is paid.
+        let prices = self.revival_prices(f, c, free);
+        let cost = match paid {
+            Some(p) if prices.contains(&p) => p,
+            _ => prices.first().copied().unwrap_or(Spice::ZERO),
+        };
         if let Some(p) = paid
-            && p != cost
+            && !prices.contains(&p)
         {
             // The price the log shows would be right with an ally's ability (the Fremen's grant).
             let ally_rule = self
@@ -190,22 +197,26 @@ impl Replay {
                 .ally(f)
                 .and_then(|a| crate::factions::rules(a).revival_price_rule(self, f, n, free, p));
             // The price the log shows would be right without the Sietch Tabr card's free one.
-            let tabr_missed =
-                tabr_card && p == 2 * u32::from(n.saturating_sub(free.saturating_sub(1)));
+            let tabr_missed = tabr_card
+                && self
+                    .revival_prices(f, c, free.saturating_sub(1))
+                    .contains(&p);
+            let said = Self::price_list(&prices);
             if let Some((rule, msg)) = ally_rule {
                 self.v(rule, msg);
             } else if tabr_missed {
                 self.v(
                     rule!("4.03.03.06"),
                     format!(
-                        "{f} revives {n} forces with {free} free, one of them from the Sietch Tabr card: that costs {cost} spice, not {p}"
+                        "{f} revives {n} forces with {free} free, one of them from the Sietch Tabr card: that costs {said} spice, not {p}"
                     ),
                 );
             } else {
+                let rule = self.revival_price_rule(f, c);
                 self.v(
-                    rule!("1.05.01.02"),
+                    rule,
                     format!(
-                        "{f} revives {n} forces with {free} free: that costs {cost} spice, not {p}"
+                        "{f} revives {c} forces with {free} free: that costs {said} spice, not {p}"
                     ),
                 );
             }
@@ -227,6 +238,50 @@ impl Replay {
         self.revive_from_tanks(f, c, rule!("1.05.01"));
         if let Some((m, payer, paid)) = extra {
             self.extra_revival(f, *m, *payer, paid.as_ref());
+        }
+    }
+
+    /// Every price a revival of `c` with `free` free forces may cost (1.05.01.02): each kind at
+    /// its own price ([`crate::factions::KindRules::revival`]), the free ones chosen among any
+    /// kind (000 2.07.07 says so for the Ixians). Cheapest first.
+    pub(crate) fn revival_prices(&self, f: Faction, c: ForceCount, free: u8) -> Vec<Spice> {
+        let kinds = self.st.faction(f).sheet.kinds;
+        let star = u32::from(kinds.of(ForceKind::Starred).revival);
+        let plain = u32::from(kinds.plain.revival);
+        let starred = c.starred.min(c.total);
+        let paid = c.total.saturating_sub(free);
+        // Starred forces among the paid ones: at least those the free ones cannot cover.
+        let low = starred.saturating_sub(free);
+        let high = starred.min(paid);
+        let mut out: Vec<Spice> = (low..=high.max(low))
+            .map(|k| {
+                let k = u32::from(k);
+                Spice::new(k * star + (u32::from(paid) - k.min(u32::from(paid))) * plain)
+            })
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// "4" or "4 or 5": the prices a revival may cost, for messages.
+    pub(crate) fn price_list(prices: &[Spice]) -> String {
+        prices
+            .iter()
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join(" or ")
+    }
+
+    /// The rule of a revival's price: the kind's own where a kind revived costs other than 2
+    /// (000 2.07.11), else 1.05.01.02.
+    pub(crate) fn revival_price_rule(&self, f: Faction, c: ForceCount) -> Rule {
+        let kinds = self.st.faction(f).sheet.kinds;
+        let star = kinds.of(ForceKind::Starred);
+        if c.starred > 0 && star.revival != KindRules::FORCE.revival {
+            star.rule
+        } else {
+            rule!("1.05.01.02")
         }
     }
 

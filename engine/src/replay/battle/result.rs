@@ -141,7 +141,7 @@ impl Replay {
             let rule = match o.decision {
                 Decision::Totals | Decision::Tie => {
                     slip(&|alt: &Outcome| alt.winner.map(|i| b.sides[i.min(1)]) == l.winner)
-                        .map_or(o.decision.rule(), Slip::rule)
+                        .map_or(o.decision.rule(), |s| s.rule([&plans[0], &plans[1]]))
                 }
                 _ => o.decision.rule(),
             };
@@ -165,7 +165,7 @@ impl Replay {
                         (0..2).any(|i| read[i] == Some(alt_due[i]) && alt_due[i] != due[i])
                     })
                 })
-                .map_or(rule!("1.07.06"), Slip::rule);
+                .map_or(rule!("1.07.06"), |s| s.rule([&plans[0], &plans[1]]));
                 self.v(
                     rule,
                     format!("the totals are {}:{} ({why}), not {a}:{d}", due[0], due[1]),

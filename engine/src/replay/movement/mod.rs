@@ -372,7 +372,7 @@ impl Replay {
         let mut total = Forces::default();
         for &p in pieces {
             let s = self.st.stack(f, p);
-            let two_sided = self.st.faction(f).sheet.advisors;
+            let two_sided = self.st.faction(f).sheet.kinds.two_sided();
             total.add(match side {
                 Side::Advisor if two_sided => Forces::new(s.advisors, 0),
                 _ if two_sided => Forces::new(s.normal, 0),
@@ -424,7 +424,7 @@ impl Replay {
                 ),
             );
         }
-        let side = if self.st.faction(f).sheet.advisors && c.side != Side::Advisor {
+        let side = if self.st.faction(f).sheet.kinds.two_sided() && c.side != Side::Advisor {
             Side::Fighter
         } else {
             c.side

@@ -2,6 +2,7 @@
 //! forces (4.03.03.05).
 
 use super::*;
+use crate::factions::ForceKind;
 
 impl Replay {
     pub(crate) fn move_forces(
@@ -26,7 +27,7 @@ impl Replay {
             return;
         }
         self.t.mv.moves += 1;
-        let advisors = self.st.faction(f).sheet.advisors && c.side == Side::Advisor;
+        let advisors = self.st.faction(f).sheet.kinds.two_sided() && c.side == Side::Advisor;
         let storm = self.st.storm;
         let pieces = self.source_pieces(f, from, c.side, rule!("1.06.05.06"));
         let Some(dest) = self.dest_piece(to, rule!("1.06.05.08")) else {
@@ -39,9 +40,25 @@ impl Replay {
             && [Territory::Arrakeen, Territory::Carthag]
                 .iter()
                 .any(|&x| self.st.in_territory(f, x).fighting() > 0);
-        let mut range: u8 = if ornithopters { 3 } else { 1 };
+        // Without ornithopters a group moves as far as its slowest kind (1.06.05.03: one
+        // territory; the Ixians' Cyborgs two, 000 2.07.13).
+        let kinds = self.st.faction(f).sheet.kinds;
+        let slowest = [
+            (c.total > c.starred, ForceKind::Plain),
+            (c.starred > 0, ForceKind::Starred),
+        ]
+        .into_iter()
+        .filter(|(moved, _)| *moved)
+        .map(|(_, k)| *kinds.of(k))
+        .min_by_key(|k| k.moves);
+        let kind_range = slowest.filter(|k| k.moves > 1);
+        let mut range: u8 = if ornithopters {
+            3
+        } else {
+            kind_range.map_or(1, |k| k.moves)
+        };
         // A faction's own range (the Fremen's two territories, 2.04.06).
-        let own = crate::factions::rules(f).move_range(self);
+        let own = crate::factions::rules(f).move_range(self, c);
         let prevented = own.and_then(|m| m.prevented);
         if let Some(m) = own {
             range = range.max(m.range);
@@ -88,6 +105,8 @@ impl Replay {
                 b.rule()
             } else if let Some(m) = own.filter(|_| !ornithopters) {
                 m.rule
+            } else if let Some(k) = kind_range.filter(|_| !ornithopters) {
+                k.rule
             } else if ornithopters {
                 rule!("1.06.05.04")
             } else {
@@ -106,6 +125,8 @@ impl Replay {
                 format!("without ornithopters, since {}", b.describe())
             } else if let Some(m) = own {
                 m.why.to_string()
+            } else if let Some(k) = kind_range {
+                format!("as {}s without ornithopters", k.name)
             } else {
                 "without ornithopters (no forces in Arrakeen or Carthag)".to_string()
             };
