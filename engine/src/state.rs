@@ -7,8 +7,8 @@
 use dune::{Rule, rule};
 use std::fmt;
 
-use crate::board::data::{FORCES_PER_FACTION, LEADERS, SHAI_HULUD_CARDS};
-use crate::board::{Card, Leader, Piece, Sector, Territory};
+use crate::board::data::{FORCES_PER_FACTION, LEADERS, SHAI_HULUD_CARDS, TERRITORY_COUNT};
+use crate::board::{Card, Leader, Link, Piece, Sector, Territory};
 use crate::dgn::{ForceCount, Side};
 use crate::factions::{ForceKind, Sheet};
 use dune::{Faction, FactionSet, Spice, Stronghold};
@@ -359,7 +359,7 @@ impl FactionState {
 #[derive(Clone, Debug)]
 pub struct SpiceDeck {
     /// Cards left per territory (index = territory), plus Shai-Hulud.
-    pub territory_cards: [u8; 42],
+    pub territory_cards: [u8; TERRITORY_COUNT],
     pub worms: u8,
     /// Discard piles, top card last.
     pub pile_a: Vec<SpiceDraw>,
@@ -377,7 +377,7 @@ pub enum SpiceDraw {
 
 impl Default for SpiceDeck {
     fn default() -> Self {
-        let mut territory_cards = [0; 42];
+        let mut territory_cards = [0; TERRITORY_COUNT];
         for t in Territory::all() {
             if t.spice_blow().is_some() {
                 territory_cards[t.index()] = 1;
@@ -446,6 +446,10 @@ pub struct GameState {
     pub(crate) phase: Phase,
     /// `None` until the first storm is placed (0.16).
     pub(crate) storm: Option<Sector>,
+    /// Where the Hidden Mobile Stronghold stands: the piece of the map (a territory and sector)
+    /// its token points at (000 2.07.18); `None` until the Ixians deploy it after the first
+    /// storm (2.07.05), and in a game without them.
+    pub(crate) hms: Option<Piece>,
     /// Storm order for this turn (1.01.01): the factions in play, first player first.
     pub(crate) order: Vec<Faction>,
     /// Factions at the table.
@@ -495,6 +499,43 @@ impl GameState {
     /// The storm's sector; `None` until the first storm is placed (0.16).
     pub fn storm(&self) -> Option<Sector> {
         self.storm
+    }
+
+    /// Where the Hidden Mobile Stronghold stands (000 2.07.18): the piece its token points at;
+    /// `None` while it is not on the map.
+    pub fn hms(&self) -> Option<Piece> {
+        self.hms
+    }
+
+    /// The board's edge the game adds: the Hidden Mobile Stronghold joined to where it stands.
+    pub fn link(&self) -> Option<Link> {
+        let token = Territory::HiddenMobileStronghold.piece(None)?;
+        self.hms.map(|host| Link { token, host })
+    }
+
+    /// Is this piece in the storm? A moving territory is where it stands: the Hidden Mobile
+    /// Stronghold is in the storm when the sector it points at is (000 2.07.18); the Polar Sink
+    /// never is (1.06.06).
+    pub fn in_storm(&self, p: Piece) -> bool {
+        match self.link() {
+            Some(l) if p == l.token => l.host.in_storm(self.storm),
+            _ => p.in_storm(self.storm),
+        }
+    }
+
+    /// Do two territories share a border on the board as it stands (the Hidden Mobile
+    /// Stronghold borders the territory it stands in)?
+    pub fn borders(&self, a: Territory, b: Territory) -> bool {
+        if a.neighbours().contains(&b) {
+            return true;
+        }
+        let host = self.hms.map(|p| p.territory());
+        (a.moves() && host == Some(b)) || (b.moves() && host == Some(a))
+    }
+
+    /// Is this territory on the map now? Every printed one is; a moving one once it is placed.
+    pub fn on_map(&self, t: Territory) -> bool {
+        !t.moves() || self.hms.is_some()
     }
 
     /// This turn's storm order, first player first (1.01.01).
@@ -564,6 +605,7 @@ impl GameState {
             turn: 0,
             phase: Phase::Setup,
             storm: None,
+            hms: None,
             order: seated,
             in_play,
             factions,
@@ -647,8 +689,8 @@ impl GameState {
     }
 
     /// Every faction's tokens per territory, in one pass over the board (index = territory).
-    pub fn territory_stacks(&self) -> [[Stack; Faction::COUNT]; 42] {
-        let mut out = [[Stack::default(); Faction::COUNT]; 42];
+    pub fn territory_stacks(&self) -> [[Stack; Faction::COUNT]; TERRITORY_COUNT] {
+        let mut out = [[Stack::default(); Faction::COUNT]; TERRITORY_COUNT];
         for t in Territory::all() {
             let acc = &mut out[t.index()];
             for row in &self.board[t.piece_range()] {
@@ -835,11 +877,13 @@ impl GameState {
         self.options.shield_wall && self.worms >= 4
     }
 
-    /// Strongholds that count for victory now.
+    /// Strongholds that count for victory now: the Shield Wall after the fourth worm (4.02),
+    /// the Hidden Mobile Stronghold while it is on the map (000 2.07.18).
     pub fn victory_strongholds(&self) -> impl Iterator<Item = Stronghold> + '_ {
-        Stronghold::ALL
-            .into_iter()
-            .filter(|&s| s != Stronghold::ShieldWall || self.shield_wall_counts())
+        Stronghold::ALL.into_iter().filter(|&s| match s {
+            Stronghold::ShieldWall => self.shield_wall_counts(),
+            s => self.on_map(Territory::of(s)),
+        })
     }
 
     /// Who holds a stronghold card (4.03), when the variant is played.

@@ -10,7 +10,9 @@
 use dune::Faction;
 use dune::{Rule, rule};
 
-/// The 42 territories of the map, in treachery.online's order (its territory ids 0-41).
+/// The 42 territories of the map, in treachery.online's order (its territory ids 0-41), then
+/// the territories that are tokens rather than printed places: their place on the map is the
+/// game's state (`GameState::hms`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Territory {
     PolarSink,
@@ -55,9 +57,16 @@ pub enum Territory {
     WindPassNorth,
     HabbanyaRidgeFlat,
     CielagoWest,
+    /// 000 2.07.18: the Ixians' Hidden Mobile Stronghold, a territory within the territory and
+    /// sector its token points at (treachery.online's territory 42). It has no sector and no
+    /// border of its own: the game's state says where it stands.
+    HiddenMobileStronghold,
 }
 
 use Territory::*;
+
+/// Rows in the territory table: the 42 of the map and the Hidden Mobile Stronghold.
+pub const TERRITORY_COUNT: usize = 43;
 
 /// How the storm and worms treat a territory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,7 +121,7 @@ const fn row(
 
 /// The territory table (board-data.md §2), indexed by `Territory as usize`.
 #[rustfmt::skip]
-pub const TERRITORIES: [TerritoryRow; 42] = [
+pub const TERRITORIES: [TerritoryRow; TERRITORY_COUNT] = [
     row(PolarSink, "PS", "Polar Sink", Polar, &[], None, false),
     row(ImperialBasin, "IB", "Imperial Basin", Sand, &[8, 9, 10], None, true),
     row(Carthag, "CAR", "Carthag", Stronghold, &[10], None, true),
@@ -155,12 +164,13 @@ pub const TERRITORIES: [TerritoryRow; 42] = [
     row(WindPassNorth, "WPN", "Wind Pass North", Sand, &[16, 17], Some((16, 6)), false),
     row(HabbanyaRidgeFlat, "HRF", "Habbanya Ridge Flat", Sand, &[16, 17], Some((17, 10)), false),
     row(CielagoWest, "CW", "Cielago West", Sand, &[17, 0], None, false),
+    row(HiddenMobileStronghold, "HMS", "Hidden Mobile Stronghold", Stronghold, &[], None, false),
 ];
 
 /// Territory-level borders (board-data.md §2, last column). Must equal the projection of
 /// [`PIECE_NEIGHBOURS`]; the consistency test says which entry disagrees.
 #[rustfmt::skip]
-pub const BORDERS: [(Territory, &[Territory]); 42] = [
+pub const BORDERS: [(Territory, &[Territory]); TERRITORY_COUNT] = [
     (PolarSink, &[Arsunt, CielagoNorth, FalseWallEast, HaggaBasin, HargPass, ImperialBasin, WindPass, WindPassNorth]),
     (ImperialBasin, &[Arrakeen, Arsunt, Carthag, FalseWallEast, HoleInTheRock, OldGap, PolarSink, RimWallWest, ShieldWall, Tsimpo]),
     (Carthag, &[Arsunt, HaggaBasin, ImperialBasin, Tsimpo]),
@@ -203,9 +213,12 @@ pub const BORDERS: [(Territory, &[Territory]); 42] = [
     (WindPassNorth, &[CielagoNorth, CielagoWest, PolarSink, WindPass]),
     (HabbanyaRidgeFlat, &[CielagoWest, FalseWallWest, HabbanyaErg, HabbanyaSietch, Meridian]),
     (CielagoWest, &[CielagoDepression, CielagoNorth, FalseWallWest, HabbanyaRidgeFlat, Meridian, WindPass, WindPassNorth]),
+    // It borders the territory it stands in, which the game's state says.
+    (HiddenMobileStronghold, &[]),
 ];
 
-/// Sector value standing for "no sector" (the Polar Sink) in [`PIECE_NEIGHBOURS`].
+/// Sector value standing for "no sector" (the Polar Sink, the Hidden Mobile Stronghold) in
+/// [`PIECE_NEIGHBOURS`].
 pub const PS: u8 = u8::MAX;
 
 /// A territory piece `(territory, sector)` and the pieces it touches.
@@ -301,6 +314,7 @@ pub const PIECE_NEIGHBOURS: &[PieceRow] = &[
     (WindPass, 16, &[(CielagoWest, 17), (FalseWallWest, 16), (WindPass, 15), (WindPassNorth, 16)]),
     (WindPassNorth, 16, &[(PolarSink, PS), (WindPass, 15), (WindPass, 16), (WindPassNorth, 17)]),
     (WindPassNorth, 17, &[(CielagoNorth, 0), (CielagoWest, 17), (PolarSink, PS), (WindPassNorth, 16)]),
+    (HiddenMobileStronghold, PS, &[]),
 ];
 
 /// Shai-Hulud cards in the spice deck (board-data.md §3.1). The 15 territory cards are the

@@ -295,7 +295,11 @@ impl Replay {
         let winner = self.compute_winner(&control);
         let mut gains = Vec::new();
         if self.st.options.stronghold_cards {
-            for t in Stronghold::ALL {
+            // The GenCon cards (4.03.03): the five strongholds of the map and the Shield Wall.
+            for t in Stronghold::ALL
+                .into_iter()
+                .filter(|&s| s != Stronghold::HiddenMobileStronghold)
+            {
                 let i = t.index();
                 let holder = self.st.stronghold_cards[i];
                 let now = control.iter().find(|(c, _)| *c == t).map(|(_, f)| *f);

@@ -104,6 +104,9 @@ pub struct TurnSummary {
     /// The phase reached (the Mentat Pause for a complete turn).
     pub phase: Phase,
     pub storm: Option<Sector>,
+    /// Where the Hidden Mobile Stronghold stands (000 2.07.18): the territory and sector its
+    /// token points at, once the Ixians have placed it.
+    pub hms: Option<(Territory, Sector)>,
     /// Spice behind each shield.
     pub spice: Vec<(Faction, Spice)>,
     /// Tokens per territory and faction, territories in table order; a [`Stack`] tells plain,
@@ -293,12 +296,11 @@ impl Replay {
     }
 
     pub(crate) fn v_at(&mut self, pos: Pos, rule: Rule, message: impl Into<String>) {
-        self.v_book(dune::Book::GenCon, pos, rule, message);
+        self.v_book(book_of(rule), pos, rule, message);
     }
 
     /// A violation of a rule of the full rulebook (000 numbering), as the expansion factions'
-    /// modules cite theirs (none is played yet: their modules replace `factions::expansion`).
-    #[allow(dead_code)]
+    /// modules cite theirs.
     pub(crate) fn v_full(&mut self, rule: Rule, message: impl Into<String>) {
         let pos = self.pos;
         self.v_book(dune::Book::Full, pos, rule, message);
@@ -790,6 +792,9 @@ impl Replay {
             turn: st.turn,
             phase: st.phase,
             storm: st.storm,
+            hms: st
+                .hms
+                .and_then(|p| p.sector().map(|sector| (p.territory(), sector))),
             spice: st
                 .in_play
                 .iter()
@@ -979,6 +984,21 @@ impl Replay {
                 }
             }
         }
+    }
+}
+
+/// The book a rule number the engine cites is read in when the citing code does not say
+/// ([`Replay::v_full`] does): 001 for the rules the two books share and the classic factions'
+/// (the engine's canonical numbers), 000 for numbers only the full rulebook has: the expansion
+/// factions' chapters (2.07-2.13), their Karama powers (1.14.08 on; 001 stops at 1.14.07) and
+/// the expansions' treachery cards (3.02 on). So a number passed through a shared table (a
+/// faction's Karama table, a payee's rule, a card's rule) is cited in its own book.
+pub(crate) fn book_of(rule: Rule) -> dune::Book {
+    match rule.parts() {
+        [2, section, ..] if *section >= 7 => dune::Book::Full,
+        [3, section, ..] if *section >= 2 => dune::Book::Full,
+        [1, 14, item, ..] if *item >= 8 => dune::Book::Full,
+        _ => dune::Book::GenCon,
     }
 }
 

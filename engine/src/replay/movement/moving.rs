@@ -76,7 +76,14 @@ impl Replay {
                 .any(|&x| self.st.in_territory(f, x).fighting() > 0);
         let full = |r: &Self, x: Territory| !advisors && r.st.stronghold_full_for(x, f);
         let mut legal = true;
-        if dest.in_storm(storm) {
+        if !self.st.on_map(t) || !self.st.on_map(from.territory) {
+            let off = if self.st.on_map(t) { from.territory } else { t };
+            self.v(
+                rule!("2.07.18"),
+                format!("{f} cannot move: the {} is not on the map", off.name()),
+            );
+            legal = false;
+        } else if self.st.in_storm(dest) {
             self.v(
                 rule!("1.06.05.06"),
                 format!("{f} cannot move into {to}: it is in the storm"),
@@ -95,8 +102,9 @@ impl Replay {
             legal = false;
         }
         let b = board();
+        let link = self.st.link();
         if legal && !pieces.is_empty() {
-            let cost = b.path_cost(&pieces, dest, storm, |x| full(self, x));
+            let cost = b.path_cost_linked(&pieces, dest, storm, |x| full(self, x), link);
             let range_rule = if habbanya_card {
                 rule!("4.03.03.03")
             } else if advisors_grounded {
@@ -132,7 +140,7 @@ impl Replay {
             };
             match cost {
                 None if b
-                    .path_cost(&pieces, dest, None, |x| full(self, x))
+                    .path_cost_linked(&pieces, dest, None, |x| full(self, x), link)
                     .is_some() =>
                 {
                     self.v(
@@ -149,7 +157,7 @@ impl Replay {
                 }
                 Some(d)
                     if d > range
-                        && b.path_cost(&pieces, dest, None, |x| full(self, x))
+                        && b.path_cost_linked(&pieces, dest, None, |x| full(self, x), link)
                             .is_some_and(|clear| clear <= range) =>
                 {
                     self.v(
@@ -258,9 +266,8 @@ impl Replay {
         range_rule: Rule,
     ) {
         let mut prev = from;
-        let storm = self.st.storm;
         for step in via.iter().map(|p| p.territory).chain(std::iter::once(to)) {
-            if !prev.neighbours().contains(&step) {
+            if !self.st.borders(prev, step) {
                 self.v(
                     rule!("1.06.05"),
                     format!("{} does not border {}", prev.name(), step.name()),
@@ -277,7 +284,7 @@ impl Replay {
                         ),
                     );
                 }
-                if step.pieces().iter().all(|p| p.in_storm(storm)) {
+                if step.pieces().iter().all(|&p| self.st.in_storm(p)) {
                     self.v(
                         rule!("1.06.05.06"),
                         format!(
