@@ -8,7 +8,7 @@ use dune::{Rule, rule};
 use std::fmt;
 
 use crate::board::data::{FORCES_PER_FACTION, LEADERS, SHAI_HULUD_CARDS, TERRITORY_COUNT};
-use crate::board::{Card, Leader, Link, Piece, Sector, Territory};
+use crate::board::{Card, CardSet, Leader, Link, Piece, Sector, Territory};
 use crate::dgn::{ForceCount, Side};
 use crate::factions::{ForceKind, Sheet};
 use dune::{Faction, FactionSet, Spice, Stronghold};
@@ -263,6 +263,10 @@ pub struct RuleOptions {
     pub stronghold_cards: bool,
     /// 0.02: ten turns in tournament play.
     pub max_turns: u32,
+    /// When the Ixians move the Hidden Mobile Stronghold (000 2.07.19, printed in two editions):
+    /// before the storm moves (the default, `false`) or at the Mentat Pause's War Continues
+    /// (`[HMSMove "Mentat"]`).
+    pub hms_at_mentat: bool,
 }
 
 impl Default for RuleOptions {
@@ -273,6 +277,7 @@ impl Default for RuleOptions {
             shield_wall: true,
             stronghold_cards: true,
             max_turns: 10,
+            hms_at_mentat: false,
         }
     }
 }
@@ -465,6 +470,9 @@ pub struct GameState {
     /// Captured leaders the prison break (2.05.11) sent home: the Harkonnen cannot put them on
     /// their wheel again unless they capture them again.
     pub(crate) freed: [bool; Leader::COUNT],
+    /// The sets of treachery cards shuffled into the deck (3.01; an expansion's set in a full
+    /// game with its factions, docs/notation.md Decisions).
+    pub(crate) card_sets: Vec<CardSet>,
     pub(crate) treachery_deck: u32,
     pub(crate) treachery_discard: Vec<Card>,
     /// Cards set aside for good (Family Atomics, 3.01.07).
@@ -567,6 +575,16 @@ impl GameState {
         self.worms
     }
 
+    /// The sets of treachery cards in this game's deck.
+    pub fn card_sets(&self) -> &[CardSet] {
+        &self.card_sets
+    }
+
+    /// Copies of a card in this game's deck (0 for a card of a set not in it).
+    pub fn copies(&self, c: Card) -> u8 {
+        c.copies_in(&self.card_sets)
+    }
+
     /// Cards left in the treachery deck.
     pub fn treachery_deck(&self) -> u32 {
         self.treachery_deck
@@ -599,6 +617,14 @@ impl GameState {
                 st.reserves = Forces::new(FORCES_PER_FACTION - starred, starred);
             }
         }
+        // The First Expansion's cards come with the Ixians and the Tleilaxu (000 3.02): in a
+        // game of the full rulebook that seats either of them.
+        let mut card_sets = vec![CardSet::Classic];
+        if options.ruleset == Ruleset::Full
+            && (in_play.contains(Faction::Ixians) || in_play.contains(Faction::Tleilaxu))
+        {
+            card_sets.push(CardSet::IxiansTleilaxu);
+        }
         let pieces = Piece::count();
         GameState {
             options,
@@ -614,7 +640,10 @@ impl GameState {
             leaders: std::array::from_fn(|i| LeaderState::Pool(LEADERS[i].faction)),
             died_once: [false; Leader::COUNT],
             freed: [false; Leader::COUNT],
-            treachery_deck: Card::all().map(|c| u32::from(c.copies())).sum(),
+            treachery_deck: Card::all()
+                .map(|c| u32::from(c.copies_in(&card_sets)))
+                .sum(),
+            card_sets,
             treachery_discard: Vec::new(),
             treachery_removed: Vec::new(),
             spice_deck: SpiceDeck::default(),

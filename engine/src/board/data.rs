@@ -360,7 +360,19 @@ pub enum Card {
     Kulon,
     LaLaLa,
     TripToGamont,
-    // 000 3.2, the Ixians' and the Tleilaxu's cards: here.
+    // 000 3.2, the Ixians' and the Tleilaxu's cards (the First Expansion).
+    Amal,
+    ArtilleryStrike,
+    BasiliaWeapon,
+    Chemistry,
+    Harvester,
+    HunterSeeker,
+    PoisonBlade,
+    PoisonTooth,
+    ShieldSnooper,
+    Thumper,
+    WeirdingWay,
+    KullWahad,
     //
     // 000 3.3, the Second Expansion's cards: here.
     //
@@ -378,10 +390,24 @@ pub enum CardKind {
     WeaponPoison,
     DefenseProjectile,
     DefensePoison,
+    /// A defence against both projectile and poison weapons (the Shield Snooper, 000 3.02.11).
+    DefenseSpecial,
     /// Cheap Hero: a leader of strength 0 (3.01.04).
     Leader,
     Special,
     Worthless,
+}
+
+/// The sets of treachery cards: the classic deck (3.01) and each expansion's cards (000 3.02-).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum CardSet {
+    /// The 33 cards of the classic game (3.01).
+    Classic,
+    /// 000 3.02, the First Expansion (Ixians & Tleilaxu): 12 cards and a fifth Shield and Snooper.
+    IxiansTleilaxu,
+    // 000 3.03, the Second Expansion: here.
+    //
+    // 000 3.04, the Third Expansion: here.
 }
 
 /// One row of the treachery table: card, DGN name, kind, copies in the deck.
@@ -392,8 +418,11 @@ pub struct CardRow {
     pub name: &'static str,
     pub kind: CardKind,
     pub copies: u8,
-    /// The card's rule in 001 (3.01.xx).
+    /// The card's rule: 3.01.xx (001's numbers) for the classic cards, 000's 3.02.xx for the
+    /// First Expansion's.
     pub rule: Rule,
+    /// The set that brings the card into the deck.
+    pub set: CardSet,
 }
 
 const fn card(
@@ -411,10 +440,24 @@ const fn card(
         kind,
         copies,
         rule,
+        set: CardSet::Classic,
     }
 }
 
-/// The 33-card classic treachery deck, indexed by `Card as usize`.
+/// A card of an expansion's set.
+const fn expansion(set: CardSet, row: CardRow) -> CardRow {
+    CardRow { set, ..row }
+}
+
+/// More copies of a classic card that an expansion's set adds to the deck.
+pub const EXTRA_COPIES: &[(CardSet, Card, u8, Rule)] = &[
+    // 000 3.02.10 and 3.02.12: a fifth Shield and a fifth Snooper.
+    (CardSet::IxiansTleilaxu, Card::Shield, 1, rule!("3.02.10")),
+    (CardSet::IxiansTleilaxu, Card::Snooper, 1, rule!("3.02.12")),
+];
+
+/// The treachery cards, indexed by `Card as usize`: the 33-card classic deck, then each
+/// expansion's cards.
 #[rustfmt::skip]
 pub const CARDS: &[CardRow] = &[
     card(Card::Lasgun, "Lasgun", "Lasgun", CardKind::WeaponSpecial, 1, rule!("3.01.14")),
@@ -440,7 +483,19 @@ pub const CARDS: &[CardRow] = &[
     card(Card::Kulon, "Kulon", "Kulon", CardKind::Worthless, 1, rule!("3.01.12")),
     card(Card::LaLaLa, "LaLaLa", "La La La", CardKind::Worthless, 1, rule!("3.01.13")),
     card(Card::TripToGamont, "TripToGamont", "Trip to Gamont", CardKind::Worthless, 1, rule!("3.01.21")),
-    // 000 3.2, the Ixians' and the Tleilaxu's cards: here, in the order of the Card enum.
+    // 000 3.2, the Ixians' and the Tleilaxu's cards, in the order of the Card enum.
+    expansion(CardSet::IxiansTleilaxu, card(Card::Amal, "Amal", "Amal", CardKind::Special, 1, rule!("3.02.02"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::ArtilleryStrike, "ArtilleryStrike", "Artillery Strike", CardKind::WeaponSpecial, 1, rule!("3.02.03"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::BasiliaWeapon, "BasiliaWeapon", "Basilia Weapon", CardKind::WeaponPoison, 1, rule!("3.02.04"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::Chemistry, "Chemistry", "Chemistry", CardKind::DefensePoison, 1, rule!("3.02.05"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::Harvester, "Harvester", "Harvester", CardKind::Special, 1, rule!("3.02.06"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::HunterSeeker, "HunterSeeker", "Hunter Seeker", CardKind::WeaponProjectile, 1, rule!("3.02.07"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::PoisonBlade, "PoisonBlade", "Poison Blade", CardKind::WeaponSpecial, 1, rule!("3.02.08"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::PoisonTooth, "PoisonTooth", "Poison Tooth", CardKind::WeaponPoison, 1, rule!("3.02.09"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::ShieldSnooper, "ShieldSnooper", "Shield Snooper", CardKind::DefenseSpecial, 1, rule!("3.02.11"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::Thumper, "Thumper", "Thumper", CardKind::Special, 1, rule!("3.02.13"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::WeirdingWay, "WeirdingWay", "Weirding Way", CardKind::WeaponProjectile, 1, rule!("3.02.14"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::KullWahad, "KullWahad", "Kull Wahad", CardKind::Worthless, 1, rule!("3.02.15"))),
     //
     // 000 3.3, the Second Expansion's cards: here.
     //
@@ -449,7 +504,7 @@ pub const CARDS: &[CardRow] = &[
     // 000 3.5, the Millennial cards: here.
 ];
 
-/// Leaders of the six classic factions (board-data.md §5).
+/// Leaders of every faction (board-data.md §5), the classic six first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Leader {
     Thufir,
@@ -482,9 +537,18 @@ pub enum Leader {
     Piter,
     Nefud,
     Kudu,
-    // 000 2.07 Ixians: their leaders here, with their rows at the same place in LEADERS.
-    //
-    // 000 2.08 Tleilaxu: here.
+    // 000 2.07 Ixians.
+    CTair,
+    Tessia,
+    Dominic,
+    Kailea,
+    Cammar,
+    // 000 2.08 Tleilaxu.
+    Zoal,
+    Hidar,
+    Zaaf,
+    Wykk,
+    Blin,
     //
     // 000 2.09 CHOAM: here.
     //
@@ -523,7 +587,8 @@ const fn leader(
     }
 }
 
-/// The 30 leaders, indexed by `Leader as usize`.
+/// The leaders, indexed by `Leader as usize`: the classic factions' 30, then each expansion
+/// faction's.
 #[rustfmt::skip]
 pub const LEADERS: &[LeaderRow] = &[
     leader(Leader::Thufir, Faction::Atreides, "Thufir", "Thufir Hawat", 5),
@@ -557,8 +622,18 @@ pub const LEADERS: &[LeaderRow] = &[
     leader(Leader::Nefud, Faction::Harkonnen, "Nefud", "Captain Iakin Nefud", 2),
     leader(Leader::Kudu, Faction::Harkonnen, "Kudu", "Umman Kudu", 1),
     // 000 2.07 Ixians
-    //
-    // 000 2.08 Tleilaxu
+    leader(Leader::CTair, Faction::Ixians, "CTair", "C'Tair Pilru", 5),
+    leader(Leader::Tessia, Faction::Ixians, "Tessia", "Tessia Vernius", 5),
+    leader(Leader::Dominic, Faction::Ixians, "Dominic", "Dominic Vernius", 4),
+    leader(Leader::Kailea, Faction::Ixians, "Kailea", "Kailea Vernius", 2),
+    leader(Leader::Cammar, Faction::Ixians, "Cammar", "Cammar Pilru", 1),
+    // 000 2.08 Tleilaxu. Zoal's strength is his opponent's leader's (2.08.15): 0 on the table,
+    // read by `crate::battle`.
+    leader(Leader::Zoal, Faction::Tleilaxu, "Zoal", "Zoal", 0),
+    leader(Leader::Hidar, Faction::Tleilaxu, "Hidar", "Hidar Fen Ajidica", 4),
+    leader(Leader::Zaaf, Faction::Tleilaxu, "Zaaf", "Master Zaaf", 3),
+    leader(Leader::Wykk, Faction::Tleilaxu, "Wykk", "Wykk", 2),
+    leader(Leader::Blin, Faction::Tleilaxu, "Blin", "Blin", 1),
     //
     // 000 2.09 CHOAM
     //

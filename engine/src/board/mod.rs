@@ -11,7 +11,7 @@ use data::{
     CARDS, CardRow, LEADERS, LeaderRow, PIECE_NEIGHBOURS, PS, TERRITORIES, TERRITORY_COUNT,
     TerritoryRow,
 };
-pub use data::{Card, CardKind, Leader, Territory, TerritoryKind};
+pub use data::{Card, CardKind, CardSet, Leader, Territory, TerritoryKind};
 
 use dune::Faction;
 
@@ -300,8 +300,30 @@ impl Card {
         self.info().kind
     }
 
+    /// Copies in the classic deck, or in its own set (see [`Card::copies_in`]).
     pub fn copies(self) -> u8 {
         self.info().copies
+    }
+
+    /// The set that brings the card into the deck.
+    pub fn set(self) -> CardSet {
+        self.info().set
+    }
+
+    /// Copies in a deck made of `sets` (0 for a card of a set not in it): the card's own and
+    /// those other sets add (000 3.02.10: a fifth Shield).
+    pub fn copies_in(self, sets: &[CardSet]) -> u8 {
+        let own = if sets.contains(&self.set()) {
+            self.copies()
+        } else {
+            0
+        };
+        let extra: u8 = data::EXTRA_COPIES
+            .iter()
+            .filter(|(set, c, _, _)| *c == self && sets.contains(set))
+            .map(|(_, _, n, _)| n)
+            .sum();
+        own + extra
     }
 
     /// The card's rule number in 001.
@@ -331,8 +353,18 @@ impl Card {
     pub fn is_defense(self) -> bool {
         matches!(
             self.kind(),
-            CardKind::DefensePoison | CardKind::DefenseProjectile
+            CardKind::DefensePoison | CardKind::DefenseProjectile | CardKind::DefenseSpecial
         )
+    }
+}
+
+impl CardSet {
+    /// For messages: the set and where the rulebook lists it.
+    pub fn name(self) -> &'static str {
+        match self {
+            CardSet::Classic => "the classic deck (3.01)",
+            CardSet::IxiansTleilaxu => "the Ixians & Tleilaxu expansion (000 3.02)",
+        }
     }
 }
 
@@ -689,9 +721,26 @@ mod tests {
             assert_eq!(r.card as usize, i);
             assert_eq!(Card::from_code(r.code), Some(r.card));
         }
-        assert_eq!(CARDS.iter().map(|r| u32::from(r.copies)).sum::<u32>(), 33);
-        let count =
-            |f: fn(&CardRow) -> bool| CARDS.iter().filter(|r| f(r)).map(|r| r.copies).sum::<u8>();
+        let deck = |sets: &[CardSet]| {
+            Card::all()
+                .map(|c| u32::from(c.copies_in(sets)))
+                .sum::<u32>()
+        };
+        assert_eq!(deck(&[CardSet::Classic]), 33);
+        // board-data.md §4.2: the Ixians & Tleilaxu expansion makes a deck of 47.
+        assert_eq!(deck(&[CardSet::Classic, CardSet::IxiansTleilaxu]), 47);
+        assert_eq!(
+            Card::Shield.copies_in(&[CardSet::Classic, CardSet::IxiansTleilaxu]),
+            5
+        );
+        assert_eq!(Card::Chemistry.copies_in(&[CardSet::Classic]), 0);
+        let count = |f: fn(&CardRow) -> bool| {
+            CARDS
+                .iter()
+                .filter(|r| r.set == CardSet::Classic && f(r))
+                .map(|r| r.copies)
+                .sum::<u8>()
+        };
         assert_eq!(count(|r| r.card.is_weapon()), 9);
         assert_eq!(count(|r| r.card.is_defense()), 8);
         assert_eq!(count(|r| r.kind == CardKind::Worthless), 5);
@@ -703,7 +752,10 @@ mod tests {
             assert_eq!(r.leader as usize, i);
             assert_eq!(Leader::from_code(r.code), Some(r.leader));
         }
-        for f in Faction::CLASSIC {
+        for f in Faction::CLASSIC
+            .into_iter()
+            .chain([Faction::Ixians, Faction::Tleilaxu])
+        {
             assert_eq!(Leader::of(f).count(), 5, "{f}");
         }
         assert_eq!(Leader::Stilgar.strength(), 7);

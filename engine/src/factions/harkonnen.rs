@@ -140,7 +140,7 @@ impl Replay {
             );
             return;
         }
-        let Some(last) = self.t.battle.last else {
+        let Some(last) = self.t.battle.last.clone() else {
             self.v(
                 rule!("2.05.10.00"),
                 "the Harkonnen capture right after winning a battle",

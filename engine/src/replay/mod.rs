@@ -232,6 +232,10 @@ pub(crate) struct TurnData {
     pub(crate) collect: collect::CollectData,
     pub(crate) mentat: Option<collect::MentatData>,
     pub(crate) karama: karama::KaramaData,
+    /// 000 2.07: what the Ixians did this turn.
+    pub(crate) ixians: crate::factions::ixians::Turn,
+    /// 000 2.08: what the Tleilaxu did this turn.
+    pub(crate) tleilaxu: crate::factions::tleilaxu::Turn,
 }
 
 pub(crate) struct Replay {
@@ -254,6 +258,9 @@ pub(crate) struct Replay {
     pub(crate) phases: Vec<TurnSummary>,
     pub(crate) ended: bool,
     pub(crate) game_over_reported: bool,
+    /// Statements of the current phase replayed so far (a card played "at the beginning of a
+    /// phase" comes before them: Amal, 000 3.02.02).
+    pub(crate) phase_statements: u32,
 }
 
 impl Replay {
@@ -280,6 +287,7 @@ impl Replay {
             phases: Vec::new(),
             ended: false,
             game_over_reported: false,
+            phase_statements: 0,
         };
         for (pos, rule, msg) in header_violations {
             r.v_at(pos, rule, msg);
@@ -505,10 +513,16 @@ impl Replay {
     /// A card whose identity became known: no more copies than the deck holds (board-data §4.1).
     pub(crate) fn check_copies(&mut self, card: Card) {
         let known = self.st.known_copies(card);
-        if known > usize::from(card.copies()) {
+        let copies = self.st.copies(card);
+        if copies == 0 && known > 0 {
             self.v(
                 card.rule(),
-                format!("{card} has been seen {known} times, but the deck holds only {} (a card is misidentified)", card.copies()),
+                format!("{card} is not in this game's treachery deck: it belongs to {}, whose cards come with that expansion's factions in a game of the full rulebook", card.set().name()),
+            );
+        } else if known > usize::from(copies) {
+            self.v(
+                card.rule(),
+                format!("{card} has been seen {known} times, but the deck holds only {copies} (a card is misidentified)"),
             );
         }
     }
@@ -586,6 +600,7 @@ impl Replay {
                     self.new_turn(1);
                 }
                 self.enter(phase);
+                self.phase_statements += 1;
                 match phase {
                     Phase::Storm => self.storm_event(ev),
                     Phase::SpiceBlow => self.blow_event(ev),
@@ -617,6 +632,7 @@ impl Replay {
                 break;
             };
             self.st.phase = next;
+            self.phase_statements = 0;
             self.begin_phase();
         }
     }
@@ -705,6 +721,7 @@ impl Replay {
             return;
         }
         self.st.phase = Phase::Storm;
+        self.phase_statements = 0;
         self.t = TurnData::default();
     }
 

@@ -42,7 +42,31 @@ pub(super) fn bidding(l: &mut Line) -> R<Stmt> {
         if l.keyword("peek") {
             return Ok(Stmt::Peek { faction: f });
         }
-        return Err(l.err("`peek`"));
+        if l.keyword("supply") {
+            l.ws();
+            let top = if l.keyword("top") {
+                true
+            } else if l.keyword("bottom") {
+                false
+            } else {
+                return Err(l.err("`top` or `bottom` (where the card goes back on the deck)"));
+            };
+            let card = l.sealed_one(Line::card)?;
+            return Ok(Stmt::Supply {
+                faction: f,
+                top,
+                card,
+            });
+        }
+        if l.keyword("tech") {
+            let card = l.sealed_one(Line::card)?;
+            return Ok(Stmt::Technology { faction: f, card });
+        }
+        if l.keyword("redraw") {
+            let card = l.sealed_one(Line::card)?;
+            return Ok(Stmt::Redraw { faction: f, card });
+        }
+        return Err(l.err("`peek`, `supply`, `tech` or `redraw`"));
     }
     l.expect(b'#', "`decl`, `peek` or `#` and the card number")?;
     let number = l.uint("the card number")?;

@@ -41,6 +41,31 @@ pub(super) fn collection(l: &mut Line) -> R<Stmt> {
 }
 
 pub(super) fn mentat(l: &mut Line) -> R<Stmt> {
+    if let Some(faction) = l.try_faction() {
+        l.ws();
+        let at = l.i;
+        return match l.ident() {
+            Some("hms") => {
+                let (path, harvest) = super::hms_path(l)?;
+                Ok(Stmt::HmsMove {
+                    faction,
+                    path,
+                    harvest,
+                })
+            }
+            Some("replace") => {
+                l.ws();
+                let leader = l.leader()?;
+                let new = l.sealed_one(Line::leader)?;
+                Ok(Stmt::ReplaceDancer {
+                    faction,
+                    leader,
+                    new,
+                })
+            }
+            _ => Err(l.err_at(at, "`hms` or `replace`", l.found())),
+        };
+    }
     let at = l.i;
     match l.ident() {
         Some("control") => Ok(Stmt::Control(stronghold_list(

@@ -47,6 +47,8 @@ pub(crate) struct Battle {
     pub(crate) betrayed: [Option<Pos>; 2],
     pub(crate) voice: Option<Voice>,
     pub(crate) prescience: Vec<Prescience>,
+    /// The side chose not to use its weapon (the Poison Tooth, 000 3.02.09).
+    pub(crate) withheld: [bool; 2],
     /// The battle cannot be fought (reported when it was announced): its details are not checked
     /// again and nothing of it is applied.
     pub(crate) void: bool,
@@ -59,12 +61,18 @@ impl Battle {
 }
 
 /// The battle just resolved, for the Harkonnen capture that follows it (2.05.10).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Resolved {
     pub(crate) territory: Territory,
     pub(crate) winner: Option<Faction>,
     pub(crate) loser: Option<Faction>,
     pub(crate) captured: bool,
+    /// The two sides (aggressor, defender) and the forces each lost in the battle.
+    pub(crate) lost: [(Faction, crate::state::Forces); 2],
+    /// The leader each side played (a Face Dancer is revealed among the winner's, 000 2.08.06).
+    pub(crate) leaders: [crate::dgn::PlanLeader; 2],
+    /// The spice the winner received for each leader killed, by leader.
+    pub(crate) paid_for: Vec<(Leader, Spice)>,
 }
 
 /// Win attempts of this turn with their evidence (ruling 6).
@@ -78,7 +86,6 @@ pub struct WinAttempt {
     pub ally: Option<Faction>,
 }
 
-#[derive(Default)]
 pub(crate) struct BattleData {
     pub(crate) current: Option<Battle>,
     pub(crate) last: Option<Resolved>,
@@ -90,6 +97,19 @@ pub(crate) struct BattleData {
     /// Where each leader fought this phase, whoever holds it now (1.07.04.03: a leader captured
     /// or sent home after fighting stays bound to that territory), by [`Leader::index`].
     pub(crate) fought_in: [Option<Territory>; Leader::COUNT],
+}
+
+impl Default for BattleData {
+    fn default() -> Self {
+        BattleData {
+            current: None,
+            last: None,
+            win_attempts: Vec::new(),
+            kwisatz_territory: None,
+            due: None,
+            fought_in: [None; Leader::COUNT],
+        }
+    }
 }
 
 impl Replay {
@@ -235,7 +255,12 @@ impl Replay {
                 leader,
                 kill,
             } => self.capture(*faction, *leader, *kill),
-            _ => {}
+            Stmt::Withhold { faction, card } => self.withhold(*faction, *card),
+            _ => {
+                // A faction's own battle statement (the Ixians' Suboid exchange, 000 2.07.16;
+                // the Tleilaxu's Face Dancer, 2.08.06).
+                crate::factions::ability_statement(self, ev);
+            }
         }
     }
 
@@ -384,6 +409,7 @@ impl Replay {
             betrayed: [None, None],
             voice: None,
             prescience: Vec::new(),
+            withheld: [false; 2],
             void: !ok,
         });
     }

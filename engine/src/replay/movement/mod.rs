@@ -137,6 +137,11 @@ impl Replay {
                 Entry::FremenSend => {}
             }
         }
+        // What a faction's rules forbid there (no one but the Ixians ships into the Hidden
+        // Mobile Stronghold, 000 2.07.21).
+        for g in self.st.in_play.iter() {
+            crate::factions::rules(g).entry_check(self, f, t, how);
+        }
         if self.st.stronghold_full_for(t, f) {
             let others = self.st.occupants(t);
             self.v(
