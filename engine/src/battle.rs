@@ -68,14 +68,138 @@ impl Plan {
         hero.into_iter().chain(self.weapon).chain(self.defense)
     }
 
-    fn plays(&self, c: Card) -> bool {
-        self.weapon == Some(c) || self.defense == Some(c)
-    }
-
-    fn leader_strength(&self) -> u32 {
+    /// The leader's fighting strength against `opponent`'s plan: Zoal's is his opponent's
+    /// leader's, none against a Cheap Hero, before any bonus (000 2.08.15).
+    pub fn leader_strength(&self, opponent: &Plan) -> u32 {
         match self.leader {
+            PlanLeader::Leader(Leader::Zoal) => match opponent.leader {
+                PlanLeader::Leader(Leader::Zoal) => 0,
+                PlanLeader::Leader(l) => u32::from(l.strength()),
+                PlanLeader::CheapHero | PlanLeader::None => 0,
+            },
             PlanLeader::Leader(l) => u32::from(l.strength()),
             PlanLeader::CheapHero | PlanLeader::None => 0,
+        }
+    }
+}
+
+/// What a plan's weapon does in its battle (3.01; 000 3.02).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strike {
+    /// A projectile weapon: a projectile defence stops it (1.07.06.01).
+    Projectile,
+    /// A poison weapon: a poison defence stops it.
+    Poison,
+    /// The Ellaca Drug: a poison that a projectile defence stops (3.01.06, rulings.md 17).
+    EllacaDrug,
+    /// Projectile and poison at once: only a defence against both stops it (Poison Blade
+    /// 3.02.08).
+    Both,
+    /// Nothing stops it (Lasgun 3.01.14).
+    Lasgun,
+    /// Kills both leaders; a Shield or Shield Snooper protects each (Artillery Strike 3.02.03).
+    Artillery,
+    /// Kills both leaders; a poison defence other than the Snooper protects each (Poison Tooth
+    /// 3.02.09).
+    Tooth,
+}
+
+/// What a plan's defence stops.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Guard {
+    pub projectile: bool,
+    pub poison: bool,
+    /// The defence is a Snooper, which does not stop the Poison Tooth (3.02.09).
+    pub snooper: bool,
+    /// A Shield (or Shield Snooper): it explodes with a Lasgun (3.01.14, 3.02.11) and stops the
+    /// Artillery Strike (3.02.03).
+    pub shield: bool,
+}
+
+impl Strike {
+    /// The weapon of a plan as played (`withheld`: its player chose not to use it, as the
+    /// Poison Tooth allows, 3.02.09). Chemistry is a poison weapon only beside another defence
+    /// (3.02.05); a card in the wrong slot does nothing (the plan's check reports it).
+    pub fn of(plan: &Plan, withheld: bool) -> Option<Strike> {
+        let w = plan.weapon?;
+        if withheld {
+            return None;
+        }
+        Some(match w {
+            Card::Lasgun => Strike::Lasgun,
+            Card::EllacaDrug => Strike::EllacaDrug,
+            Card::PoisonBlade => Strike::Both,
+            Card::ArtilleryStrike => Strike::Artillery,
+            Card::PoisonTooth => Strike::Tooth,
+            Card::Chemistry if plan.defense.is_some() => Strike::Poison,
+            c => match c.kind() {
+                CardKind::WeaponProjectile => Strike::Projectile,
+                CardKind::WeaponPoison => Strike::Poison,
+                _ => return None,
+            },
+        })
+    }
+
+    /// Does this defence stop it?
+    pub fn stopped_by(self, g: Guard) -> bool {
+        match self {
+            Strike::Projectile | Strike::EllacaDrug => g.projectile,
+            Strike::Poison => g.poison,
+            Strike::Both => g.projectile && g.poison,
+            Strike::Lasgun => false,
+            Strike::Artillery => g.shield,
+            Strike::Tooth => g.poison && !g.snooper,
+        }
+    }
+
+    /// It kills its own player's leader too (1.07.06.01's second case): the Artillery Strike and
+    /// the Poison Tooth kill both leaders.
+    pub fn kills_both(self) -> bool {
+        matches!(self, Strike::Artillery | Strike::Tooth)
+    }
+}
+
+impl Guard {
+    /// The defence of a plan as played: the Weirding Way is a projectile defence only beside
+    /// another weapon (3.02.14, and no Shield: it does not explode with a Lasgun).
+    pub fn of(plan: &Plan) -> Guard {
+        match plan.defense {
+            Some(Card::Shield) => Guard {
+                projectile: true,
+                shield: true,
+                ..Guard::default()
+            },
+            Some(Card::Snooper) => Guard {
+                poison: true,
+                snooper: true,
+                ..Guard::default()
+            },
+            Some(Card::ShieldSnooper) => Guard {
+                projectile: true,
+                poison: true,
+                shield: true,
+                snooper: false,
+            },
+            Some(Card::Chemistry) => Guard {
+                poison: true,
+                ..Guard::default()
+            },
+            Some(Card::WeirdingWay) if plan.weapon.is_some() => Guard {
+                projectile: true,
+                ..Guard::default()
+            },
+            Some(c) => match c.kind() {
+                CardKind::DefenseProjectile => Guard {
+                    projectile: true,
+                    ..Guard::default()
+                },
+                CardKind::DefensePoison => Guard {
+                    poison: true,
+                    ..Guard::default()
+                },
+                _ => Guard::default(),
+            },
+            None => Guard::default(),
         }
     }
 }
@@ -94,6 +218,8 @@ pub struct Conditions {
     pub needs_spice: [bool; 2],
     /// The side whose leader a traitor card revealed (1.07.06.06), per side.
     pub betrayed: [bool; 2],
+    /// The side chose not to use its weapon (the Poison Tooth, 000 3.02.09), per side.
+    pub withheld: [bool; 2],
 }
 
 /// A common misreading of the battle rules, for explaining a logged result that differs from
@@ -290,19 +416,38 @@ fn wheel_with(
 }
 
 /// Does this weapon kill the leader behind this defence (1.07.06.01, 3.01.02-3.01.19; Ellaca
-/// Drug is stopped by a projectile defence, ruling 17)?
+/// Drug is stopped by a projectile defence, ruling 17)? The cards alone, each in its own slot;
+/// [`Strike`] and [`Guard`] read a whole plan.
 pub fn kills(weapon: Option<Card>, defense: Option<Card>) -> bool {
-    let Some(w) = weapon else {
-        return false;
+    let attacker = Plan {
+        faction: Faction::Atreides,
+        leader: PlanLeader::None,
+        kwisatz: false,
+        dial: ForceCount::plain(0),
+        spice: Spice::ZERO,
+        ally_spice: None,
+        weapon,
+        defense: None,
     };
-    let d = defense.map(Card::kind);
-    match w.kind() {
-        CardKind::WeaponSpecial => true,
-        CardKind::WeaponProjectile => d != Some(CardKind::DefenseProjectile),
-        CardKind::WeaponPoison if w == Card::EllacaDrug => d != Some(CardKind::DefenseProjectile),
-        CardKind::WeaponPoison => d != Some(CardKind::DefensePoison),
-        _ => false,
-    }
+    let defender = Plan {
+        weapon: None,
+        defense,
+        ..attacker
+    };
+    Strike::of(&attacker, false).is_some_and(|s| !s.stopped_by(Guard::of(&defender)))
+}
+
+/// The cards a plan's player discards whoever wins (those that say "Discard after use"): the
+/// Cheap Hero (3.01.04), the Artillery Strike (3.02.03), a Poison Tooth that was used (3.02.09).
+pub fn spent(plan: &Plan, withheld: bool) -> Vec<Card> {
+    cards_played(plan)
+        .into_iter()
+        .filter(|&c| match c {
+            Card::CheapHero | Card::ArtilleryStrike => true,
+            Card::PoisonTooth => plan.weapon == Some(c) && !withheld,
+            _ => false,
+        })
+        .collect()
 }
 
 /// Resolves a battle between the aggressor's plan (`plans[0]`) and the defender's (`plans[1]`).
@@ -352,7 +497,7 @@ pub fn resolve_with(plans: [&Plan; 2], c: &Conditions, slip: Option<Slip>) -> Ou
             out.winner = Some(w);
             out.killed = leader_of(plans[l]).into_iter().collect();
             out.leader_killed[l] = true;
-            out.leader_spice = Spice::new(plans[l].leader_strength());
+            out.leader_spice = Spice::new(plans[l].leader_strength(plans[w]));
             out.losses = [Loss::All; 2];
             out.losses[w] = Loss::Nothing;
             out.keeps_wheel_spice[w] = true;
@@ -362,9 +507,15 @@ pub fn resolve_with(plans: [&Plan; 2], c: &Conditions, slip: Option<Slip>) -> Ou
         }
         _ => {}
     }
-    // Lasgun and Shield: an explosion, nobody wins (3.01.14; 2.01.13 the Kwisatz Haderach too).
-    let lasgun = plans.iter().any(|p| p.plays(Card::Lasgun));
-    let shield = plans.iter().any(|p| p.plays(Card::Shield));
+    let strikes = [
+        Strike::of(plans[0], c.withheld[0]),
+        Strike::of(plans[1], c.withheld[1]),
+    ];
+    let guards = [Guard::of(plans[0]), Guard::of(plans[1])];
+    // Lasgun and Shield (or Shield Snooper): an explosion, nobody wins (3.01.14, 3.02.11; 2.01.13
+    // the Kwisatz Haderach too).
+    let lasgun = strikes.contains(&Some(Strike::Lasgun));
+    let shield = guards.iter().any(|g| g.shield);
     if lasgun && shield {
         out.decision = Decision::Explosion;
         out.explosion = true;
@@ -374,23 +525,33 @@ pub fn resolve_with(plans: [&Plan; 2], c: &Conditions, slip: Option<Slip>) -> Ou
         out.discards_all = [true, true];
         return out;
     }
+    // The Artillery Strike: no spice for any leader killed, and surviving leaders do not count
+    // (3.02.03).
+    let artillery = strikes.contains(&Some(Strike::Artillery));
     for i in 0..2 {
         let me = plans[i];
-        let them = plans[1 - i];
-        let dies = kills(them.weapon, me.defense) || own_weapon_kills(me);
+        let hit = |s: Option<Strike>| s.is_some_and(|s| !s.stopped_by(guards[i]));
+        let dies =
+            hit(strikes[1 - i]) || (strikes[i].is_some_and(Strike::kills_both) && hit(strikes[i]));
         if dies && me.leader != PlanLeader::None {
             out.leader_killed[i] = true;
             if let Some(l) = leader_of(me) {
                 out.killed.push(l);
-                out.leader_spice += Spice::new(u32::from(l.strength()));
+                if !artillery {
+                    out.leader_spice += Spice::new(me.leader_strength(plans[1 - i]));
+                }
             }
         }
     }
     for i in 0..2 {
         let p = plans[i];
+        if artillery {
+            continue;
+        }
         if !out.leader_killed[i] || slip == Some(Slip::DeadLeaderCounted) {
             let kh = if p.kwisatz { 2 } else { 0 };
-            out.totals[i] = Halves(wheel[i].0 + Halves::whole(p.leader_strength() + kh).0);
+            out.totals[i] =
+                Halves(wheel[i].0 + Halves::whole(p.leader_strength(plans[1 - i]) + kh).0);
         }
     }
     let w = if out.totals[1] > out.totals[0] { 1 } else { 0 };
@@ -402,12 +563,6 @@ pub fn resolve_with(plans: [&Plan; 2], c: &Conditions, slip: Option<Slip>) -> Ou
     out.losses[1 - w] = Loss::All;
     out.discards_all[1 - w] = true;
     out
-}
-
-/// 1.07.06.01's second case: a weapon that kills its own player's leader. None of the classic
-/// cards does; kept so the rule has its place.
-fn own_weapon_kills(_plan: &Plan) -> bool {
-    false
 }
 
 /// The cards a plan puts on the wheel (Cheap Hero, weapon, defence).
@@ -442,6 +597,7 @@ mod tests {
         plain_starred: [false; 2],
         needs_spice: [false; 2],
         betrayed: [false; 2],
+        withheld: [false; 2],
     };
 
     #[test]

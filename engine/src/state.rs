@@ -7,8 +7,8 @@
 use dune::{Rule, rule};
 use std::fmt;
 
-use crate::board::data::{FORCES_PER_FACTION, LEADERS, SHAI_HULUD_CARDS};
-use crate::board::{Card, Leader, Piece, Sector, Territory};
+use crate::board::data::{FORCES_PER_FACTION, LEADERS, SHAI_HULUD_CARDS, TERRITORY_COUNT};
+use crate::board::{Card, CardSet, Leader, Link, Piece, Sector, Territory};
 use crate::dgn::{ForceCount, Side};
 use crate::factions::{ForceKind, Sheet};
 use dune::{Faction, FactionSet, Spice, Stronghold};
@@ -266,6 +266,10 @@ pub struct RuleOptions {
     /// Which of the full rulebook's two printed texts applies where it runs two together
     /// (rulings.md 28; `[Edition "original"]`): the revised one by default.
     pub edition: Edition,
+    /// When the Ixians move the Hidden Mobile Stronghold (000 2.07.19, printed in two editions):
+    /// before the storm moves (the default, `false`) or at the Mentat Pause's War Continues
+    /// (`[HMSMove "Mentat"]`).
+    pub hms_at_mentat: bool,
 }
 
 /// Where the full rulebook (000) prints two versions of a faction's rules (CHOAM's two sheets,
@@ -305,6 +309,7 @@ impl Default for RuleOptions {
             stronghold_cards: true,
             max_turns: 10,
             edition: Edition::Revised,
+            hms_at_mentat: false,
         }
     }
 }
@@ -391,7 +396,7 @@ impl FactionState {
 #[derive(Clone, Debug)]
 pub struct SpiceDeck {
     /// Cards left per territory (index = territory), plus Shai-Hulud.
-    pub territory_cards: [u8; 42],
+    pub territory_cards: [u8; TERRITORY_COUNT],
     pub worms: u8,
     /// Discard piles, top card last.
     pub pile_a: Vec<SpiceDraw>,
@@ -409,7 +414,7 @@ pub enum SpiceDraw {
 
 impl Default for SpiceDeck {
     fn default() -> Self {
-        let mut territory_cards = [0; 42];
+        let mut territory_cards = [0; TERRITORY_COUNT];
         for t in Territory::all() {
             if t.spice_blow().is_some() {
                 territory_cards[t.index()] = 1;
@@ -478,6 +483,10 @@ pub struct GameState {
     pub(crate) phase: Phase,
     /// `None` until the first storm is placed (0.16).
     pub(crate) storm: Option<Sector>,
+    /// Where the Hidden Mobile Stronghold stands: the piece of the map (a territory and sector)
+    /// its token points at (000 2.07.18); `None` until the Ixians deploy it after the first
+    /// storm (2.07.05), and in a game without them.
+    pub(crate) hms: Option<Piece>,
     /// Storm order for this turn (1.01.01): the factions in play, first player first.
     pub(crate) order: Vec<Faction>,
     /// Factions at the table.
@@ -493,6 +502,9 @@ pub struct GameState {
     /// Captured leaders the prison break (2.05.11) sent home: the Harkonnen cannot put them on
     /// their wheel again unless they capture them again.
     pub(crate) freed: [bool; Leader::COUNT],
+    /// The sets of treachery cards shuffled into the deck (3.01; an expansion's set in a full
+    /// game with its factions, docs/notation.md Decisions).
+    pub(crate) card_sets: Vec<CardSet>,
     pub(crate) treachery_deck: u32,
     pub(crate) treachery_discard: Vec<Card>,
     /// Cards set aside for good (Family Atomics, 3.01.07).
@@ -531,6 +543,43 @@ impl GameState {
         self.storm
     }
 
+    /// Where the Hidden Mobile Stronghold stands (000 2.07.18): the piece its token points at;
+    /// `None` while it is not on the map.
+    pub fn hms(&self) -> Option<Piece> {
+        self.hms
+    }
+
+    /// The board's edge the game adds: the Hidden Mobile Stronghold joined to where it stands.
+    pub fn link(&self) -> Option<Link> {
+        let token = Territory::HiddenMobileStronghold.piece(None)?;
+        self.hms.map(|host| Link { token, host })
+    }
+
+    /// Is this piece in the storm? A moving territory is where it stands: the Hidden Mobile
+    /// Stronghold is in the storm when the sector it points at is (000 2.07.18); the Polar Sink
+    /// never is (1.06.06).
+    pub fn in_storm(&self, p: Piece) -> bool {
+        match self.link() {
+            Some(l) if p == l.token => l.host.in_storm(self.storm),
+            _ => p.in_storm(self.storm),
+        }
+    }
+
+    /// Do two territories share a border on the board as it stands (the Hidden Mobile
+    /// Stronghold borders the territory it stands in)?
+    pub fn borders(&self, a: Territory, b: Territory) -> bool {
+        if a.neighbours().contains(&b) {
+            return true;
+        }
+        let host = self.hms.map(|p| p.territory());
+        (a.moves() && host == Some(b)) || (b.moves() && host == Some(a))
+    }
+
+    /// Is this territory on the map now? Every printed one is; a moving one once it is placed.
+    pub fn on_map(&self, t: Territory) -> bool {
+        !t.moves() || self.hms.is_some()
+    }
+
     /// This turn's storm order, first player first (1.01.01).
     pub fn order(&self) -> &[Faction] {
         &self.order
@@ -558,6 +607,16 @@ impl GameState {
     /// Worms counted for the Shield Wall (4.02.00, rulings.md 8).
     pub fn worms(&self) -> u32 {
         self.worms
+    }
+
+    /// The sets of treachery cards in this game's deck.
+    pub fn card_sets(&self) -> &[CardSet] {
+        &self.card_sets
+    }
+
+    /// Copies of a card in this game's deck (0 for a card of a set not in it).
+    pub fn copies(&self, c: Card) -> u8 {
+        c.copies_in(&self.card_sets)
     }
 
     /// Cards left in the treachery deck.
@@ -593,12 +652,21 @@ impl GameState {
                 st.reserves = Forces::new(FORCES_PER_FACTION - starred, starred);
             }
         }
+        // The First Expansion's cards come with the Ixians and the Tleilaxu (000 3.02): in a
+        // game of the full rulebook that seats either of them.
+        let mut card_sets = vec![CardSet::Classic];
+        if options.ruleset == Ruleset::Full
+            && (in_play.contains(Faction::Ixians) || in_play.contains(Faction::Tleilaxu))
+        {
+            card_sets.push(CardSet::IxiansTleilaxu);
+        }
         let pieces = Piece::count();
         GameState {
             options,
             turn: 0,
             phase: Phase::Setup,
             storm: None,
+            hms: None,
             order: seated,
             in_play,
             factions,
@@ -607,7 +675,10 @@ impl GameState {
             leaders: std::array::from_fn(|i| LeaderState::Pool(LEADERS[i].faction)),
             died_once: [false; Leader::COUNT],
             freed: [false; Leader::COUNT],
-            treachery_deck: Card::all().map(|c| u32::from(c.copies())).sum(),
+            treachery_deck: Card::all()
+                .map(|c| u32::from(c.copies_in(&card_sets)))
+                .sum(),
+            card_sets,
             treachery_discard: Vec::new(),
             treachery_removed: Vec::new(),
             spice_deck: SpiceDeck::default(),
@@ -683,8 +754,8 @@ impl GameState {
     }
 
     /// Every faction's tokens per territory, in one pass over the board (index = territory).
-    pub fn territory_stacks(&self) -> [[Stack; Faction::COUNT]; 42] {
-        let mut out = [[Stack::default(); Faction::COUNT]; 42];
+    pub fn territory_stacks(&self) -> [[Stack; Faction::COUNT]; TERRITORY_COUNT] {
+        let mut out = [[Stack::default(); Faction::COUNT]; TERRITORY_COUNT];
         for t in Territory::all() {
             let acc = &mut out[t.index()];
             for row in &self.board[t.piece_range()] {
@@ -871,11 +942,13 @@ impl GameState {
         self.options.shield_wall && self.worms >= 4
     }
 
-    /// Strongholds that count for victory now.
+    /// Strongholds that count for victory now: the Shield Wall after the fourth worm (4.02),
+    /// the Hidden Mobile Stronghold while it is on the map (000 2.07.18).
     pub fn victory_strongholds(&self) -> impl Iterator<Item = Stronghold> + '_ {
-        Stronghold::ALL
-            .into_iter()
-            .filter(|&s| s != Stronghold::ShieldWall || self.shield_wall_counts())
+        Stronghold::ALL.into_iter().filter(|&s| match s {
+            Stronghold::ShieldWall => self.shield_wall_counts(),
+            s => self.on_map(Territory::of(s)),
+        })
     }
 
     /// Who holds a stronghold card (4.03), when the variant is played.

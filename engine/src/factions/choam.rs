@@ -503,7 +503,7 @@ impl FactionRules for Choam {
     }
 
     /// The Auditor cannot be captured by the Harkonnen (Protections, 2.09.19, 2.09.24).
-    fn protected_from_capture(&self, r: &Replay, l: Leader) -> Option<Rule> {
+    fn protected_leader(&self, r: &Replay, l: Leader) -> Option<Rule> {
         (l == Leader::Auditor).then(|| PROTECTIONS.of(r.st.options.edition))
     }
 
@@ -525,7 +525,10 @@ impl FactionRules for Choam {
     fn after_battle(&self, r: &mut Replay, b: &crate::replay::battle::Resolved) {
         r.st.choam.share = (r.st.choam.last_cut, b.sides.contains(&CH));
         r.st.choam.last_cut = Spice::ZERO;
-        let auditor = b.leaders.iter().position(|l| *l == Some(Leader::Auditor));
+        let auditor = b
+            .leaders
+            .iter()
+            .position(|l| *l == crate::dgn::PlanLeader::Leader(Leader::Auditor));
         r.st.choam.audit = auditor.map(|i| Audit {
             auditor_side: b.sides[i],
             opponent: b.sides[1 - i],

@@ -140,7 +140,7 @@ impl Replay {
             );
             return;
         }
-        let Some(last) = self.t.battle.last else {
+        let Some(last) = self.t.battle.last.clone() else {
             self.v(
                 rule!("2.05.10.00"),
                 "the Harkonnen capture right after winning a battle",
@@ -173,7 +173,7 @@ impl Replay {
             self.v(rule!("2.05.10.00"), format!("{l} is not one of {loser}'s active leaders (its pool, or its leader of this battle if alive; not one used elsewhere this turn)"));
             return;
         }
-        if let Some(rule) = crate::factions::rules(l.faction()).protected_from_capture(self, l) {
+        if let Some(rule) = crate::factions::rules(l.faction()).protected_leader(self, l) {
             self.v(
                 rule,
                 format!("{l} cannot be captured or killed by the Harkonnen's capture"),

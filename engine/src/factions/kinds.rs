@@ -36,6 +36,17 @@ impl ForceKind {
     pub const ALL: [ForceKind; 3] = [ForceKind::Plain, ForceKind::Starred, ForceKind::Flipped];
 }
 
+/// What a kind's value is about, for citing the rule that sets it (a faction may state each in
+/// its own rule: the Cyborgs' revival 000 2.07.11, movement 2.07.13, collection 2.07.14;
+/// `FactionRules::cite`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aspect {
+    Worth,
+    Revival,
+    Moves,
+    Collects,
+}
+
 /// What one token of a kind is worth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KindRules {

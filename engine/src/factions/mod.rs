@@ -60,12 +60,11 @@ mod emperor;
 mod expansion;
 mod fremen;
 mod harkonnen;
+pub(crate) mod ixians;
 pub mod kinds;
 mod spacing_guild;
+pub(crate) mod tleilaxu;
 mod trade;
-// 000 2.07 Ixians: `mod ixians;` here.
-//
-// 000 2.08 Tleilaxu: `mod tleilaxu;` here.
 //
 // 000 2.10 Richese: `mod richese;` here.
 //
@@ -75,7 +74,7 @@ mod trade;
 //
 // 000 2.13 Free Traders: `mod free_traders;` here.
 
-pub use kinds::{ForceKind, ForceKinds, KindRules};
+pub use kinds::{Aspect, ForceKind, ForceKinds, KindRules};
 
 pub(crate) use atreides::Atreides;
 pub(crate) use bene_gesserit::BeneGesserit;
@@ -171,6 +170,12 @@ pub(crate) trait FactionRules: Sync {
         &[]
     }
 
+    /// The rule that states one aspect of a kind of the faction's forces, when it is not the
+    /// kind's own rule ([`KindRules::rule`]).
+    fn cite(&self, _kind: ForceKind, _aspect: Aspect) -> Option<Rule> {
+        None
+    }
+
     /// Whether the engine checks this faction's rules. A faction without its module yet is
     /// refused at the setup line with [`FactionRules::not_checked`]'s words.
     fn checked(&self) -> bool {
@@ -199,6 +204,10 @@ pub(crate) trait FactionRules: Sync {
     fn place(&self, _r: &mut Replay, _t: Territory, _piece: Piece, _forces: ForceCount) -> bool {
         false
     }
+
+    /// `f`'s starting cards are recorded (`TC`, 0.14), with the identities known: what this
+    /// faction's rules say of them (the Ixians' pocket cards, 000 2.07.04).
+    fn starting_cards(&self, _r: &mut Replay, _f: Faction, _ids: &[Option<Card>]) {}
 
     /// After the last setup line (`T1` or `END`): what setup still lacks.
     fn finish_setup(&self, _r: &mut Replay) {}
@@ -313,6 +322,39 @@ pub(crate) trait FactionRules: Sync {
         None
     }
 
+    /// `f`'s force revival limit this turn when this faction's rules set it (the Tleilaxu's
+    /// own none, 000 2.08.09; another's raised to 5, 2.08.12), with the rule.
+    fn revival_limit(&self, _r: &Replay, _f: Faction) -> Option<(u8, Rule)> {
+        None
+    }
+
+    /// The prices `f`'s force revival may cost, as this faction's rules change them (the
+    /// Tleilaxu's half price, 000 2.08.10, 2.08.16): changes `prices` and returns the rule.
+    fn revival_prices(
+        &self,
+        _r: &mut Replay,
+        _f: Faction,
+        _prices: &mut Vec<Spice>,
+    ) -> Option<Rule> {
+        None
+    }
+
+    /// `f` revived forces with its free revival (`free_used`) or played a Tleilaxu Ghola: what
+    /// this faction receives for it (the Tleilaxu's subsidy, 000 2.08.13).
+    fn revived(&self, _r: &mut Replay, _f: Faction, _free_used: bool, _ghola: bool) {}
+
+    /// `f` revives leader `l`: what this faction's rules change (the Tleilaxu's own revival,
+    /// their gholas and their ally's price, 000 2.08.09-2.08.17). `None`: the general rules.
+    fn leader_revival(&self, _r: &mut Replay, _f: Faction, _l: Leader) -> Option<LeaderRevival> {
+        None
+    }
+
+    /// `f` may not revive this turn by this faction's power (the Tleilaxu's Karama, 000
+    /// 1.14.09): the rule.
+    fn revival_blocked(&self, _r: &Replay, _f: Faction) -> Option<Rule> {
+        None
+    }
+
     /// The rule limiting the revival of the faction's starred forces to one per turn.
     fn starred_revival_rule(&self) -> Option<Rule> {
         None
@@ -327,6 +369,18 @@ pub(crate) trait FactionRules: Sync {
 
     /// Before any shipment (a per-shipment ability's Karama lapses).
     fn before_shipment(&self, _r: &mut Replay) {}
+
+    /// Forces of `f` (any faction) arrive in `t` from off the board or across it (a shipment, a
+    /// cross-ship, a send): what this faction's rules forbid there (the Ixians' Home Field
+    /// Advantage, 000 2.07.21).
+    fn entry_check(
+        &self,
+        _r: &mut Replay,
+        _f: Faction,
+        _t: Territory,
+        _how: crate::replay::movement::Entry,
+    ) {
+    }
 
     /// The faction ships forces into `t`: what its own rules forbid.
     fn shipment_check(&self, _r: &mut Replay, _t: Territory, _c: ForceCount) {}
@@ -430,7 +484,7 @@ pub(crate) trait FactionRules: Sync {
     }
 
     /// This leader of the faction cannot be captured (CHOAM's Auditor, 000 2.09.19).
-    fn protected_from_capture(&self, _r: &Replay, _l: Leader) -> Option<Rule> {
+    fn protected_leader(&self, _r: &Replay, _l: Leader) -> Option<Rule> {
         None
     }
 
@@ -641,6 +695,20 @@ pub(crate) struct PayeeRule {
     pub block: Option<crate::replay::karama::Block>,
 }
 
+/// A leader revival as a faction's rules make it (000 2.08.09-2.08.17).
+#[derive(Clone, Debug)]
+pub(crate) struct LeaderRevival {
+    /// The prices it may cost (one, or two where the rule leaves a choice).
+    pub prices: Vec<Spice>,
+    /// The rule that sets them.
+    pub rule: Rule,
+    /// Not limited to one a turn nor to a faction with no active leader, nor by the order of
+    /// face-down leaders (1.05.04): up to this many active leaders (the rule).
+    pub unlimited: Option<(usize, Rule)>,
+    /// Another faction's leader, revived into this one's pool (a ghola, 2.08.17).
+    pub ghola: bool,
+}
+
 /// A movement range set by a faction ability.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct MoveRange {
@@ -669,9 +737,9 @@ pub(crate) fn rules(f: Faction) -> &'static dyn FactionRules {
         // 2.06
         Faction::SpacingGuild => &SpacingGuild,
         // 000 2.07
-        Faction::Ixians => &expansion::NotYet(Faction::Ixians),
+        Faction::Ixians => &ixians::Ixians,
         // 000 2.08
-        Faction::Tleilaxu => &expansion::NotYet(Faction::Tleilaxu),
+        Faction::Tleilaxu => &tleilaxu::Tleilaxu,
         // 000 2.09
         Faction::Choam => &Choam,
         // 000 2.10
@@ -700,6 +768,24 @@ pub fn sheet_for(f: Faction, o: &crate::state::RuleOptions) -> Option<&'static S
 /// The kinds of a faction's forces (plain forces for a faction the engine does not check).
 pub fn kinds(f: Faction) -> &'static ForceKinds {
     &rules(f).sheet().kinds
+}
+
+/// The rule that states one aspect of a kind of `f`'s forces: the faction's own citation, else
+/// the kind's rule; for a plain force the general rule of that aspect.
+pub(crate) fn kind_rule(f: Faction, kind: ForceKind, aspect: Aspect) -> Rule {
+    let k = kinds(f).of(kind);
+    rules(f)
+        .cite(kind, aspect)
+        .unwrap_or(if *k == KindRules::FORCE {
+            match aspect {
+                Aspect::Worth => rule!("1.07.04.01"),
+                Aspect::Revival => rule!("1.05.01.02"),
+                Aspect::Moves => rule!("1.06.05.03"),
+                Aspect::Collects => rule!("1.08.02"),
+            }
+        } else {
+            k.rule
+        })
 }
 
 /// The Karama table of every faction, for looking an ability up by its rule number.
@@ -742,27 +828,58 @@ pub(crate) fn ability_statement(r: &mut Replay, ev: &Event) -> bool {
         Stmt::Delay { faction } => r.delay(*faction),
         // 000 2.09 CHOAM, 2.10 Richese, 2.13 the Free Traders, 3.03 the Second Expansion's cards
         Stmt::Trade(t) => r.trade_statement(ev, t),
+        // 000 2.07 Ixians
+        Stmt::Pocket { faction, cards } => r.pocket(*faction, cards),
+        Stmt::HmsMove {
+            faction,
+            path,
+            harvest,
+        } => r.hms_statement(ev, *faction, path, *harvest),
+        Stmt::Supply { faction, card, .. } => r.supply_chain(*faction, card),
+        Stmt::Technology { faction, card } => r.technology(*faction, card),
+        Stmt::Redraw { faction, card } => r.redraw(*faction, card),
+        Stmt::Shenanigans { faction, count } => r.shenanigans(*faction, *count),
+        // 000 2.08 Tleilaxu
+        Stmt::FaceDancers { faction, leaders } => r.face_dancers(*faction, leaders),
+        Stmt::FaceDancer {
+            faction,
+            leader,
+            replace,
+        } => r.face_dancer(*faction, *leader, replace.as_ref()),
+        Stmt::ReplaceDancer {
+            faction,
+            leader,
+            new,
+        } => r.replace_dancer(*faction, *leader, new),
+        Stmt::AllowRevival { faction, target } => r.allow_revival(*faction, *target),
+        Stmt::SellLeader {
+            faction,
+            leader,
+            paid,
+        } => r.sell_leader(*faction, *leader, paid.as_ref()),
         _ => return false,
     }
     true
 }
 
-/// Every faction has its rules and its sheet; those whose module exists are checked.
+/// Every faction has its rules and its sheet; the classic six and the expansion factions with
+/// their own module are checked.
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// The factions whose modules exist: the classic six and the expansion factions added so far.
-    fn modelled(f: Faction) -> bool {
-        f.is_classic() || matches!(f, Faction::Choam)
+    /// The factions the engine checks: the classic six, then each expansion faction with its
+    /// module.
+    fn checked(f: Faction) -> bool {
+        f.is_classic() || matches!(f, Faction::Ixians | Faction::Tleilaxu | Faction::Choam)
     }
 
     #[test]
-    fn every_faction_has_its_module_and_only_those_modelled_are_checked() {
+    fn every_faction_has_its_module_and_only_those_written_are_checked() {
         for f in Faction::ALL {
             assert_eq!(rules(f).faction(), f);
-            assert_eq!(sheet(f).is_some(), modelled(f), "{f}");
-            assert_eq!(rules(f).not_checked().is_none(), modelled(f), "{f}");
+            assert_eq!(sheet(f).is_some(), checked(f), "{f}");
+            assert_eq!(rules(f).not_checked().is_none(), checked(f), "{f}");
         }
         assert_eq!(sheet(Faction::Harkonnen).map(|s| s.hand_limit), Some(8));
         assert_eq!(sheet(Faction::Choam).map(|s| s.hand_limit), Some(5));
@@ -770,15 +887,27 @@ mod tests {
 
     #[test]
     fn factions_start_with_twenty_forces_and_known_spice() {
-        let classic: Vec<&Sheet> = Faction::CLASSIC.into_iter().filter_map(sheet).collect();
-        for r in &classic {
+        for f in Faction::CLASSIC {
+            let r = sheet(f).unwrap_or_else(|| panic!("{f}"));
             if let Some((t, n)) = r.start {
                 assert!(n <= crate::board::data::FORCES_PER_FACTION);
                 assert!(t.is_stronghold());
             }
         }
-        let spice: u32 = classic.iter().map(|r| r.spice.amount()).sum();
-        assert_eq!(spice, 10 + 5 + 10 + 3 + 10 + 5);
+        let spice = |fs: &[Faction]| -> u32 {
+            fs.iter()
+                .filter_map(|&f| sheet(f))
+                .map(|r| r.spice.amount())
+                .sum()
+        };
+        assert_eq!(spice(&Faction::CLASSIC), 10 + 5 + 10 + 3 + 10 + 5);
+        // 000 2.07.02, 2.08.02.
+        assert_eq!(spice(&[Faction::Ixians, Faction::Tleilaxu]), 10 + 5);
+        // Every faction's kinds add up to twenty tokens.
+        for f in Faction::ALL.into_iter().filter(|&f| checked(f)) {
+            let k = kinds(f);
+            assert!(k.starred_count(true) <= crate::board::data::FORCES_PER_FACTION);
+        }
     }
 
     #[test]

@@ -111,6 +111,7 @@ impl Replay {
                     self.hajr(*faction);
                 }
             }
+            Stmt::Amal { faction, phase } => self.amal(*faction, *phase),
             Stmt::End { turn, .. } => {
                 if *turn != self.st.turn {
                     self.v(
@@ -124,6 +125,38 @@ impl Replay {
             _ => {
                 crate::factions::ability_statement(self, ev);
             }
+        }
+    }
+
+    /// Amal (000 3.02.02): at the beginning of a phase, every player discards half the spice
+    /// behind its shield, rounded up, to the bank.
+    pub(crate) fn amal(&mut self, f: Faction, phase: Phase) {
+        if !self.in_play_or_report(f) {
+            return;
+        }
+        if self.st.turn == 0 {
+            self.v(
+                rule!("3.02.02"),
+                "Amal is played at the beginning of a phase of a turn",
+            );
+            return;
+        }
+        self.enter(phase);
+        if self.st.phase != phase {
+            return;
+        }
+        if self.phase_statements > 0 {
+            self.v(
+                rule!("3.02.02"),
+                format!(
+                    "Amal is played at the beginning of a phase: the {phase} phase is under way (write AMAL before its first line)"
+                ),
+            );
+        }
+        self.play_card(f, Card::Amal, rule!("3.02.02"), false);
+        for g in self.st.in_play.iter() {
+            let half = self.spice(g).half_up();
+            self.pay(g, crate::dgn::Payee::Bank, half);
         }
     }
 

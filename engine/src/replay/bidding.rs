@@ -4,8 +4,8 @@ use super::Replay;
 use crate::board::Card;
 use crate::dgn::{AuctionResult, Bid, Event, Payee, Stmt};
 use crate::factions::{Charity, Fee};
-use dune::Faction;
 use dune::Spice;
+use dune::{Faction, FactionSet};
 use dune::{Rule, rule};
 
 #[derive(Default)]
@@ -16,6 +16,13 @@ pub(crate) struct BidData {
     pub(crate) over: bool,
     pub(crate) auctions: u32,
     pub(crate) prev_opener: Option<Faction>,
+    /// Who bought the card of the last auction (none after a bought-in), for what a faction may
+    /// do with the card it just bought (000 2.07.22, 2.07.23).
+    pub(crate) last_bought: Option<Faction>,
+    /// Everyone who bought a card this phase.
+    pub(crate) bought: FactionSet,
+    /// The auction the Atreides looked at the card of (2.01.05), by its number.
+    pub(crate) peeked: Option<u32>,
 }
 
 impl Replay {
@@ -177,11 +184,16 @@ impl Replay {
                     }
                 }
             }
+            Stmt::Peek { .. } => {
+                self.t.bid.peeked = Some(self.t.bid.auctions + 1);
+                crate::factions::ability_statement(self, ev);
+            }
             Stmt::Auction {
                 number,
                 trace,
                 result,
             } => {
+                self.t.bid.last_bought = None;
                 self.auction(*number, trace, result);
                 for f in self.st.in_play.iter() {
                     crate::factions::rules(f).after_auction(self);
@@ -395,6 +407,8 @@ impl Replay {
                     self.check_copies(c);
                 }
                 self.free_top_card(f, extra.as_ref());
+                self.t.bid.last_bought = Some(f);
+                self.t.bid.bought.insert(f);
                 self.t.bid.sold += 1;
                 if self.t.bid.sold >= self.t.bid.dealt {
                     self.t.bid.over = true;

@@ -48,15 +48,17 @@ pub(crate) struct Collection {
     pub(crate) amount: Spice,
     pub(crate) logged: bool,
     pub(crate) note: String,
+    /// The rule of the rate (1.08.02; a kind's own, 000 2.07.14).
+    pub(crate) rule: Rule,
 }
 
 /// Marks a computed collection as logged; its amount and how it was counted.
-fn tick(list: &mut [Collection], f: Faction, t: Territory) -> Option<(Spice, String)> {
+fn tick(list: &mut [Collection], f: Faction, t: Territory) -> Option<(Spice, String, Rule)> {
     let c = list
         .iter_mut()
         .find(|c| c.faction == f && c.territory == t)?;
     c.logged = true;
-    Some((c.amount, c.note.clone()))
+    Some((c.amount, c.note.clone(), c.rule))
 }
 
 #[derive(Default)]
@@ -130,12 +132,22 @@ impl Replay {
                         ""
                     }
                 );
+                let rule = if star_rate != plain_rate && here.starred > 0 {
+                    crate::factions::kind_rule(
+                        f,
+                        crate::factions::ForceKind::Starred,
+                        crate::factions::Aspect::Collects,
+                    )
+                } else {
+                    rule!("1.08.02")
+                };
                 collected.push(Collection {
                     faction: f,
                     territory: t,
                     amount,
                     logged: false,
                     note,
+                    rule,
                 });
             }
         }
@@ -154,6 +166,7 @@ impl Replay {
                         amount,
                         logged: false,
                         note: String::new(),
+                        rule: rule!("1.13.01"),
                     });
                 }
             }
@@ -173,10 +186,10 @@ impl Replay {
                 amount,
                 territory,
             } => match tick(&mut self.t.collect.collected, *faction, *territory) {
-                Some((a, note)) => {
+                Some((a, note, rule)) => {
                     if a != *amount {
                         self.v(
-                            rule!("1.08.02"),
+                            rule,
                             format!(
                                 "{faction} collects {a} spice in {} ({note}), not {amount}",
                                 territory.name()
@@ -216,7 +229,7 @@ impl Replay {
                     return;
                 }
                 match tick(&mut self.t.collect.bonus, *faction, *territory) {
-                    Some((a, _)) => {
+                    Some((a, _, _)) => {
                         if a != *amount {
                             self.v(
                                 rule!("1.13.01"),
@@ -298,7 +311,11 @@ impl Replay {
         let winner = self.compute_winner(&control);
         let mut gains = Vec::new();
         if self.st.options.stronghold_cards {
-            for t in Stronghold::ALL {
+            // The GenCon cards (4.03.03): the five strongholds of the map and the Shield Wall.
+            for t in Stronghold::ALL
+                .into_iter()
+                .filter(|&s| s != Stronghold::HiddenMobileStronghold)
+            {
                 let i = t.index();
                 let holder = self.st.stronghold_cards[i];
                 let now = control.iter().find(|(c, _)| *c == t).map(|(_, f)| *f);
@@ -557,7 +574,12 @@ impl Replay {
                     }
                 }
             }
-            _ => {}
+            _ => {
+                // A faction's own statement at the Mentat Pause (the Tleilaxu's Face Dancer
+                // replacement, 000 2.08.08; the Hidden Mobile Stronghold's move under that
+                // edition, 2.07.19).
+                crate::factions::ability_statement(self, ev);
+            }
         }
     }
 

@@ -104,6 +104,9 @@ pub struct TurnSummary {
     /// The phase reached (the Mentat Pause for a complete turn).
     pub phase: Phase,
     pub storm: Option<Sector>,
+    /// Where the Hidden Mobile Stronghold stands (000 2.07.18): the territory and sector its
+    /// token points at, once the Ixians have placed it.
+    pub hms: Option<(Territory, Sector)>,
     /// Spice behind each shield.
     pub spice: Vec<(Faction, Spice)>,
     /// Tokens per territory and faction, territories in table order; a [`Stack`] tells plain,
@@ -229,6 +232,10 @@ pub(crate) struct TurnData {
     pub(crate) collect: collect::CollectData,
     pub(crate) mentat: Option<collect::MentatData>,
     pub(crate) karama: karama::KaramaData,
+    /// 000 2.07: what the Ixians did this turn.
+    pub(crate) ixians: crate::factions::ixians::Turn,
+    /// 000 2.08: what the Tleilaxu did this turn.
+    pub(crate) tleilaxu: crate::factions::tleilaxu::Turn,
 }
 
 pub(crate) struct Replay {
@@ -251,6 +258,9 @@ pub(crate) struct Replay {
     pub(crate) phases: Vec<TurnSummary>,
     pub(crate) ended: bool,
     pub(crate) game_over_reported: bool,
+    /// Statements of the current phase replayed so far (a card played "at the beginning of a
+    /// phase" comes before them: Amal, 000 3.02.02).
+    pub(crate) phase_statements: u32,
 }
 
 impl Replay {
@@ -277,6 +287,7 @@ impl Replay {
             phases: Vec::new(),
             ended: false,
             game_over_reported: false,
+            phase_statements: 0,
         };
         for (pos, rule, msg) in header_violations {
             r.v_at(pos, rule, msg);
@@ -296,17 +307,11 @@ impl Replay {
     /// the numbers only it has (the expansion factions' chapters 2.07-2.13, their Karama powers
     /// 1.14.07-1.14.13, the expansion cards 3.02-3.09), else the GenCon rulebook (001).
     pub(crate) fn v_at(&mut self, pos: Pos, rule: Rule, message: impl Into<String>) {
-        let book = if full_only(rule) {
-            dune::Book::Full
-        } else {
-            dune::Book::GenCon
-        };
-        self.v_book(book, pos, rule, message);
+        self.v_book(book_of(rule), pos, rule, message);
     }
 
     /// A violation of a rule of the full rulebook (000 numbering), as the expansion factions'
-    /// modules cite theirs (none is played yet: their modules replace `factions::expansion`).
-    #[allow(dead_code)]
+    /// modules cite theirs.
     pub(crate) fn v_full(&mut self, rule: Rule, message: impl Into<String>) {
         let pos = self.pos;
         self.v_book(dune::Book::Full, pos, rule, message);
@@ -511,10 +516,16 @@ impl Replay {
     /// A card whose identity became known: no more copies than the deck holds (board-data §4.1).
     pub(crate) fn check_copies(&mut self, card: Card) {
         let known = self.st.known_copies(card);
-        if known > usize::from(card.copies()) {
+        let copies = self.st.copies(card);
+        if copies == 0 && known > 0 {
             self.v(
                 card.rule(),
-                format!("{card} has been seen {known} times, but the deck holds only {} (a card is misidentified)", card.copies()),
+                format!("{card} is not in this game's treachery deck: it belongs to {}, whose cards come with that expansion's factions in a game of the full rulebook", card.set().name()),
+            );
+        } else if known > usize::from(copies) {
+            self.v(
+                card.rule(),
+                format!("{card} has been seen {known} times, but the deck holds only {copies} (a card is misidentified)"),
             );
         }
     }
@@ -592,6 +603,7 @@ impl Replay {
                     self.new_turn(1);
                 }
                 self.enter(phase);
+                self.phase_statements += 1;
                 if matches!(ev.stmt, Stmt::Trade(_)) {
                     // The trading factions' own statements (000 2.09, 2.10, 2.13, 3.03).
                     crate::factions::ability_statement(self, ev);
@@ -628,6 +640,7 @@ impl Replay {
                 break;
             };
             self.st.phase = next;
+            self.phase_statements = 0;
             self.begin_phase();
         }
     }
@@ -721,6 +734,7 @@ impl Replay {
             return;
         }
         self.st.phase = Phase::Storm;
+        self.phase_statements = 0;
         self.t = TurnData::default();
     }
 
@@ -808,6 +822,9 @@ impl Replay {
             turn: st.turn,
             phase: st.phase,
             storm: st.storm,
+            hms: st
+                .hms
+                .and_then(|p| p.sector().map(|sector| (p.territory(), sector))),
             spice: st
                 .in_play
                 .iter()
@@ -1028,14 +1045,18 @@ impl Replay {
     }
 }
 
-/// A rule number only the full rulebook (000) has: the expansion factions' chapters (2.07-2.13),
-/// their Karama powers (1.14.07-1.14.13) and the expansion treachery cards (3.02-3.09).
-pub(crate) fn full_only(rule: Rule) -> bool {
+/// The book a rule number the engine cites is read in when the citing code does not say
+/// ([`Replay::v_full`] does): 001 for the rules the two books share and the classic factions'
+/// (the engine's canonical numbers), 000 for numbers only the full rulebook has: the expansion
+/// factions' chapters (2.07-2.13), their Karama powers (1.14.08 on; 001 stops at 1.14.07) and
+/// the expansions' treachery cards (3.02 on). So a number passed through a shared table (a
+/// faction's Karama table, a payee's rule, a card's rule) is cited in its own book.
+pub(crate) fn book_of(rule: Rule) -> dune::Book {
     match rule.parts() {
-        [2, c, ..] => *c >= 7,
-        [1, 14, k, ..] => *k >= 7,
-        [3, c, ..] => *c >= 2,
-        _ => false,
+        [2, section, ..] if *section >= 7 => dune::Book::Full,
+        [3, section, ..] if *section >= 2 => dune::Book::Full,
+        [1, 14, item, ..] if *item >= 8 => dune::Book::Full,
+        _ => dune::Book::GenCon,
     }
 }
 

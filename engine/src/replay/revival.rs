@@ -3,7 +3,7 @@
 use super::Replay;
 use crate::board::{Card, Leader};
 use crate::dgn::{Event, ForceCount, Payment, Stmt};
-use crate::factions::{Fee, ForceKind, KindRules};
+use crate::factions::{Aspect, Fee, ForceKind, KindRules};
 use crate::state::{Forces, LeaderState};
 use dune::Spice;
 use dune::{Faction, FactionSet, Stronghold};
@@ -83,6 +83,9 @@ impl Replay {
         leader: Option<Leader>,
     ) {
         self.play_card(faction, Card::TleilaxuGhola, rule!("3.01.20"), false);
+        for g in self.st.in_play.iter() {
+            crate::factions::rules(g).revived(self, faction, false, true);
+        }
         if let Some(l) = leader {
             if l.faction() != faction {
                 self.v(
@@ -252,26 +255,42 @@ impl Replay {
             return;
         }
         self.t.revival.forces.insert(f);
+        if self.revival_blocked(f) {
+            return;
+        }
         if let Some(terms) = crate::factions::rules(f).revival_terms(self) {
             return self.revive_on_terms(f, c, payment, extra, terms);
         }
         let free = self.free_revival(f);
         let n = c.total;
-        let max_paid = REVIVAL_LIMIT.saturating_sub(free);
+        // The limit: 3 (1.05.01), or as a faction's rules set it (the Tleilaxu's own none,
+        // 000 2.08.09; another's raised to 5, 2.08.12).
+        let (limit, limit_rule) = self
+            .st
+            .in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).revival_limit(self, f))
+            .map_or((REVIVAL_LIMIT, None), |(l, r)| (l, Some(r)));
+        let max_paid = limit.saturating_sub(free);
         let paid_count = n.saturating_sub(free);
         let tabr_card = self.st.stronghold_card_holder(Stronghold::SietchTabr) == Some(f);
-        if n > free.max(REVIVAL_LIMIT) || paid_count > max_paid {
+        if n > free.max(limit) || paid_count > max_paid {
             // With the Sietch Tabr card the card's own limits decide (4.03.03.06).
             let rule = if tabr_card {
                 rule!("4.03.03.06")
             } else {
-                rule!("1.05.01")
+                limit_rule.unwrap_or(rule!("1.05.01"))
+            };
+            let tleilaxu = if limit_rule.is_none() && self.st.plays(Faction::Tleilaxu) {
+                " (the Tleilaxu may raise it to 5: R TL allow F, 000 2.08.12)"
+            } else {
+                ""
             };
             self.v(
                 rule,
                 format!(
-                    "{f} may revive up to {} forces this turn ({free} free), not {n}",
-                    free.max(REVIVAL_LIMIT)
+                    "{f} may revive up to {} forces this turn ({free} free), not {n}{tleilaxu}",
+                    free.max(limit)
                 ),
             );
         }
@@ -288,7 +307,15 @@ impl Replay {
         // The price by kind (1.05.01.02; the Ixians' Cyborgs cost 3, 000 2.07.11): the free
         // revivals may be any of the forces revived, so every choice of which are free gives a
         // price the log may show; without one the cheapest is paid.
-        let prices = self.revival_prices(f, c, free);
+        let mut prices = self.revival_prices(f, c, free);
+        // A faction's rules may change the price (the Tleilaxu's half price, 000 2.08.10, and
+        // their ally's, 2.08.16).
+        let mut price_rule = None;
+        for g in self.st.in_play.iter() {
+            if let Some(r) = crate::factions::rules(g).revival_prices(self, f, &mut prices) {
+                price_rule = Some(r);
+            }
+        }
         let cost = match paid {
             Some(p) if prices.contains(&p) => p,
             _ => prices.first().copied().unwrap_or(Spice::ZERO),
@@ -322,7 +349,7 @@ impl Replay {
                     ),
                 );
             } else {
-                let rule = self.revival_price_rule(f, c);
+                let rule = price_rule.unwrap_or_else(|| self.revival_price_rule(f, c));
                 self.v(
                     rule,
                     format!(
@@ -346,6 +373,11 @@ impl Replay {
         });
         self.pay(f, payee, cost);
         self.revive_from_tanks(f, c, rule!("1.05.01"));
+        // What a faction receives for a free revival (the Tleilaxu's subsidy, 000 2.08.13).
+        let free_used = free > 0 && n > 0;
+        for g in self.st.in_play.iter() {
+            crate::factions::rules(g).revived(self, f, free_used, false);
+        }
         if let Some((m, payer, paid)) = extra {
             self.extra_revival(f, *m, *payer, paid.as_ref());
         }
@@ -389,7 +421,7 @@ impl Replay {
         let kinds = self.st.faction(f).sheet.kinds;
         let star = kinds.of(ForceKind::Starred);
         if c.starred > 0 && star.revival != KindRules::FORCE.revival {
-            star.rule
+            crate::factions::kind_rule(f, ForceKind::Starred, Aspect::Revival)
         } else {
             rule!("1.05.01.02")
         }
@@ -397,45 +429,100 @@ impl Replay {
 
     pub(crate) fn revive_leader(&mut self, f: Faction, l: Leader, payment: Option<&Payment>) {
         let paid = payment.map(|p| p.amount);
-        if l.faction() != f {
+        // A faction's rules may change it (the Tleilaxu's own leaders, their gholas and their
+        // ally's price, 000 2.08.09-2.08.17).
+        let special = self
+            .st
+            .in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).leader_revival(self, f, l));
+        let ghola = special.as_ref().is_some_and(|s| s.ghola);
+        if l.faction() != f && !ghola {
             self.v(
                 rule!("1.05.03"),
                 format!("{f} can revive only its own leaders, not {l}"),
             );
             return;
         }
-        if self.t.revival.leader.contains(f) {
-            if let Some(rule) = crate::factions::rules(f).leader_revival_anytime(self, l) {
-                self.v(
-                    rule,
-                    format!("{l} is revived as {f}'s one leader of the turn, and {f} has revived one already"),
-                );
-            } else if self.t.revival.kwisatz {
-                self.v(
-                    rule!("2.01.14"),
-                    format!("the Kwisatz Haderach took the Atreides' one leader revival of this turn; {l} cannot be revived too"),
-                );
-            } else {
-                self.v(rule!("1.05.03"), format!("{f} revives one leader per turn"));
-            }
+        if ghola && let Some(rule) = crate::factions::rules(l.faction()).protected_leader(self, l) {
+            self.v(rule, format!("{l} cannot be revived as a Tleilaxu ghola"));
             return;
         }
-        self.t.revival.leader.insert(f);
-        let active = self.st.active_leaders(f);
-        let anytime = crate::factions::rules(f).leader_revival_anytime(self, l);
-        if !active.is_empty() && anytime.is_none() {
-            let names: Vec<String> = active.iter().map(|l| l.to_string()).collect();
+        if ghola && !self.st.options.advanced {
             self.v(
-                rule!("1.05.03"),
+                rule!("2.08.17"),
                 format!(
-                    "{f} has active leaders ({}) and cannot revive a leader",
-                    names.join(", ")
+                    "gholas are an Advanced ability: the Tleilaxu revive their own leaders, not {l}"
                 ),
             );
+            return;
         }
+        if ghola
+            && self.karama_forbids(
+                crate::factions::tleilaxu::GHOLAS,
+                &format!("the Tleilaxu revive {l} as a ghola"),
+            )
+        {
+            return;
+        }
+        if self.revival_blocked(f) {
+            return;
+        }
+        // 000 2.08.17: the Tleilaxu take their gholas after every other faction's leaders.
+        self.after_ghola(f);
+        let unlimited = special.as_ref().and_then(|s| s.unlimited);
+        let active = self.st.active_leaders(f);
+        match unlimited {
+            Some((max, rule)) => {
+                if active.len() >= max {
+                    self.v(
+                        rule,
+                        format!(
+                            "{f} has {} active leaders and revives leaders up to {max}",
+                            active.len()
+                        ),
+                    );
+                }
+            }
+            None => {
+                let anytime = crate::factions::rules(f).leader_revival_anytime(self, l);
+                if self.t.revival.leader.contains(f) {
+                    if let Some(rule) = anytime {
+                        self.v(
+                            rule,
+                            format!("{l} is revived as {f}'s one leader of the turn, and {f} has revived one already"),
+                        );
+                    } else if self.t.revival.kwisatz {
+                        self.v(
+                            rule!("2.01.14"),
+                            format!("the Kwisatz Haderach took the Atreides' one leader revival of this turn; {l} cannot be revived too"),
+                        );
+                    } else {
+                        self.v(rule!("1.05.03"), format!("{f} revives one leader per turn"));
+                    }
+                    return;
+                }
+                if !active.is_empty() && anytime.is_none() {
+                    let names: Vec<String> = active.iter().map(|l| l.to_string()).collect();
+                    let tleilaxu = if self.st.plays(Faction::Tleilaxu) && f != Faction::Tleilaxu {
+                        " (the Tleilaxu may sell it: R TL sell L:leader, 000 2.08.14)"
+                    } else {
+                        ""
+                    };
+                    self.v(
+                        rule!("1.05.03"),
+                        format!(
+                            "{f} has active leaders ({}) and cannot revive a leader{tleilaxu}",
+                            names.join(", ")
+                        ),
+                    );
+                }
+            }
+        }
+        self.t.revival.leader.insert(f);
         match self.st.leaders[l.index()] {
             LeaderState::Tanks { face_up: true } => {}
-            LeaderState::Tanks { face_up: false } => {
+            LeaderState::Tanks { face_up: false } if unlimited.is_none() => {
                 let face_up_other = Leader::of(f).any(|o| {
                     o != l && self.st.leaders[o.index()] == LeaderState::Tanks { face_up: true }
                 });
@@ -443,18 +530,33 @@ impl Replay {
                     self.v(rule!("1.05.04"), format!("{l} died a second time (face down); {f} must revive its face-up leaders first"));
                 }
             }
+            LeaderState::Tanks { .. } => {}
             _ => {
                 self.v(rule!("1.05.03"), format!("{l} is not in the tanks"));
                 return;
             }
         }
-        let cost = Spice::new(u32::from(l.strength()));
-        if let Some(p) = paid
-            && p != cost
-        {
-            self.v(
+        let (prices, price_rule) = match &special {
+            Some(s) => (s.prices.clone(), s.rule),
+            None => (
+                vec![Spice::new(u32::from(l.strength()))],
                 rule!("1.05.03.01"),
-                format!("reviving {l} costs {cost} spice (the leader's strength), not {p}"),
+            ),
+        };
+        let cost = match paid {
+            Some(p) if prices.contains(&p) => p,
+            _ => prices.first().copied().unwrap_or(Spice::ZERO),
+        };
+        if let Some(p) = paid
+            && !prices.contains(&p)
+        {
+            let why = match &special {
+                Some(_) => Self::price_list(&prices),
+                None => format!("{cost} (the leader's strength)"),
+            };
+            self.v(
+                price_rule,
+                format!("reviving {l} costs {why} spice, not {p}"),
             );
         }
         if cost > self.spice(f) {
@@ -471,5 +573,26 @@ impl Replay {
         });
         self.pay(f, payee, cost);
         self.st.leaders[l.index()] = LeaderState::Pool(f);
+        if ghola {
+            self.ghola_revived();
+        }
+    }
+
+    /// A faction kept from its standard revival this turn (the Tleilaxu's Karama, 000 1.14.09):
+    /// reported; `true` when it is.
+    pub(crate) fn revival_blocked(&mut self, f: Faction) -> bool {
+        let Some(rule) = self
+            .st
+            .in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).revival_blocked(self, f))
+        else {
+            return false;
+        };
+        self.v(
+            rule,
+            format!("a Karama keeps {f} from its standard revival this turn"),
+        );
+        true
     }
 }

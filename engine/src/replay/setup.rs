@@ -24,6 +24,10 @@ pub(crate) struct SetupData {
     pub(crate) storm_done: bool,
     /// BG prediction (audit mode): faction and turn.
     pub(crate) prediction: Option<(Faction, u32)>,
+    /// The Ixians' pocket cards and their stronghold's placement (000 2.07.04, 2.07.05).
+    pub(crate) ixians: crate::factions::ixians::Setup,
+    /// The Tleilaxu's Face Dancers, drawn at setup and again (000 2.08.04, 2.08.07).
+    pub(crate) dancers: crate::factions::tleilaxu::Dancers,
 }
 
 type HeaderViolation = (Pos, Rule, String);
@@ -107,6 +111,22 @@ pub(crate) fn read_header(
                 rule!("0.03"),
                 format!(
                     "Edition must be \"revised\" or \"original\", not \"{}\" (replayed as revised)",
+                    t.value
+                ),
+            )),
+        }
+    }
+    // 000 2.07.19 runs two editions together: the Hidden Mobile Stronghold moves before the
+    // storm (the default) or at the Mentat Pause.
+    if let Some(t) = game.tag("HMSMove") {
+        match t.value.trim().to_ascii_lowercase().as_str() {
+            "storm" => o.hms_at_mentat = false,
+            "mentat" => o.hms_at_mentat = true,
+            _ => v.push((
+                t.pos,
+                rule!("2.07.19"),
+                format!(
+                    "HMSMove is \"Storm\" (before the storm moves, the default) or \"Mentat\" (at the Mentat Pause), not \"{}\"",
                     t.value
                 ),
             )),
@@ -322,6 +342,9 @@ impl Replay {
                             ids.len()
                         ),
                     );
+                }
+                for g in self.st.in_play.iter() {
+                    crate::factions::rules(g).starting_cards(self, f, &ids);
                 }
                 self.deal_cards(f, u32::from(*count), &ids);
             }

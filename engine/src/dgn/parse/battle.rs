@@ -246,9 +246,48 @@ impl Parser {
                 l.ws();
                 Stmt::Capture { faction, leader: l.leader()?, kill: true }
             }
+            Some("swap") => {
+                l.ws();
+                Stmt::Shenanigans { faction, count: l.small("the Suboids exchanged")? }
+            }
+            Some("withhold") => {
+                l.ws();
+                Stmt::Withhold { faction, card: l.card()? }
+            }
+            Some("facedancer") => {
+                l.ws();
+                let leader = l.leader()?;
+                let save = l.i;
+                l.ws();
+                let replace = if l.peek().is_some_and(|c| c.is_ascii_digit()) {
+                    let n = l.small("the forces that replace the winner's")?;
+                    let save = l.i;
+                    l.ws();
+                    let mut from = Vec::new();
+                    if l.keyword("from") {
+                        loop {
+                            l.ws();
+                            let place = l.place()?;
+                            l.ws();
+                            let forces = l.forces()?;
+                            from.push((place, forces));
+                            if !l.eat(b',') {
+                                break;
+                            }
+                        }
+                    } else {
+                        l.i = save;
+                    }
+                    Some((n, from))
+                } else {
+                    l.i = save;
+                    None
+                };
+                Stmt::FaceDancer { faction, leader, replace }
+            }
             other => match super::trade::battle_detail(l, faction, other.unwrap_or(""))? {
                 Some(s) => s,
-                None => return Err(l.err_at(at, "a battle detail: presc, voice, plan, TRAITOR, capture, kill, audit, buyoff, share, tunnels, nofield, PortableSnooper, ResidualPoison, burn (or a line starting with `=`)", l.found())),
+                None => return Err(l.err_at(at, "a battle detail: presc, voice, plan, TRAITOR, capture, kill, swap, withhold, facedancer, audit, buyoff, share, tunnels, nofield, PortableSnooper, ResidualPoison, burn (or a line starting with `=`)", l.found())),
             },
         };
         let asserts = assertions(l)?;

@@ -65,6 +65,37 @@ pub(super) fn bidding(l: &mut Line) -> R<Stmt> {
         if l.keyword("peek") {
             return Ok(Stmt::Peek { faction: f });
         }
+        if l.peek_keyword("supply") {
+            let save = l.i;
+            l.keyword("supply");
+            l.ws();
+            if l.peek() == Some(b'#') {
+                // Richese's Disrupted Supply Chain (000 2.10.21): `A RI supply #k`.
+                l.i = save;
+                return super::trade::bidding(l, f);
+            }
+            let top = if l.keyword("top") {
+                true
+            } else if l.keyword("bottom") {
+                false
+            } else {
+                return Err(l.err("`top` or `bottom` (where the card goes back on the deck)"));
+            };
+            let card = l.sealed_one(Line::card)?;
+            return Ok(Stmt::Supply {
+                faction: f,
+                top,
+                card,
+            });
+        }
+        if l.keyword("tech") {
+            let card = l.sealed_one(Line::card)?;
+            return Ok(Stmt::Technology { faction: f, card });
+        }
+        if l.keyword("redraw") {
+            let card = l.sealed_one(Line::card)?;
+            return Ok(Stmt::Redraw { faction: f, card });
+        }
         return super::trade::bidding(l, f);
     }
     l.expect(b'#', "`decl`, `peek` or `#` and the card number")?;

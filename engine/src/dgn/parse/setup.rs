@@ -139,6 +139,41 @@ impl Parser {
                 }
                 l.expect(b';', "`,`, `;` or the end of the line")?;
             },
+            "POCKET" => {
+                l.ws();
+                let faction = l.faction()?;
+                let cards = l.sealed_list(Line::card)?;
+                if cards == Sealed::Absent {
+                    return Err(
+                        l.err("the cards drawn in braces, e.g. `IX{Shield,Lasgun,?}` or `{#}`")
+                    );
+                }
+                self.push(
+                    pos,
+                    Section::Phase(Phase::Setup),
+                    Stmt::Pocket { faction, cards },
+                    Vec::new(),
+                );
+                end_of_line(l)
+            }
+            "HMS" => {
+                l.ws();
+                let faction = l.faction()?;
+                l.ws();
+                let place = l.place()?;
+                let asserts = assertions(l)?;
+                self.push(
+                    pos,
+                    Section::Phase(Phase::Setup),
+                    Stmt::HmsMove {
+                        faction,
+                        path: vec![place],
+                        harvest: None,
+                    },
+                    asserts,
+                );
+                end_of_line(l)
+            }
             _ => {
                 // STORM0
                 let dials = two_dials(l)?;

@@ -193,7 +193,7 @@ pub(super) fn bidding(l: &mut Line, faction: Faction) -> R<Stmt> {
         _ => {
             return Err(l.err_at(
                 at,
-                "`peek`, or Richese's `cache`, `sell`, `black` or `supply`",
+                "`peek`, `supply`, `tech`, `redraw`, or Richese's `cache`, `sell`, `black` or `supply #k`",
                 l.found(),
             ));
         }

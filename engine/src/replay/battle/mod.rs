@@ -47,6 +47,8 @@ pub(crate) struct Battle {
     pub(crate) betrayed: [Option<Pos>; 2],
     pub(crate) voice: Option<Voice>,
     pub(crate) prescience: Vec<Prescience>,
+    /// The side chose not to use its weapon (the Poison Tooth, 000 3.02.09).
+    pub(crate) withheld: [bool; 2],
     /// The battle cannot be fought (reported when it was announced): its details are not checked
     /// again and nothing of it is applied.
     pub(crate) void: bool,
@@ -60,19 +62,25 @@ impl Battle {
 
 /// The battle just resolved, for what follows it: the Harkonnen capture (2.05.10), CHOAM's
 /// audit (000 2.09.17), the Free Traders' Secret Tunnels (000 2.13.09).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Resolved {
     pub(crate) territory: Territory,
     pub(crate) winner: Option<Faction>,
     pub(crate) loser: Option<Faction>,
     pub(crate) captured: bool,
+    /// The two sides (aggressor, defender) and the forces each lost in the battle.
+    pub(crate) lost: [(Faction, crate::state::Forces); 2],
+    /// The leader each side played (a Face Dancer is revealed among the winner's, 000 2.08.06).
+    pub(crate) leaders: [crate::dgn::PlanLeader; 2],
+    /// The spice the winner received for each leader killed, by leader.
+    pub(crate) paid_for: Vec<(Leader, Spice)>,
     /// Aggressor, defender.
     pub(crate) sides: [Faction; 2],
-    /// Each side's leader disc on the wheel.
-    pub(crate) leaders: [Option<Leader>; 2],
     /// Each side's leader (or Cheap Hero) died.
     pub(crate) killed: [bool; 2],
-    /// Forces sent to the tanks in the battle, both sides and any third faction.
+    /// Forces sent to the tanks in the battle, both sides and any third faction (the Free
+    /// Traders' Secret Tunnels, 000 2.13.09).
+    #[allow(dead_code)]
     pub(crate) to_tanks: u32,
 }
 
@@ -257,7 +265,12 @@ impl Replay {
                 leader,
                 kill,
             } => self.capture(*faction, *leader, *kill),
-            _ => {}
+            Stmt::Withhold { faction, card } => self.withhold(*faction, *card),
+            _ => {
+                // A faction's own battle statement (the Ixians' Suboid exchange, 000 2.07.16;
+                // the Tleilaxu's Face Dancer, 2.08.06).
+                crate::factions::ability_statement(self, ev);
+            }
         }
     }
 
@@ -406,6 +419,7 @@ impl Replay {
             betrayed: [None, None],
             voice: None,
             prescience: Vec::new(),
+            withheld: [false; 2],
             void: !ok,
         });
     }

@@ -35,13 +35,21 @@ impl VoiceCmd {
         })
     }
 
-    /// Does this card answer the command (in the slot where it is played)?
+    /// Does this card answer the command (in the slot where it is played)? A card of two kinds
+    /// answers both (the Poison Blade 3.02.08, the Shield Snooper 3.02.11), and one of two uses
+    /// answers as what its slot makes it (Chemistry 3.02.05, the Weirding Way 3.02.14).
     fn card_matches(self, c: Card, weapon_slot: bool) -> bool {
+        let poison_weapon =
+            matches!(c, Card::PoisonBlade | Card::Chemistry) || c.kind() == CardKind::WeaponPoison;
+        let projectile_weapon = c == Card::PoisonBlade || c.kind() == CardKind::WeaponProjectile;
+        let poison_defense = c.kind() == CardKind::DefensePoison || c == Card::ShieldSnooper;
+        let projectile_defense = matches!(c, Card::ShieldSnooper | Card::WeirdingWay)
+            || c.kind() == CardKind::DefenseProjectile;
         match self {
-            VoiceCmd::PoisonWeapon => weapon_slot && c.kind() == CardKind::WeaponPoison,
-            VoiceCmd::ProjectileWeapon => weapon_slot && c.kind() == CardKind::WeaponProjectile,
-            VoiceCmd::PoisonDefense => !weapon_slot && c.kind() == CardKind::DefensePoison,
-            VoiceCmd::ProjectileDefense => !weapon_slot && c.kind() == CardKind::DefenseProjectile,
+            VoiceCmd::PoisonWeapon => weapon_slot && poison_weapon,
+            VoiceCmd::ProjectileWeapon => weapon_slot && projectile_weapon,
+            VoiceCmd::PoisonDefense => !weapon_slot && poison_defense,
+            VoiceCmd::ProjectileDefense => !weapon_slot && projectile_defense,
             VoiceCmd::Worthless => c.kind() == CardKind::Worthless,
             VoiceCmd::CheapHero => false,
             VoiceCmd::Card(x) => x == c,
@@ -255,7 +263,6 @@ impl Replay {
                 ),
             );
         }
-        let mut plan = plan;
         if let Some((a, share)) = plan.ally_spice {
             // An ally that pays for the forces by its own ability (CHOAM, 000 2.09.15).
             match crate::factions::rules(a).pays_ally_battle_spice(self, f) {
@@ -313,23 +320,42 @@ impl Replay {
         let hand_before = self.st.faction(f).hand.clone();
         for (card, weapon_slot) in [(plan.weapon, true), (plan.defense, false)] {
             let Some(c) = card else { continue };
-            let fits = match c.kind() {
-                CardKind::WeaponSpecial | CardKind::WeaponProjectile | CardKind::WeaponPoison => {
-                    weapon_slot
-                }
-                CardKind::DefenseProjectile | CardKind::DefensePoison => !weapon_slot,
-                CardKind::Worthless => true,
-                CardKind::Leader | CardKind::Special => false,
+            let fits = match c {
+                // Chemistry is a weapon only beside another defence (3.02.05), the Weirding Way
+                // a defence only beside another weapon (3.02.14).
+                Card::Chemistry if weapon_slot => plan.defense.is_some(),
+                Card::WeirdingWay if !weapon_slot => plan.weapon.is_some(),
+                _ => match c.kind() {
+                    CardKind::WeaponSpecial
+                    | CardKind::WeaponProjectile
+                    | CardKind::WeaponPoison => weapon_slot,
+                    CardKind::DefenseProjectile
+                    | CardKind::DefensePoison
+                    | CardKind::DefenseSpecial => !weapon_slot,
+                    CardKind::Worthless => true,
+                    CardKind::Leader | CardKind::Special => false,
+                },
             };
             if !fits {
                 let slot = if weapon_slot { "weapon" } else { "defense" };
                 // A card that is neither weapon nor defence is played as its own text says
-                // (the Cheap Hero as a leader, 3.01.04; the others not in battle at all).
+                // (the Cheap Hero as a leader, 3.01.04; the others not in battle at all), and
+                // so is a card with two uses (Chemistry, the Weirding Way).
                 let rule = match c.kind() {
                     CardKind::Leader | CardKind::Special => c.rule(),
+                    _ if matches!(c, Card::Chemistry | Card::WeirdingWay) => c.rule(),
                     _ => rule!("1.07.04.06"),
                 };
-                self.v(rule, format!("{c} cannot be played as {f}'s {slot}"));
+                let why = match c {
+                    Card::Chemistry => {
+                        " (Chemistry is a poison weapon only when played with another defense)"
+                    }
+                    Card::WeirdingWay => {
+                        " (the Weirding Way is a projectile defense only when played with another weapon)"
+                    }
+                    _ => "",
+                };
+                self.v(rule, format!("{c} cannot be played as {f}'s {slot}{why}"));
             }
             self.take_card(f, c, c.rule());
         }
@@ -371,6 +397,42 @@ impl Replay {
         Conditions {
             advanced: self.st.options.advanced,
             ..Conditions::default()
+        }
+    }
+
+    /// `F withhold PoisonTooth` (000 3.02.09): its player chooses, as the wheels are revealed,
+    /// not to use the Poison Tooth; the battle is resolved without it, and the card is kept if
+    /// its player wins.
+    pub(crate) fn withhold(&mut self, f: Faction, card: Card) {
+        if !self.battle_or_report(rule!("3.02.09"), "Withholding a weapon") {
+            return;
+        }
+        if card != Card::PoisonTooth {
+            self.v(
+                rule!("1.07.05"),
+                format!(
+                    "{card} is used as revealed; only the Poison Tooth may be withheld (3.02.09)"
+                ),
+            );
+            return;
+        }
+        let Some(b) = self.t.battle.current.as_mut() else {
+            return;
+        };
+        let Some(side) = b.side_of(f) else {
+            self.v(rule!("3.02.09"), format!("{f} is not in this battle"));
+            return;
+        };
+        match b.plans[side] {
+            Some(p) if p.weapon == Some(Card::PoisonTooth) => b.withheld[side] = true,
+            Some(_) => self.v(
+                rule!("3.02.09"),
+                format!("{f} did not play the Poison Tooth in this battle"),
+            ),
+            None => self.v(
+                rule!("3.02.09"),
+                format!("{f} chooses not to use the Poison Tooth once its plan is revealed"),
+            ),
         }
     }
 

@@ -40,6 +40,7 @@ impl Replay {
         let plans = [pa, pd];
         let mut c = self.conditions();
         c.betrayed = [b.betrayed[0].is_some(), b.betrayed[1].is_some()];
+        c.withheld = b.withheld;
         // Karama against the battle abilities (3.01.11.01): Sardaukar, Fedaykin, Battle Hardened.
         for (i, p) in plans.iter().enumerate() {
             crate::factions::rules(p.faction).battle_karama(self, p, &mut c, i);
@@ -51,7 +52,7 @@ impl Replay {
         if let Some(l) = logged {
             self.check_result(&b, &plans, &o, &c, l);
         }
-        self.apply_result(&b, &plans, &o, items);
+        self.apply_result(&b, &plans, &o, items, c.withheld);
     }
 
     /// A judge's account of how the battle went, for messages.
@@ -127,6 +128,7 @@ impl Replay {
         c: &Conditions,
         l: Logged<'_>,
     ) {
+        let c_cond = *c;
         let t = b.place.territory;
         let winner = o.winner.map(|i| b.sides[i.min(1)]);
         let why = self.explain(b, plans, o);
@@ -308,8 +310,8 @@ impl Replay {
                                 rule!("1.07.06.05"),
                                 format!("{f} did not play {c} in this battle"),
                             );
-                        } else if keep && *c == Card::CheapHero {
-                            self.v(rule!("3.01.04"), "the Cheap Hero is discarded after use");
+                        } else if keep && battle::spent(&plans[i], c_cond.withheld[i]).contains(c) {
+                            self.v(c.rule(), format!("{c} is discarded after use"));
                         } else if keep && o.discards_all[i] {
                             let rule = match o.decision {
                                 Decision::Explosion => rule!("3.01.14"),
@@ -344,6 +346,7 @@ impl Replay {
         plans: &[Plan; 2],
         o: &Outcome,
         items: &[ResultItem],
+        withheld: [bool; 2],
     ) {
         let t = b.place.territory;
         let winner = o.winner.map(|i| b.sides[i.min(1)]);
@@ -354,6 +357,10 @@ impl Replay {
             vec![(b.sides[0], o.losses[0]), (b.sides[1], o.losses[1])]
         };
         let mut to_tanks = 0u32;
+        let mut side_lost = [
+            (b.sides[0], Forces::default()),
+            (b.sides[1], Forces::default()),
+        ];
         for (f, loss) in victims {
             let want = self.computed_loss(f, t, loss, o.explosion);
             let mut lost = Forces::default();
@@ -385,6 +392,9 @@ impl Replay {
             let to_reserves = saved.min(2).min(lost.normal);
             lost.normal -= to_reserves;
             to_tanks += u32::from(lost.total());
+            if let Some(x) = side_lost.iter_mut().find(|(g, _)| *g == f) {
+                x.1 = lost;
+            }
             let st = self.st.faction_mut(f);
             st.reserves.add(Forces::new(to_reserves, 0));
             st.tanks.add(lost);
@@ -415,10 +425,11 @@ impl Replay {
                 })
                 .flatten()
                 .collect();
+            let spent = battle::spent(p, withheld[i]);
             for c in battle::cards_played(p) {
                 let keep = Some(i) == o.winner
                     && !o.discards_all[i]
-                    && c != Card::CheapHero
+                    && !spent.contains(&c)
                     && !discards.contains(&c);
                 self.place_card(f, c, keep);
             }
@@ -461,21 +472,35 @@ impl Replay {
         self.st.last_wheels = Some(b.sides);
         self.battle_done_in(t);
         let loser = o.winner.map(|i| b.sides[1 - i.min(1)]);
-        let leader_of = |p: &Plan| match p.leader {
-            PlanLeader::Leader(l) => Some(l),
-            _ => None,
-        };
+        // What the winner was paid for each leader killed (nothing at all when nobody is paid).
+        let paid_for = plans
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| match p.leader {
+                PlanLeader::Leader(l) if o.killed.contains(&l) => {
+                    let paid = if o.leader_spice.is_zero() {
+                        Spice::ZERO
+                    } else {
+                        Spice::new(p.leader_strength(&plans[1 - i]))
+                    };
+                    Some((l, paid))
+                }
+                _ => None,
+            })
+            .collect();
         let resolved = Resolved {
             territory: t,
             winner,
             loser,
             captured: false,
+            lost: side_lost,
+            leaders: [plans[0].leader, plans[1].leader],
+            paid_for,
             sides: b.sides,
-            leaders: [leader_of(&plans[0]), leader_of(&plans[1])],
             killed: o.leader_killed,
             to_tanks,
         };
-        self.t.battle.last = Some(resolved);
+        self.t.battle.last = Some(resolved.clone());
         for g in self.st.in_play.iter() {
             crate::factions::rules(g).after_battle(self, &resolved);
         }

@@ -107,7 +107,17 @@ impl Replay {
             Entry::Shipment => "ship",
             Entry::FremenSend | Entry::CarthagCard => "send",
         };
-        if dest.in_storm(self.st.storm) {
+        if !self.st.on_map(t) {
+            self.v(
+                rule!("2.07.18"),
+                format!(
+                    "{f} cannot {verb} forces into the {}: it is not on the map",
+                    t.name()
+                ),
+            );
+            return false;
+        }
+        if self.st.in_storm(dest) {
             match how {
                 Entry::Shipment => self.v(
                     rule!("1.06.03.04"),
@@ -126,6 +136,11 @@ impl Replay {
                 }
                 Entry::FremenSend => {}
             }
+        }
+        // What a faction's rules forbid there (no one but the Ixians ships into the Hidden
+        // Mobile Stronghold, 000 2.07.21).
+        for g in self.st.in_play.iter() {
+            crate::factions::rules(g).entry_check(self, f, t, how);
         }
         if self.st.stronghold_full_for(t, f) {
             let others = self.st.occupants(t);
@@ -329,11 +344,10 @@ impl Replay {
                 t.code()
             ),
         );
-        let storm = self.st.storm;
         t.pieces()
             .iter()
             .copied()
-            .find(|p| !p.in_storm(storm))
+            .find(|&p| !self.st.in_storm(p))
             .or_else(|| t.pieces().first().copied())
     }
 
@@ -346,13 +360,12 @@ impl Replay {
         side: Side,
         storm_rule: Rule,
     ) -> Vec<Piece> {
-        let storm = self.st.storm;
         let t = from.territory;
         if let Some(s) = from.sector {
             let Some(p) = t.piece(Some(s)) else {
                 return Vec::new();
             };
-            if p.in_storm(storm) {
+            if self.st.in_storm(p) {
                 self.v(
                     storm_rule,
                     format!("{f}'s forces in {from} are in the storm and cannot leave it"),
@@ -364,7 +377,7 @@ impl Replay {
         t.pieces()
             .iter()
             .copied()
-            .filter(|p| !p.in_storm(storm))
+            .filter(|&p| !self.st.in_storm(p))
             .collect()
     }
 
@@ -410,7 +423,7 @@ impl Replay {
                 .territory
                 .pieces()
                 .iter()
-                .any(|p| p.in_storm(self.st.storm) && !self.st.stack(f, *p).is_empty());
+                .any(|&p| self.st.in_storm(p) && !self.st.stack(f, p).is_empty());
             let note = if in_storm {
                 " (forces in the storm sector cannot leave it)"
             } else {

@@ -99,7 +99,14 @@ impl Replay {
         if let Some((rule, why)) = blocked {
             self.v(rule, why);
             legal = false;
-        } else if dest.in_storm(storm) {
+        } else if !self.st.on_map(t) || !self.st.on_map(from.territory) {
+            let off = if self.st.on_map(t) { from.territory } else { t };
+            self.v(
+                rule!("2.07.18"),
+                format!("{f} cannot move: the {} is not on the map", off.name()),
+            );
+            legal = false;
+        } else if self.st.in_storm(dest) {
             // An ability that lets the move through the storm still never lets it stop there
             // (CHOAM's Jubba Cloak, 000 2.09.10.02).
             self.v(
@@ -120,8 +127,9 @@ impl Replay {
             legal = false;
         }
         let b = board();
+        let link = self.st.link();
         if legal && !pieces.is_empty() {
-            let cost = b.path_cost(&pieces, dest, path_storm, |x| full(self, x));
+            let cost = b.path_cost_linked(&pieces, dest, path_storm, |x| full(self, x), link);
             let range_rule = if let Some((_, r)) = bonus {
                 r
             } else if habbanya_card {
@@ -159,7 +167,7 @@ impl Replay {
             };
             match cost {
                 None if b
-                    .path_cost(&pieces, dest, None, |x| full(self, x))
+                    .path_cost_linked(&pieces, dest, None, |x| full(self, x), link)
                     .is_some() =>
                 {
                     self.v(
@@ -176,7 +184,7 @@ impl Replay {
                 }
                 Some(d)
                     if d > range
-                        && b.path_cost(&pieces, dest, None, |x| full(self, x))
+                        && b.path_cost_linked(&pieces, dest, None, |x| full(self, x), link)
                             .is_some_and(|clear| clear <= range) =>
                 {
                     self.v(
@@ -285,9 +293,8 @@ impl Replay {
         range_rule: Rule,
     ) {
         let mut prev = from;
-        let storm = self.st.storm;
         for step in via.iter().map(|p| p.territory).chain(std::iter::once(to)) {
-            if !prev.neighbours().contains(&step) {
+            if !self.st.borders(prev, step) {
                 self.v(
                     rule!("1.06.05"),
                     format!("{} does not border {}", prev.name(), step.name()),
@@ -304,7 +311,7 @@ impl Replay {
                         ),
                     );
                 }
-                if step.pieces().iter().all(|p| p.in_storm(storm)) {
+                if step.pieces().iter().all(|&p| self.st.in_storm(p)) {
                     self.v(
                         rule!("1.06.05.06"),
                         format!(
