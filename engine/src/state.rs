@@ -523,6 +523,8 @@ pub struct GameState {
     pub(crate) finished: bool,
     /// CHOAM's tokens and effects (000 2.09).
     pub(crate) choam: crate::factions::choam::ChoamState,
+    /// Richese's cache and No-Field tokens (000 2.10).
+    pub(crate) richese: crate::factions::richese::RicheseState,
 }
 
 impl GameState {
@@ -614,9 +616,10 @@ impl GameState {
         &self.card_sets
     }
 
-    /// Copies of a card in this game's deck (0 for a card of a set not in it).
+    /// Copies of a card in this game: the deck's (0 for a card of a set not in it) and those of
+    /// Richese's cache (000 2.10.03).
     pub fn copies(&self, c: Card) -> u8 {
-        c.copies_in(&self.card_sets)
+        c.copies_in(&self.card_sets) + self.richese.copies(c)
     }
 
     /// Cards left in the treachery deck.
@@ -661,6 +664,10 @@ impl GameState {
             card_sets.push(CardSet::IxiansTleilaxu);
         }
         let pieces = Piece::count();
+        let richese = crate::factions::richese::RicheseState::new(
+            &options,
+            in_play.contains(Faction::Richese),
+        );
         GameState {
             options,
             turn: 0,
@@ -689,6 +696,7 @@ impl GameState {
             last_wheels: None,
             finished: false,
             choam: Default::default(),
+            richese,
         }
     }
 
@@ -777,6 +785,10 @@ impl GameState {
             return false;
         }
         let mut others = self.occupant_set(t);
+        // A face-down No-Field token counts as a force for occupancy limits (000 2.10.11).
+        if !self.richese.tokens.is_empty() && self.richese.tokens_in(t) > 0 {
+            others.insert(Faction::Richese);
+        }
         others.remove(f);
         others.len() >= 2
     }

@@ -373,8 +373,22 @@ pub enum Card {
     Thumper,
     WeirdingWay,
     KullWahad,
+    // 000 3.3, the Second Expansion's cards (CHOAM & Richese): Richese's cache (2.10.03).
+    Distrans,
+    JuiceOfSapho,
+    MirrorWeapon,
+    NullentropyBox,
+    Ornithopter,
+    PortableSnooper,
+    ResidualPoison,
+    SemutaDrug,
+    StoneBurner,
+    Amtal,
+    AxolotlTank,
+    Levenbrech,
+    PoisonDart,
+    DesertSeededWater,
     //
-    // 000 3.3, the Second Expansion's cards: here.
     //
     // 000 3.4, the Third Expansion's cards: here.
     //
@@ -405,7 +419,9 @@ pub enum CardSet {
     Classic,
     /// 000 3.02, the First Expansion (Ixians & Tleilaxu): 12 cards and a fifth Shield and Snooper.
     IxiansTleilaxu,
-    // 000 3.03, the Second Expansion: here.
+    /// 000 3.03, the Second Expansion (CHOAM & Richese): Richese's cache (2.10.03), never
+    /// shuffled into the deck; a cache card discarded joins the treachery discards.
+    ChoamRichese,
     //
     // 000 3.04, the Third Expansion: here.
 }
@@ -496,8 +512,22 @@ pub const CARDS: &[CardRow] = &[
     expansion(CardSet::IxiansTleilaxu, card(Card::Thumper, "Thumper", "Thumper", CardKind::Special, 1, rule!("3.02.13"))),
     expansion(CardSet::IxiansTleilaxu, card(Card::WeirdingWay, "WeirdingWay", "Weirding Way", CardKind::WeaponProjectile, 1, rule!("3.02.14"))),
     expansion(CardSet::IxiansTleilaxu, card(Card::KullWahad, "KullWahad", "Kull Wahad", CardKind::Worthless, 1, rule!("3.02.15"))),
+    // 000 3.3, the Second Expansion's cards: one of each in Richese's cache, not in the deck.
+    expansion(CardSet::ChoamRichese, card(Card::Distrans, "Distrans", "Distrans", CardKind::Special, 1, rule!("3.03.01"))),
+    expansion(CardSet::ChoamRichese, card(Card::JuiceOfSapho, "JuiceOfSapho", "Juice of Sapho", CardKind::Special, 1, rule!("3.03.02"))),
+    expansion(CardSet::ChoamRichese, card(Card::MirrorWeapon, "MirrorWeapon", "Mirror Weapon", CardKind::WeaponSpecial, 1, rule!("3.03.04"))),
+    expansion(CardSet::ChoamRichese, card(Card::NullentropyBox, "NullentropyBox", "Nullentropy Box", CardKind::Special, 1, rule!("3.03.05"))),
+    expansion(CardSet::ChoamRichese, card(Card::Ornithopter, "Ornithopter", "Ornithopter", CardKind::Special, 1, rule!("3.03.06"))),
+    expansion(CardSet::ChoamRichese, card(Card::PortableSnooper, "PortableSnooper", "Portable Snooper", CardKind::DefensePoison, 1, rule!("3.03.07"))),
+    expansion(CardSet::ChoamRichese, card(Card::ResidualPoison, "ResidualPoison", "Residual Poison", CardKind::Special, 1, rule!("3.03.08"))),
+    expansion(CardSet::ChoamRichese, card(Card::SemutaDrug, "SemutaDrug", "Semuta Drug", CardKind::Special, 1, rule!("3.03.09"))),
+    expansion(CardSet::ChoamRichese, card(Card::StoneBurner, "StoneBurner", "Stone Burner", CardKind::WeaponSpecial, 1, rule!("3.03.10"))),
+    expansion(CardSet::ChoamRichese, card(Card::Amtal, "Amtal", "Amtal", CardKind::WeaponSpecial, 1, rule!("3.03.11"))),
+    expansion(CardSet::ChoamRichese, card(Card::AxolotlTank, "AxolotlTank", "Axolotl Tank", CardKind::Special, 1, rule!("3.03.12"))),
+    expansion(CardSet::ChoamRichese, card(Card::Levenbrech, "Levenbrech", "Levenbrech", CardKind::Leader, 1, rule!("3.03.13"))),
+    expansion(CardSet::ChoamRichese, card(Card::PoisonDart, "PoisonDart", "Poison Dart", CardKind::WeaponSpecial, 1, rule!("3.03.14"))),
+    expansion(CardSet::ChoamRichese, card(Card::DesertSeededWater, "DesertSeededWater", "Desert Seeded Water", CardKind::Special, 1, rule!("3.03.15"))),
     //
-    // 000 3.3, the Second Expansion's cards: here.
     //
     // 000 3.4, the Third Expansion's cards: here.
     //
@@ -558,7 +588,12 @@ pub enum Leader {
     Tull,
     Auditor,
     //
-    // 000 2.10 Richese: here.
+    // 000 2.10 Richese (board-data.md §5).
+    Calimar,
+    Helena,
+    Kinnis,
+    Balt,
+    Rund,
     //
     // 000 2.11 Ecaz: here.
     //
@@ -650,6 +685,11 @@ pub const LEADERS: &[LeaderRow] = &[
     leader(Leader::Auditor, Faction::Choam, "Auditor", "The Auditor", 2),
     //
     // 000 2.10 Richese
+    leader(Leader::Calimar, Faction::Richese, "Calimar", "Premier Ein Calimar", 5),
+    leader(Leader::Helena, Faction::Richese, "Helena", "Lady Helena", 4),
+    leader(Leader::Kinnis, Faction::Richese, "Kinnis", "Flinto Kinnis", 3),
+    leader(Leader::Balt, Faction::Richese, "Balt", "Talis Balt", 2),
+    leader(Leader::Rund, Faction::Richese, "Rund", "Haloa Rund", 2),
     //
     // 000 2.11 Ecaz
     //

@@ -364,6 +364,7 @@ impl CardSet {
         match self {
             CardSet::Classic => "the classic deck (3.01)",
             CardSet::IxiansTleilaxu => "the Ixians & Tleilaxu expansion (000 3.02)",
+            CardSet::ChoamRichese => "Richese's cache, the CHOAM & Richese expansion (000 3.03)",
         }
     }
 }

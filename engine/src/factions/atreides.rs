@@ -301,6 +301,17 @@ impl Replay {
             return;
         }
         let target = b.sides[1 - side];
+        let t = b.place.territory;
+        if let Some(rule) = crate::factions::rules(target).prescience_denied(self, element, t) {
+            self.v(
+                rule,
+                format!("Prescience cannot ask {target} for `{element}` here (Blind Prescience)"),
+            );
+            return;
+        }
+        let Some(b) = self.t.battle.current.as_mut() else {
+            return;
+        };
         b.prescience.push(Prescience {
             by: f,
             for_ally,

@@ -199,8 +199,13 @@ impl FactionRules for Choam {
     }
 
     /// 2.09.16 revised: Elite Mercenaries cost twice the current rate to ship.
-    fn shipped_count(&self, r: &Replay, c: crate::dgn::ForceCount) -> Option<(u8, Rule)> {
-        (r.st.options.edition == Edition::Revised && c.starred > 0)
+    fn shipped_count(
+        &self,
+        r: &Replay,
+        shipper: Faction,
+        c: crate::dgn::ForceCount,
+    ) -> Option<(u8, Rule)> {
+        (shipper == CH && r.st.options.edition == Edition::Revised && c.starred > 0)
             .then(|| (c.total.saturating_add(c.starred), rule!("2.09.16")))
     }
 
@@ -232,6 +237,7 @@ impl FactionRules for Choam {
                 Edition::Original => STARTING_FORCES.of(o.edition),
                 Edition::Revised => rule!("2.09.11"),
             },
+            free_revival: rule!("2.09.03"),
         })
     }
 

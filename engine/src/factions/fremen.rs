@@ -363,8 +363,10 @@ impl FactionRules for Fremen {
             .iter()
             .all(|&t| r.st.occupants(t).iter().all(|&o| o == FR));
         let fremen_ally = r.st.ally(FR);
+        // Another faction's own rule may add it to the three (Richese, 000 2.10.18).
         let tueks_clear = r.st.occupants(Territory::TueksSietch).iter().all(|&o| {
-            !matches!(o, Faction::Harkonnen | Faction::Atreides | Faction::Emperor)
+            !(matches!(o, Faction::Harkonnen | Faction::Atreides | Faction::Emperor)
+                || crate::factions::rules(o).spoils_fremen_victory().is_some())
                 || Some(o) == fremen_ally
         });
         (only_fremen && tueks_clear).then(|| {

@@ -62,6 +62,7 @@ mod fremen;
 mod harkonnen;
 pub(crate) mod ixians;
 pub mod kinds;
+pub(crate) mod richese;
 mod spacing_guild;
 pub(crate) mod tleilaxu;
 mod trade;
@@ -82,6 +83,7 @@ pub(crate) use choam::Choam;
 pub(crate) use emperor::Emperor;
 pub(crate) use fremen::Fremen;
 pub(crate) use harkonnen::Harkonnen;
+pub(crate) use richese::Richese;
 pub(crate) use spacing_guild::SpacingGuild;
 
 /// A faction's sheet: starting values and limits, each with the rule that states it.
@@ -230,6 +232,13 @@ pub(crate) trait FactionRules: Sync {
     fn storm_loss_rule(&self, _r: &Replay) -> Option<Rule> {
         None
     }
+
+    /// The storm passed over or stopped on the sectors marked in `hit` (0-17), after its losses
+    /// (Richese's No-Field tokens are revealed, 000 2.10.14).
+    fn storm_swept(&self, _r: &mut Replay, _hit: &[bool; 18]) {}
+
+    /// At the end of every phase (any faction's).
+    fn end_of_phase(&self, _r: &mut Replay, _phase: Phase) {}
 
     // ---- spice blow and Nexus (1.02, 1.10) ----
 
@@ -385,9 +394,10 @@ pub(crate) trait FactionRules: Sync {
     /// The faction ships forces into `t`: what its own rules forbid.
     fn shipment_check(&self, _r: &mut Replay, _t: Territory, _c: ForceCount) {}
 
-    /// The number of forces a shipment of `c` is paid for, when the faction's tokens cost other
-    /// than one each (CHOAM's Elite Mercenaries at twice the rate, 000 2.09.16), and the rule.
-    fn shipped_count(&self, _r: &Replay, _c: ForceCount) -> Option<(u8, Rule)> {
+    /// The number of forces `shipper`'s shipment of `c` is paid for, when this faction's rules
+    /// make it other than one a token (CHOAM's Elite Mercenaries at twice the rate, 000 2.09.16;
+    /// a Richese No-Field token as one force, 2.10.10), and the rule.
+    fn shipped_count(&self, _r: &Replay, _shipper: Faction, _c: ForceCount) -> Option<(u8, Rule)> {
         None
     }
 
@@ -461,6 +471,16 @@ pub(crate) trait FactionRules: Sync {
     ) {
     }
 
+    /// Before `f` reveals its battle plan in `t` (any faction's; Richese's No-Field tokens are
+    /// revealed with it, 000 2.10.16).
+    fn before_plan(&self, _r: &mut Replay, _f: Faction, _t: Territory) {}
+
+    /// Prescience may not ask this faction for `element` in `t`: the rule (Blind Prescience,
+    /// 000 2.10.17).
+    fn prescience_denied(&self, _r: &Replay, _element: &str, _t: Territory) -> Option<Rule> {
+        None
+    }
+
     /// The faction's traitors work in its ally's battle (2.05.09).
     fn traitors_for_ally(&self) -> bool {
         false
@@ -518,6 +538,12 @@ pub(crate) trait FactionRules: Sync {
 
     /// This faction's ability forbids bribes now (Corrupt Officials, 000 2.09.13).
     fn bribe_forbidden(&self, _r: &Replay) -> Option<(Rule, String)> {
+        None
+    }
+
+    /// This faction's forces in Tuek's Sietch spoil the Fremen's special victory (2.04.09 names
+    /// the Harkonnen, the Atreides and the Emperor; 000 2.10.18 Richese): the rule.
+    fn spoils_fremen_victory(&self) -> Option<Rule> {
         None
     }
 
@@ -615,6 +641,8 @@ pub(crate) enum Fee {
     Revival,
     /// Leader revival, the Kwisatz Haderach's too (1.05.03.02).
     LeaderRevival,
+    /// A card Richese sells at its own auction or on the black market (000 2.10.06).
+    RicheseCard,
     /// The Emperor's payment for its ally's extra revivals (2.03.07; to the bank by 1.05.01.03).
     AllyRevival,
 }
@@ -623,7 +651,7 @@ impl Fee {
     /// The rule that sends this payment to the bank when no faction's rule says otherwise.
     pub(crate) fn bank_rule(self) -> Rule {
         match self {
-            Fee::Card => rule!("1.04.06.02"),
+            Fee::Card | Fee::RicheseCard => rule!("1.04.06.02"),
             Fee::Shipment | Fee::CrossShip | Fee::ShipHome => rule!("1.06.03.02"),
             Fee::Revival | Fee::AllyRevival => rule!("1.05.01.03"),
             Fee::LeaderRevival => rule!("1.05.03.02"),
@@ -657,6 +685,8 @@ pub(crate) struct StartRules {
     pub forces: Rule,
     /// How many of its forces are starred (CHOAM's Elite Mercenaries, 000 2.09.11).
     pub starred: Rule,
+    /// Its free revival (2.xx: 000 2.10.04).
+    pub free_revival: Rule,
 }
 
 /// Who pays another faction's charity, and how much is due (CHOAM, 000 2.09.04).
@@ -743,7 +773,7 @@ pub(crate) fn rules(f: Faction) -> &'static dyn FactionRules {
         // 000 2.09
         Faction::Choam => &Choam,
         // 000 2.10
-        Faction::Richese => &expansion::NotYet(Faction::Richese),
+        Faction::Richese => &Richese,
         // 000 2.11
         Faction::Ecaz => &expansion::NotYet(Faction::Ecaz),
         // 000 2.12
@@ -871,7 +901,11 @@ mod tests {
     /// The factions the engine checks: the classic six, then each expansion faction with its
     /// module.
     fn checked(f: Faction) -> bool {
-        f.is_classic() || matches!(f, Faction::Ixians | Faction::Tleilaxu | Faction::Choam)
+        f.is_classic()
+            || matches!(
+                f,
+                Faction::Ixians | Faction::Tleilaxu | Faction::Choam | Faction::Richese
+            )
     }
 
     #[test]

@@ -19,6 +19,15 @@ impl Replay {
             | TradeStmt::Audit { .. }
             | TradeStmt::Buyoff { .. }
             | TradeStmt::Share { .. } => self.choam_statement(ev, s),
+            TradeStmt::SetupNoField { .. }
+            | TradeStmt::Declared { .. }
+            | TradeStmt::CacheAuction { .. }
+            | TradeStmt::BlackMarket { .. }
+            | TradeStmt::Supply { .. }
+            | TradeStmt::NoFieldShip { .. }
+            | TradeStmt::NoFieldMove { .. }
+            | TradeStmt::Reveal { .. }
+            | TradeStmt::Give { .. } => self.richese_statement(ev, s),
             _ => {}
         }
     }

@@ -87,7 +87,13 @@ impl Replay {
             }
             for f in self.st.order.clone() {
                 let here = self.st.in_territory(f, t);
-                let n = u32::from(here.fighting());
+                // A face-down No-Field token collects as one force (000 2.10.11).
+                let hidden = if f == Faction::Richese {
+                    u32::from(self.st.richese.tokens_in(t))
+                } else {
+                    0
+                };
+                let n = u32::from(here.fighting()) + hidden;
                 if n == 0 || left == 0 {
                     continue;
                 }
@@ -106,7 +112,8 @@ impl Replay {
                     rate_of(crate::factions::ForceKind::Starred),
                 );
                 let rate = plain_rate;
-                let due = u32::from(here.normal) * plain_rate + u32::from(here.starred) * star_rate;
+                let due = (u32::from(here.normal) + hidden) * plain_rate
+                    + u32::from(here.starred) * star_rate;
                 let amount = left.take(Spice::new(due));
                 let mut owed = amount;
                 for &p in t.pieces() {

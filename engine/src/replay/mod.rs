@@ -669,6 +669,14 @@ impl Replay {
     }
 
     pub(crate) fn finish_phase_rules(&mut self) {
+        let phase = self.st.phase;
+        self.finish_phase_own_rules();
+        for f in self.st.in_play.iter() {
+            crate::factions::rules(f).end_of_phase(self, phase);
+        }
+    }
+
+    fn finish_phase_own_rules(&mut self) {
         match self.st.phase {
             Phase::Setup => self.finish_setup(),
             Phase::Storm => self.finish_storm(),

@@ -334,6 +334,15 @@ impl Replay {
                     .revival_prices(f, c, free.saturating_sub(1))
                     .contains(&p);
             let said = Self::price_list(&prices);
+            // A price that misreads the faction's own free revival (000 2.10.04 for Richese).
+            let own_free = crate::factions::rules(f)
+                .start_rules(&self.st.options)
+                .map(|s| s.free_revival)
+                .filter(|_| {
+                    (0..=3u8)
+                        .filter(|&k| k != free)
+                        .any(|k| self.revival_prices(f, c, k).contains(&p))
+                });
             if let Some(rule) = self.free_revival_removed(f) {
                 self.v(
                     rule,
@@ -341,6 +350,13 @@ impl Replay {
                 );
             } else if let Some((rule, msg)) = ally_rule {
                 self.v(rule, msg);
+            } else if let Some(rule) = own_free.filter(|_| !tabr_missed) {
+                self.v(
+                    rule,
+                    format!(
+                        "{f} revives {n} forces with {free} free: that costs {said} spice, not {p}"
+                    ),
+                );
             } else if tabr_missed {
                 self.v(
                     rule!("4.03.03.06"),

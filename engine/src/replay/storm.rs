@@ -319,6 +319,9 @@ impl Replay {
                 losses.add_forces(t, f, s);
             }
         }
+        for f in self.st.in_play.iter() {
+            crate::factions::rules(f).storm_swept(self, &hit);
+        }
         losses
     }
 

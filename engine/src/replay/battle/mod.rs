@@ -76,6 +76,8 @@ pub(crate) struct Resolved {
     pub(crate) paid_for: Vec<(Leader, Spice)>,
     /// Aggressor, defender.
     pub(crate) sides: [Faction; 2],
+    /// A Lasgun-Shield explosion (3.01.14).
+    pub(crate) explosion: bool,
     /// Each side's leader (or Cheap Hero) died.
     pub(crate) killed: [bool; 2],
     /// Forces sent to the tanks in the battle, both sides and any third faction (the Free

@@ -163,6 +163,13 @@ impl Replay {
         }
         let t = b.place.territory;
         let opponent = b.sides[1 - side];
+        // What a faction reveals with its plan (Richese's No-Field tokens, 000 2.10.16).
+        for g in self.st.in_play.iter() {
+            crate::factions::rules(g).before_plan(self, f, t);
+        }
+        let Some(b) = self.t.battle.current.as_ref() else {
+            return;
+        };
         let available = self.available_leaders(f, b);
         // The leader slot (1.07.04.02-1.07.04.05, 4.01.16).
         let fought_elsewhere = match plan.leader {

@@ -497,6 +497,7 @@ impl Replay {
             leaders: [plans[0].leader, plans[1].leader],
             paid_for,
             sides: b.sides,
+            explosion: o.explosion,
             killed: o.leader_killed,
             to_tanks,
         };

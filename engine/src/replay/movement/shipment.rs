@@ -63,7 +63,11 @@ impl Replay {
         let guild_rate = karama || rate.is_some();
         let wall_card = self.st.stronghold_card_holder(Stronghold::ShieldWall) == Some(f);
         // What the tokens are paid for (CHOAM's Elite Mercenaries count twice, 000 2.09.16).
-        let counted = crate::factions::rules(f).shipped_count(self, c);
+        let counted = self
+            .st
+            .in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).shipped_count(self, f, c));
         let cost = shipping_cost(
             t,
             counted.map_or(c.total, |(n, _)| n),
