@@ -525,6 +525,8 @@ pub struct GameState {
     pub(crate) choam: crate::factions::choam::ChoamState,
     /// Richese's cache and No-Field tokens (000 2.10).
     pub(crate) richese: crate::factions::richese::RicheseState,
+    /// The Free Traders' placement, revivals, auctions and Scrap Heap (000 2.13).
+    pub(crate) free_traders: crate::factions::free_traders::FreeTradersState,
 }
 
 impl GameState {
@@ -697,6 +699,7 @@ impl GameState {
             finished: false,
             choam: Default::default(),
             richese,
+            free_traders: Default::default(),
         }
     }
 

@@ -599,7 +599,13 @@ pub enum Leader {
     //
     // 000 2.12 Moritani: here.
     //
-    // 000 2.13 Free Traders: here.
+    // 000 2.13 Free Traders: printed in neither rulebook nor the reference data; five discs
+    // named for their strength until the component list is known (docs/notation.md, Decisions).
+    Trader5,
+    Trader4,
+    Trader3,
+    Trader2,
+    Trader1,
 }
 
 /// One row of the leader table: leader, faction, DGN short name, full name, fighting strength.
@@ -696,6 +702,11 @@ pub const LEADERS: &[LeaderRow] = &[
     // 000 2.12 Moritani
     //
     // 000 2.13 Free Traders
+    leader(Leader::Trader5, Faction::FreeTraders, "Trader5", "Free Trader (5)", 5),
+    leader(Leader::Trader4, Faction::FreeTraders, "Trader4", "Free Trader (4)", 4),
+    leader(Leader::Trader3, Faction::FreeTraders, "Trader3", "Free Trader (3)", 3),
+    leader(Leader::Trader2, Faction::FreeTraders, "Trader2", "Free Trader (2)", 2),
+    leader(Leader::Trader1, Faction::FreeTraders, "Trader1", "Free Trader (1)", 1),
 ];
 
 /// Forces per faction (glossary "Force": twenty tokens).

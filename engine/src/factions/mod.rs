@@ -58,6 +58,7 @@ mod bene_gesserit;
 pub(crate) mod choam;
 mod emperor;
 mod expansion;
+pub(crate) mod free_traders;
 mod fremen;
 mod harkonnen;
 pub(crate) mod ixians;
@@ -81,6 +82,7 @@ pub(crate) use atreides::Atreides;
 pub(crate) use bene_gesserit::BeneGesserit;
 pub(crate) use choam::Choam;
 pub(crate) use emperor::Emperor;
+pub(crate) use free_traders::FreeTraders;
 pub(crate) use fremen::Fremen;
 pub(crate) use harkonnen::Harkonnen;
 pub(crate) use richese::Richese;
@@ -364,6 +366,9 @@ pub(crate) trait FactionRules: Sync {
         None
     }
 
+    /// After `f`'s force revival of `c` (any faction's; the Free Traders' Way In, 000 2.13.07).
+    fn after_revival(&self, _r: &mut Replay, _f: Faction, _c: ForceCount) {}
+
     /// The rule limiting the revival of the faction's starred forces to one per turn.
     fn starred_revival_rule(&self) -> Option<Rule> {
         None
@@ -399,6 +404,32 @@ pub(crate) trait FactionRules: Sync {
     /// a Richese No-Field token as one force, 2.10.10), and the rule.
     fn shipped_count(&self, _r: &Replay, _shipper: Faction, _c: ForceCount) -> Option<(u8, Rule)> {
         None
+    }
+
+    /// The faction ships the second side of its tokens (the Free Traders' Smugglers, 000
+    /// 2.13.05): the rule.
+    fn ships_second_side(&self) -> Option<Rule> {
+        None
+    }
+
+    /// What `shipper`'s shipment of `c` into `t` costs when this faction's rules set its price
+    /// (the Free Traders' Smugglers at 1 a force, 000 2.13.05); `half`: at Guild rates.
+    fn shipment_cost(
+        &self,
+        _r: &Replay,
+        _shipper: Faction,
+        _t: Territory,
+        _c: ForceCount,
+        _half: bool,
+    ) -> Option<(Spice, Rule)> {
+        None
+    }
+
+    /// Tokens of `f` in `t` that collect beside its fighting forces, at its plain rate (a
+    /// Richese No-Field token, 000 2.10.11; the Free Traders' Smugglers where nobody contests,
+    /// 2.13.05). Asked of `f`'s own rules.
+    fn extra_collectors(&self, _r: &Replay, _f: Faction, _t: Territory) -> u32 {
+        0
     }
 
     /// Half-price shipping for `shipper` (this faction, or its ally): the ability (its Karama key).
@@ -478,6 +509,12 @@ pub(crate) trait FactionRules: Sync {
     /// Prescience may not ask this faction for `element` in `t`: the rule (Blind Prescience,
     /// 000 2.10.17).
     fn prescience_denied(&self, _r: &Replay, _element: &str, _t: Territory) -> Option<Rule> {
+        None
+    }
+
+    /// A battle of `f`'s in `t`, due and not fought, that this faction's ability made due: the
+    /// rule (the Free Traders' Infiltration, 000 2.13.06).
+    fn battle_due_rule(&self, _r: &Replay, _f: Faction, _t: Territory) -> Option<Rule> {
         None
     }
 
@@ -643,6 +680,10 @@ pub(crate) enum Fee {
     LeaderRevival,
     /// A card Richese sells at its own auction or on the black market (000 2.10.06).
     RicheseCard,
+    /// Secret Tunnels (000 2.13.09): to the Guild, or the bank.
+    Tunnels,
+    /// The auctioneer's cut of a Black Market Auction (000 2.13.04.03): to the Free Traders.
+    BlackMarketCut,
     /// The Emperor's payment for its ally's extra revivals (2.03.07; to the bank by 1.05.01.03).
     AllyRevival,
 }
@@ -652,6 +693,8 @@ impl Fee {
     pub(crate) fn bank_rule(self) -> Rule {
         match self {
             Fee::Card | Fee::RicheseCard => rule!("1.04.06.02"),
+            Fee::Tunnels => rule!("2.13.09"),
+            Fee::BlackMarketCut => rule!("2.13.04.03"),
             Fee::Shipment | Fee::CrossShip | Fee::ShipHome => rule!("1.06.03.02"),
             Fee::Revival | Fee::AllyRevival => rule!("1.05.01.03"),
             Fee::LeaderRevival => rule!("1.05.03.02"),
@@ -779,7 +822,7 @@ pub(crate) fn rules(f: Faction) -> &'static dyn FactionRules {
         // 000 2.12
         Faction::Moritani => &expansion::NotYet(Faction::Moritani),
         // 000 2.13
-        Faction::FreeTraders => &expansion::NotYet(Faction::FreeTraders),
+        Faction::FreeTraders => &FreeTraders,
     }
 }
 
@@ -904,7 +947,11 @@ mod tests {
         f.is_classic()
             || matches!(
                 f,
-                Faction::Ixians | Faction::Tleilaxu | Faction::Choam | Faction::Richese
+                Faction::Ixians
+                    | Faction::Tleilaxu
+                    | Faction::Choam
+                    | Faction::Richese
+                    | Faction::FreeTraders
             )
     }
 

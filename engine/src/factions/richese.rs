@@ -227,6 +227,15 @@ impl FactionRules for Richese {
         })
     }
 
+    /// 2.10.11: a face-down No-Field token collects as one force.
+    fn extra_collectors(&self, r: &Replay, f: Faction, t: Territory) -> u32 {
+        if f == RI {
+            u32::from(r.st.richese.tokens_in(t))
+        } else {
+            0
+        }
+    }
+
     /// 2.10.14: the storm reveals a token it passes over or stops on.
     fn storm_swept(&self, r: &mut Replay, hit: &[bool; 18]) {
         let atomics = r.st.atomics_used;

@@ -28,6 +28,12 @@ impl Replay {
             | TradeStmt::NoFieldMove { .. }
             | TradeStmt::Reveal { .. }
             | TradeStmt::Give { .. } => self.richese_statement(ev, s),
+            TradeStmt::FtPlace { .. }
+            | TradeStmt::BlackMarketAuction { .. }
+            | TradeStmt::WayIn { .. }
+            | TradeStmt::WayOut { .. }
+            | TradeStmt::Tunnels { .. }
+            | TradeStmt::Scrap { .. } => self.free_traders_statement(ev, s),
             _ => {}
         }
     }

@@ -87,12 +87,9 @@ impl Replay {
             }
             for f in self.st.order.clone() {
                 let here = self.st.in_territory(f, t);
-                // A face-down No-Field token collects as one force (000 2.10.11).
-                let hidden = if f == Faction::Richese {
-                    u32::from(self.st.richese.tokens_in(t))
-                } else {
-                    0
-                };
+                // Tokens that collect beside the fighting forces (a Richese No-Field token,
+                // 000 2.10.11; the Free Traders' Smugglers where nobody contests, 2.13.05).
+                let hidden = crate::factions::rules(f).extra_collectors(self, f, t);
                 let n = u32::from(here.fighting()) + hidden;
                 if n == 0 || left == 0 {
                     continue;
@@ -143,6 +140,13 @@ impl Replay {
                     crate::factions::kind_rule(
                         f,
                         crate::factions::ForceKind::Starred,
+                        crate::factions::Aspect::Collects,
+                    )
+                } else if !city && plain_rate != 2 {
+                    // A plain kind of its own rate (the Free Traders' 3, 000 2.13.10).
+                    crate::factions::kind_rule(
+                        f,
+                        crate::factions::ForceKind::Plain,
                         crate::factions::Aspect::Collects,
                     )
                 } else {

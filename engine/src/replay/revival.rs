@@ -234,6 +234,9 @@ impl Replay {
         });
         self.pay(f, payee, cost);
         self.revive_from_tanks(f, c, t.rule);
+        for g in self.st.in_play.iter() {
+            crate::factions::rules(g).after_revival(self, f, c);
+        }
         if let Some((m, payer, paid)) = extra {
             self.extra_revival(f, *m, *payer, paid.as_ref());
         }
@@ -389,6 +392,9 @@ impl Replay {
         });
         self.pay(f, payee, cost);
         self.revive_from_tanks(f, c, rule!("1.05.01"));
+        for g in self.st.in_play.iter() {
+            crate::factions::rules(g).after_revival(self, f, c);
+        }
         // What a faction receives for a free revival (the Tleilaxu's subsidy, 000 2.08.13).
         let free_used = free > 0 && n > 0;
         for g in self.st.in_play.iter() {

@@ -9,7 +9,7 @@ pub(crate) mod result;
 
 use super::Replay;
 use crate::battle::Plan;
-use crate::board::{Leader, Territory, board};
+use crate::board::{Card, Leader, Territory, board};
 use crate::dgn::{Event, Place, Pos, Stmt};
 use crate::state::LeaderState;
 use dune::{Faction, FactionSet, Spice, Stronghold, rule};
@@ -78,11 +78,12 @@ pub(crate) struct Resolved {
     pub(crate) sides: [Faction; 2],
     /// A Lasgun-Shield explosion (3.01.14).
     pub(crate) explosion: bool,
+    /// The cards each side discarded (the Free Traders' Scrap Heap, 000 2.13.13).
+    pub(crate) discarded: Vec<(Faction, Card)>,
     /// Each side's leader (or Cheap Hero) died.
     pub(crate) killed: [bool; 2],
     /// Forces sent to the tanks in the battle, both sides and any third faction (the Free
     /// Traders' Secret Tunnels, 000 2.13.09).
-    #[allow(dead_code)]
     pub(crate) to_tanks: u32,
 }
 
@@ -366,10 +367,13 @@ impl Replay {
             if here.fighting() == 0 {
                 ok = false;
                 if here.advisors > 0 {
+                    // The second side's own rule (advisors 2.02.12; Smugglers, 000 2.13.05).
+                    let kind = crate::factions::kinds(f).of(crate::factions::ForceKind::Flipped);
                     self.v(
-                        rule!("2.02.12"),
+                        kind.rule,
                         format!(
-                            "the Bene Gesserit have only advisors in {}: advisors do not fight",
+                            "{f} has only {}s in {}: they do not fight",
+                            kind.name,
                             t.name()
                         ),
                     );
@@ -484,8 +488,14 @@ impl Replay {
                 continue;
             }
             reported.push(t);
+            // A faction's ability that made the battle due (the Free Traders' Infiltration,
+            // 000 2.13.06).
+            let rule = [f, g]
+                .into_iter()
+                .find_map(|x| crate::factions::rules(x).battle_due_rule(self, x, t))
+                .unwrap_or(rule!("1.07.01"));
             self.v(
-                rule!("1.07.01"),
+                rule,
                 format!(
                     "{f} and {g} both have forces in {}: a battle there is not logged",
                     t.name()

@@ -415,6 +415,7 @@ impl Replay {
         }
         // Cards: the loser discards all, the winner keeps what it does not discard, the Cheap
         // Hero goes (1.07.06.04, 1.07.06.05, 3.01.04).
+        let mut discarded: Vec<(Faction, Card)> = Vec::new();
         for (i, p) in plans.iter().enumerate() {
             let f = p.faction;
             let discards: Vec<Card> = items
@@ -431,6 +432,9 @@ impl Replay {
                     && !o.discards_all[i]
                     && !spent.contains(&c)
                     && !discards.contains(&c);
+                if !keep {
+                    discarded.push((f, c));
+                }
                 self.place_card(f, c, keep);
             }
         }
@@ -498,6 +502,7 @@ impl Replay {
             paid_for,
             sides: b.sides,
             explosion: o.explosion,
+            discarded,
             killed: o.leader_killed,
             to_tanks,
         };

@@ -135,7 +135,8 @@ impl Replay {
             } else if habbanya_card {
                 rule!("4.03.03.03")
             } else if advisors_grounded {
-                rule!("2.02.12")
+                // The second side's own rule (advisors 2.02.12; Smugglers, 000 2.13.05).
+                kinds.of(ForceKind::Flipped).rule
             } else if let Some(b) = prevented.filter(|_| !ornithopters) {
                 b.rule()
             } else if let Some(m) = own.filter(|_| !ornithopters) {

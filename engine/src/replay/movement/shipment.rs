@@ -50,7 +50,29 @@ impl Replay {
             return;
         };
         let t = to.territory;
-        self.check_entry(f, dest, c.total, Entry::Shipment);
+        // The second side of a faction's tokens that ships and shares territories peacefully
+        // (the Free Traders' Smugglers, 000 2.13.05): no occupancy limit, never into the
+        // Hidden Mobile Stronghold.
+        let second_side = if c.side == Side::Advisor {
+            crate::factions::rules(f).ships_second_side()
+        } else {
+            None
+        };
+        if let Some(rule) = second_side {
+            if t == Territory::HiddenMobileStronghold {
+                self.v(
+                    rule,
+                    format!("{f} cannot ship Smugglers into the Hidden Mobile Stronghold"),
+                );
+            } else if self.st.in_storm(dest) {
+                self.v(
+                    rule!("1.06.03.04"),
+                    format!("{f} cannot ship into {}: it is in the storm", t.name()),
+                );
+            }
+        } else {
+            self.check_entry(f, dest, c.total, Entry::Shipment);
+        }
         crate::factions::rules(f).shipment_check(self, t, c);
         let reserves = self.st.faction(f).reserves;
         if !reserves.covers(Forces::from_count(c)) {
@@ -68,11 +90,22 @@ impl Replay {
             .in_play
             .iter()
             .find_map(|g| crate::factions::rules(g).shipped_count(self, f, c));
-        let cost = shipping_cost(
-            t,
-            counted.map_or(c.total, |(n, _)| n),
-            guild_rate,
-            wall_card,
+        // A faction's own price (the Free Traders' Smugglers, 000 2.13.05).
+        let own_cost = self
+            .st
+            .in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).shipment_cost(self, f, t, c, guild_rate));
+        let cost = own_cost.map_or_else(
+            || {
+                shipping_cost(
+                    t,
+                    counted.map_or(c.total, |(n, _)| n),
+                    guild_rate,
+                    wall_card,
+                )
+            },
+            |(n, _)| n,
         );
         // A Karama shipment is paid to the bank (3.01.11.03).
         let claim = if karama {
@@ -90,7 +123,7 @@ impl Replay {
             b.rule()
         } else if let Some(a) = rate {
             a.0
-        } else if let Some((_, r)) = counted {
+        } else if let Some(r) = own_cost.map(|x| x.1).or(counted.map(|x| x.1)) {
             r
         } else {
             rule!("1.06.03.01")
@@ -111,7 +144,11 @@ impl Replay {
             f,
             dest,
             ForceCount {
-                side: Side::Fighter,
+                side: if second_side.is_some() {
+                    Side::Advisor
+                } else {
+                    Side::Fighter
+                },
                 ..c
             },
             false,
