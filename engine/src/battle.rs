@@ -64,7 +64,11 @@ pub struct Plan {
 
 impl Plan {
     fn cards(&self) -> impl Iterator<Item = Card> {
-        let hero = (self.leader == PlanLeader::CheapHero).then_some(Card::CheapHero);
+        let hero = match self.leader {
+            PlanLeader::CheapHero => Some(Card::CheapHero),
+            PlanLeader::Levenbrech => Some(Card::Levenbrech),
+            _ => None,
+        };
         hero.into_iter().chain(self.weapon).chain(self.defense)
     }
 
@@ -75,10 +79,10 @@ impl Plan {
             PlanLeader::Leader(Leader::Zoal) => match opponent.leader {
                 PlanLeader::Leader(Leader::Zoal) => 0,
                 PlanLeader::Leader(l) => u32::from(l.strength()),
-                PlanLeader::CheapHero | PlanLeader::None => 0,
+                PlanLeader::CheapHero | PlanLeader::Levenbrech | PlanLeader::None => 0,
             },
             PlanLeader::Leader(l) => u32::from(l.strength()),
-            PlanLeader::CheapHero | PlanLeader::None => 0,
+            PlanLeader::CheapHero | PlanLeader::Levenbrech | PlanLeader::None => 0,
         }
     }
 }
@@ -102,6 +106,15 @@ pub enum Strike {
     /// Kills both leaders; a poison defence other than the Snooper protects each (Poison Tooth
     /// 3.02.09).
     Tooth,
+    /// Any defence stops it (Poison Dart, 000 3.03.14).
+    Dart,
+    /// Copies the opponent's weapon, if it plays one (Mirror Weapon, 000 3.03.04).
+    Mirror,
+    /// The side with more undialed forces wins; its player may kill both leaders (Stone Burner,
+    /// 000 3.03.10 original).
+    StoneBurner,
+    /// The stronger leader wins, forces do not count (Amtal, 000 3.03.11).
+    Amtal,
 }
 
 /// What a plan's defence stops.
@@ -131,6 +144,10 @@ impl Strike {
             Card::PoisonBlade => Strike::Both,
             Card::ArtilleryStrike => Strike::Artillery,
             Card::PoisonTooth => Strike::Tooth,
+            Card::PoisonDart => Strike::Dart,
+            Card::MirrorWeapon => Strike::Mirror,
+            Card::StoneBurner => Strike::StoneBurner,
+            Card::Amtal => Strike::Amtal,
             Card::Chemistry if plan.defense.is_some() => Strike::Poison,
             c => match c.kind() {
                 CardKind::WeaponProjectile => Strike::Projectile,
@@ -149,6 +166,9 @@ impl Strike {
             Strike::Lasgun => false,
             Strike::Artillery => g.shield,
             Strike::Tooth => g.poison && !g.snooper,
+            Strike::Dart => g.projectile || g.poison,
+            // These kill no leader by themselves (a Mirror has become its original first).
+            Strike::Mirror | Strike::StoneBurner | Strike::Amtal => true,
         }
     }
 
@@ -220,6 +240,13 @@ pub struct Conditions {
     pub betrayed: [bool; 2],
     /// The side chose not to use its weapon (the Poison Tooth, 000 3.02.09), per side.
     pub withheld: [bool; 2],
+    /// The side played a Portable Snooper when wheels were revealed (000 3.03.07): its leader
+    /// is protected from poison.
+    pub portable_snooper: [bool; 2],
+    /// Each side's forces in the territory that it did not dial (the Stone Burner, 000 3.03.10).
+    pub undialed: [u8; 2],
+    /// The side chose to kill both leaders with its Stone Burner (000 3.03.10).
+    pub burn: [bool; 2],
 }
 
 /// A common misreading of the battle rules, for explaining a logged result that differs from
@@ -302,6 +329,10 @@ pub enum Decision {
     TwoTraitors,
     /// Lasgun and Shield in one battle (3.01.14): nobody wins.
     Explosion,
+    /// The Stone Burner: more undialed forces win (000 3.03.10).
+    StoneBurner,
+    /// The Amtal: the stronger leader wins (000 3.03.11).
+    Amtal,
 }
 
 impl Decision {
@@ -312,6 +343,8 @@ impl Decision {
             Decision::Traitor => rule!("1.07.06.06.00"),
             Decision::TwoTraitors => rule!("1.07.06.06.02"),
             Decision::Explosion => rule!("3.01.14"),
+            Decision::StoneBurner => rule!("3.03.10"),
+            Decision::Amtal => rule!("3.03.11"),
         }
     }
 }
@@ -347,6 +380,9 @@ pub struct Outcome {
     /// The side's Kwisatz Haderach counts as used this turn (not for a traitor's winner,
     /// 1.07.06.06.00).
     pub kwisatz_used: [bool; 2],
+    /// The side's forces there go back to reserves rather than to the tanks (the loser of an
+    /// Amtal, 000 3.03.11).
+    pub to_reserves: [bool; 2],
 }
 
 /// The strength of a plan's forces on the wheel (1.07.04.01, 1.13.04): each token at its kind's
@@ -443,7 +479,13 @@ pub fn spent(plan: &Plan, withheld: bool) -> Vec<Card> {
     cards_played(plan)
         .into_iter()
         .filter(|&c| match c {
-            Card::CheapHero | Card::ArtilleryStrike => true,
+            // The Second Expansion's "discard after use" cards (000 3.03.07-3.03.11); the
+            // Mirror Weapon's and Poison Dart's fates depend on the battle (the replay's).
+            Card::CheapHero
+            | Card::ArtilleryStrike
+            | Card::StoneBurner
+            | Card::Amtal
+            | Card::PortableSnooper => true,
             Card::PoisonTooth => plan.weapon == Some(c) && !withheld,
             _ => false,
         })
@@ -475,6 +517,7 @@ pub fn resolve_with(plans: [&Plan; 2], c: &Conditions, slip: Option<Slip>) -> Ou
         keeps_wheel_spice: [false; 2],
         discards_all: [false; 2],
         kwisatz_used: [plans[0].kwisatz, plans[1].kwisatz],
+        to_reserves: [false; 2],
     };
     let leader_of = |p: &Plan| match p.leader {
         PlanLeader::Leader(l) => Some(l),
@@ -507,11 +550,29 @@ pub fn resolve_with(plans: [&Plan; 2], c: &Conditions, slip: Option<Slip>) -> Ou
         }
         _ => {}
     }
-    let strikes = [
+    let mut strikes = [
         Strike::of(plans[0], c.withheld[0]),
         Strike::of(plans[1], c.withheld[1]),
     ];
-    let guards = [Guard::of(plans[0]), Guard::of(plans[1])];
+    // A Mirror Weapon copies the opponent's weapon, if it plays one (000 3.03.04).
+    for i in 0..2 {
+        if strikes[i] == Some(Strike::Mirror) {
+            strikes[i] = strikes[1 - i].filter(|s| *s != Strike::Mirror);
+        }
+    }
+    let mut guards = [Guard::of(plans[0]), Guard::of(plans[1])];
+    // The Portable Snooper protects from poison (000 3.03.07).
+    for (g, &p) in guards.iter_mut().zip(c.portable_snooper.iter()) {
+        if p {
+            g.poison = true;
+        }
+    }
+    // The Amtal and the Stone Burner change how the battle is won; against each other, or the
+    // Artillery Strike, storm order decides: the aggressor's applies (000 3.03.11).
+    let decider = [0usize, 1].into_iter().find_map(|i| match strikes[i] {
+        Some(s @ (Strike::Amtal | Strike::StoneBurner | Strike::Artillery)) => Some((i, s)),
+        _ => None,
+    });
     // Lasgun and Shield (or Shield Snooper): an explosion, nobody wins (3.01.14, 3.02.11; 2.01.13
     // the Kwisatz Haderach too).
     let lasgun = strikes.contains(&Some(Strike::Lasgun));
@@ -527,12 +588,17 @@ pub fn resolve_with(plans: [&Plan; 2], c: &Conditions, slip: Option<Slip>) -> Ou
     }
     // The Artillery Strike: no spice for any leader killed, and surviving leaders do not count
     // (3.02.03).
-    let artillery = strikes.contains(&Some(Strike::Artillery));
+    let artillery = matches!(decider, Some((_, Strike::Artillery)));
+    let amtal = matches!(decider, Some((_, Strike::Amtal)));
+    let burner = matches!(decider, Some((_, Strike::StoneBurner)));
+    // The Stone Burner's player may kill both leaders, whatever their defences (3.03.10).
+    let burned = burner && decider.is_some_and(|(i, _)| c.burn[i]);
     for i in 0..2 {
         let me = plans[i];
         let hit = |s: Option<Strike>| s.is_some_and(|s| !s.stopped_by(guards[i]));
-        let dies =
-            hit(strikes[1 - i]) || (strikes[i].is_some_and(Strike::kills_both) && hit(strikes[i]));
+        let dies = burned
+            || hit(strikes[1 - i])
+            || (strikes[i].is_some_and(Strike::kills_both) && hit(strikes[i]));
         if dies && me.leader != PlanLeader::None {
             out.leader_killed[i] = true;
             if let Some(l) = leader_of(me) {
@@ -548,6 +614,20 @@ pub fn resolve_with(plans: [&Plan; 2], c: &Conditions, slip: Option<Slip>) -> Ou
         if artillery {
             continue;
         }
+        if burner {
+            // The higher number of undialed forces wins (3.03.10).
+            out.totals[i] = Halves::whole(u32::from(c.undialed[i]));
+            continue;
+        }
+        if amtal {
+            // Forces do not count: the stronger leader, a dead one counting nothing (3.03.11).
+            out.totals[i] = if out.leader_killed[i] {
+                Halves(0)
+            } else {
+                Halves::whole(p.leader_strength(plans[1 - i]))
+            };
+            continue;
+        }
         if !out.leader_killed[i] || slip == Some(Slip::DeadLeaderCounted) {
             let kh = if p.kwisatz { 2 } else { 0 };
             out.totals[i] =
@@ -558,10 +638,30 @@ pub fn resolve_with(plans: [&Plan; 2], c: &Conditions, slip: Option<Slip>) -> Ou
     if out.totals[0] == out.totals[1] {
         out.decision = Decision::Tie;
     }
+    if burner {
+        out.decision = Decision::StoneBurner;
+    } else if amtal {
+        out.decision = Decision::Amtal;
+    }
     out.winner = Some(w);
     out.losses[w] = Loss::Dialed(plans[w].dial);
     out.losses[1 - w] = Loss::All;
     out.discards_all[1 - w] = true;
+    if amtal {
+        // The loser's forces go back to reserves and its leader dies; the winner loses nothing
+        // and every dialled spice goes back behind the shields (3.03.11).
+        out.losses[w] = Loss::Nothing;
+        out.to_reserves[1 - w] = true;
+        out.keeps_wheel_spice = [true, true];
+        let l = 1 - w;
+        if !out.leader_killed[l]
+            && let PlanLeader::Leader(x) = plans[l].leader
+        {
+            out.leader_killed[l] = true;
+            out.killed.push(x);
+            out.leader_spice += Spice::new(plans[l].leader_strength(plans[w]));
+        }
+    }
     out
 }
 
@@ -598,6 +698,9 @@ mod tests {
         needs_spice: [false; 2],
         betrayed: [false; 2],
         withheld: [false; 2],
+        portable_snooper: [false; 2],
+        undialed: [0; 2],
+        burn: [false; 2],
     };
 
     #[test]

@@ -254,6 +254,8 @@ pub enum AuctionResult {
 pub enum PlanLeader {
     Leader(Leader),
     CheapHero,
+    /// The Levenbrech card played as a leader of strength 0 (000 3.03.13).
+    Levenbrech,
     None,
 }
 

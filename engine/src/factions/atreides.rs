@@ -342,6 +342,7 @@ impl Replay {
                 "leader" => match plan.leader {
                     PlanLeader::Leader(l) => l.code().to_string(),
                     PlanLeader::CheapHero => "CH".to_string(),
+                    PlanLeader::Levenbrech => "Levenbrech".to_string(),
                     PlanLeader::None => "none".to_string(),
                 },
                 "W" | "weapon" => card(plan.weapon),

@@ -617,6 +617,14 @@ impl Replay {
                 ),
             );
         }
+        if VoiceCmd::read(command) == Some(VoiceCmd::Card(Card::PoisonDart)) {
+            // 000 3.03.14: the Poison Dart cannot be the target of the Voice.
+            self.v(
+                rule!("3.03.14"),
+                "the Poison Dart cannot be the target of the Voice",
+            );
+            return;
+        }
         if VoiceCmd::read(command).is_none() {
             self.v(rule!("2.02.06"), format!("`{command}` is not a Voice command: poison, proj, poisondef, projdef, worthless, CH, or a card by name"));
             return;

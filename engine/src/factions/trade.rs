@@ -34,7 +34,16 @@ impl Replay {
             | TradeStmt::WayOut { .. }
             | TradeStmt::Tunnels { .. }
             | TradeStmt::Scrap { .. } => self.free_traders_statement(ev, s),
-            _ => {}
+            TradeStmt::Distrans { .. }
+            | TradeStmt::Sapho { .. }
+            | TradeStmt::Nullentropy { .. }
+            | TradeStmt::Ornithopter { .. }
+            | TradeStmt::PortableSnooper { .. }
+            | TradeStmt::ResidualPoison { .. }
+            | TradeStmt::Semuta { .. }
+            | TradeStmt::Burn { .. }
+            | TradeStmt::Axolotl { .. }
+            | TradeStmt::SeededWater { .. } => self.second_expansion_statement(ev, s),
         }
     }
 }

@@ -19,6 +19,7 @@ pub(crate) mod collect;
 pub(crate) mod karama;
 pub(crate) mod movement;
 pub(crate) mod revival;
+pub(crate) mod second_expansion;
 pub(crate) mod setup;
 pub(crate) mod storm;
 
@@ -236,6 +237,8 @@ pub(crate) struct TurnData {
     pub(crate) ixians: crate::factions::ixians::Turn,
     /// 000 2.08: what the Tleilaxu did this turn.
     pub(crate) tleilaxu: crate::factions::tleilaxu::Turn,
+    /// 000 3.03: what the Second Expansion's cards leave in force.
+    pub(crate) cards: second_expansion::CardData,
 }
 
 pub(crate) struct Replay {

@@ -59,6 +59,8 @@ pub(super) fn plan(l: &mut Line, faction: Faction) -> R<Stmt> {
     } else if l.peek_keyword("CH") {
         l.keyword("CH");
         PlanLeader::CheapHero
+    } else if l.keyword("Levenbrech") {
+        PlanLeader::Levenbrech
     } else {
         PlanLeader::Leader(l.leader()?)
     };

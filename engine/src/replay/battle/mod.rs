@@ -411,7 +411,11 @@ impl Replay {
                 .iter()
                 .copied()
                 .find(|&f| due.iter().any(|&(_, a, b)| a == f || b == f));
-            if let Some(first) = first
+            // The Juice of Sapho makes its player the aggressor (000 3.03.02.01).
+            let sapho = self.sapho(crate::dgn::SaphoEffect::Aggressor);
+            if sapho == Some(aggressor) {
+                self.t.cards.sapho = None;
+            } else if let Some(first) = first
                 && first != aggressor
             {
                 self.v(rule!("1.07.02"), format!("{first} is the aggressor now (first in storm order with a battle to fight), not {aggressor}"));

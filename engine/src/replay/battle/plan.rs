@@ -231,6 +231,10 @@ impl Replay {
             PlanLeader::CheapHero => {
                 self.take_card(f, Card::CheapHero, rule!("3.01.04"));
             }
+            // 000 3.03.13: played in place of a leader, or with none available.
+            PlanLeader::Levenbrech => {
+                self.take_card(f, Card::Levenbrech, rule!("3.03.13"));
+            }
             PlanLeader::None => {
                 if !available.is_empty() {
                     let names: Vec<&str> = available.iter().map(|l| l.code()).collect();

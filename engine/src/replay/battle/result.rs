@@ -40,6 +40,18 @@ impl Replay {
         let plans = [pa, pd];
         let mut c = self.conditions();
         c.betrayed = [b.betrayed[0].is_some(), b.betrayed[1].is_some()];
+        // The Second Expansion's cards (000 3.03.07, 3.03.10): the Portable Snooper, the Stone
+        // Burner's choice and what it counts, the forces not dialled.
+        let t = b.place.territory;
+        for i in 0..2 {
+            let f = b.sides[i];
+            c.portable_snooper[i] = self.t.cards.portable.contains(&f);
+            c.burn[i] = self.t.cards.burn.contains(&f);
+            let here = self.st.in_territory(f, t).fighting();
+            c.undialed[i] = here.saturating_sub(plans[i].dial.total);
+        }
+        self.t.cards.portable.clear();
+        self.t.cards.burn.clear();
         c.withheld = b.withheld;
         // Karama against the battle abilities (3.01.11.01): Sardaukar, Fedaykin, Battle Hardened.
         for (i, p) in plans.iter().enumerate() {
@@ -69,6 +81,13 @@ impl Replay {
             }
             Decision::TwoTraitors => "both leaders are traitors".into(),
             Decision::Explosion => "a Lasgun and a Shield exploded".into(),
+            Decision::StoneBurner => format!(
+                "the Stone Burner: {} undialed forces against {}",
+                o.totals[0], o.totals[1]
+            ),
+            Decision::Amtal => {
+                format!("the Amtal: leaders {} against {}", o.totals[0], o.totals[1])
+            }
             Decision::Totals | Decision::Tie => {
                 let side = |i: usize| {
                     let p = &plans[i];
@@ -76,6 +95,7 @@ impl Replay {
                         PlanLeader::Leader(l) if o.leader_killed[i] => format!("{l} killed"),
                         PlanLeader::Leader(l) => format!("{l} {}", l.strength()),
                         PlanLeader::CheapHero => "Cheap Hero 0".into(),
+                        PlanLeader::Levenbrech => "Levenbrech 0".into(),
                         PlanLeader::None => "no leader".into(),
                     };
                     let kh = if p.kwisatz && !o.leader_killed[i] {
@@ -181,6 +201,8 @@ impl Replay {
             Decision::Traitor => rule!("1.07.06.06.00"),
             Decision::TwoTraitors => rule!("1.07.06.06.02"),
             Decision::Totals | Decision::Tie => rule!("1.07.06.01"),
+            Decision::StoneBurner => rule!("3.03.10"),
+            Decision::Amtal => rule!("3.03.11"),
         };
         let logged_dead: Vec<Leader> = l
             .items
@@ -312,6 +334,12 @@ impl Replay {
                             );
                         } else if keep && battle::spent(&plans[i], c_cond.withheld[i]).contains(c) {
                             self.v(c.rule(), format!("{c} is discarded after use"));
+                        } else if keep && *c == Card::MirrorWeapon && plans[1 - i].weapon.is_some()
+                        {
+                            self.v(
+                                c.rule(),
+                                "the Mirror Weapon is kept only when the opponent played no weapon",
+                            );
                         } else if keep && o.discards_all[i] {
                             let rule = match o.decision {
                                 Decision::Explosion => rule!("3.01.14"),
@@ -391,13 +419,19 @@ impl Replay {
                 .unwrap_or(0);
             let to_reserves = saved.min(2).min(lost.normal);
             lost.normal -= to_reserves;
-            to_tanks += u32::from(lost.total());
             if let Some(x) = side_lost.iter_mut().find(|(g, _)| *g == f) {
                 x.1 = lost;
             }
+            // The loser of an Amtal returns its forces to reserves (000 3.03.11).
+            let home = b.side_of(f).is_some_and(|i| o.to_reserves[i]);
             let st = self.st.faction_mut(f);
             st.reserves.add(Forces::new(to_reserves, 0));
-            st.tanks.add(lost);
+            if home {
+                st.reserves.add(lost);
+            } else {
+                to_tanks += u32::from(lost.total());
+                st.tanks.add(lost);
+            }
             st.battle_losses = st
                 .battle_losses
                 .saturating_add(u32::from(lost.total()) + u32::from(to_reserves));
@@ -426,7 +460,11 @@ impl Replay {
                 })
                 .flatten()
                 .collect();
-            let spent = battle::spent(p, withheld[i]);
+            let mut spent = battle::spent(p, withheld[i]);
+            // A Mirror Weapon that copied a weapon is discarded (000 3.03.04).
+            if p.weapon == Some(Card::MirrorWeapon) && plans[1 - i].weapon.is_some() {
+                spent.push(Card::MirrorWeapon);
+            }
             for c in battle::cards_played(p) {
                 let keep = Some(i) == o.winner
                     && !o.discards_all[i]

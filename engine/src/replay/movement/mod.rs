@@ -248,14 +248,37 @@ impl Replay {
                 .iter()
                 .any(|g| crate::factions::rules(g).check_action_order(self, f));
             let idx = self.st.order_index(f);
+            // The Juice of Sapho: its player goes first or last this phase (000 3.03.02.02,
+            // 3.03.02.03), ahead of or after everyone, the Guild included.
+            let first = self.sapho(crate::dgn::SaphoEffect::First);
+            let last = self.sapho(crate::dgn::SaphoEffect::Last);
             let later = || {
                 self.t
                     .mv
                     .acted
                     .iter()
-                    .find(|&g| self.st.order_index(g) > idx)
+                    .find(|&g| self.st.order_index(g) > idx && Some(g) != first)
             };
-            if !judged && let Some(g) = later() {
+            if let Some(s) = last
+                && s != f
+                && self.t.mv.acted.contains(s)
+            {
+                self.v(
+                    rule!("3.03.02.03"),
+                    format!("{s} played the Juice of Sapho to go last; {f} acts after it"),
+                );
+            } else if let Some(s) = first
+                && s != f
+                && !self.t.mv.acted.contains(s)
+            {
+                self.v(
+                    rule!("3.03.02.02"),
+                    format!("{s} played the Juice of Sapho to go first; {f} acts before it"),
+                );
+            } else if !judged
+                && Some(f) != last
+                && let Some(g) = later()
+            {
                 self.v(
                     rule!("1.06.01"),
                     format!(

@@ -81,6 +81,23 @@ impl Replay {
             .iter()
             .find_map(|&g| crate::factions::rules(g).move_through_storm(self, f));
         let path_storm = if through_storm.is_some() { None } else { storm };
+        // The Ornithopter card: one move of up to three territories (000 3.03.06.01).
+        let card_range = self.t.cards.ornithopter.filter(|&g| g == f);
+        if card_range.is_some() {
+            self.t.cards.ornithopter = None;
+            range = range.max(3);
+        }
+        // Its second move uses other forces than the first (000 3.03.06.02).
+        if let Some((g, Some(first))) = self.t.cards.second_move
+            && g == f
+            && self.t.mv.moves >= 2
+            && from.territory == first
+        {
+            self.v(
+                rule!("3.03.06.02"),
+                format!("{f}'s second move with the Ornithopter uses other forces than its first, which went to {}", first.name()),
+            );
+        }
         // Advisors have no ornithopters even beside the Bene Gesserit's fighters in Arrakeen or
         // Carthag (2.02.12).
         let advisors_grounded = advisors
@@ -132,6 +149,8 @@ impl Replay {
             let cost = b.path_cost_linked(&pieces, dest, path_storm, |x| full(self, x), link);
             let range_rule = if let Some((_, r)) = bonus {
                 r
+            } else if card_range.is_some() {
+                rule!("3.03.06.01")
             } else if habbanya_card {
                 rule!("4.03.03.03")
             } else if advisors_grounded {
