@@ -32,7 +32,19 @@ impl Replay {
             TradeStmt::Sapho { faction, effect } => {
                 if self.in_play_or_report(*faction) {
                     self.play_card(*faction, Card::JuiceOfSapho, rule!("3.03.02"), false);
-                    self.t.cards.sapho = Some((self.st.phase, *faction, *effect));
+                    // The storm order it changes: this turn's Shipment and Movement (first,
+                    // last) or its battles (the aggressor) (docs/notation.md, Decisions).
+                    let phase = match effect {
+                        SaphoEffect::Aggressor => Phase::Battle,
+                        _ => Phase::Movement,
+                    };
+                    if self.st.phase > phase {
+                        self.v(
+                            rule!("3.03.02"),
+                            format!("the {phase} phase is over this turn: the Juice of Sapho has nothing left to change"),
+                        );
+                    }
+                    self.t.cards.sapho = Some((phase, *faction, *effect));
                 }
             }
             TradeStmt::Nullentropy {
