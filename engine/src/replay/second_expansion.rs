@@ -29,23 +29,21 @@ impl Replay {
     pub(crate) fn second_expansion_statement(&mut self, _ev: &Event, s: &TradeStmt) {
         match s {
             TradeStmt::Distrans { from, to, card } => self.distrans(*from, *to, card),
-            TradeStmt::Sapho { faction, effect } => {
-                if self.in_play_or_report(*faction) {
-                    self.play_card(*faction, Card::JuiceOfSapho, rule!("3.03.02"), false);
-                    // The storm order it changes: this turn's Shipment and Movement (first,
-                    // last) or its battles (the aggressor) (docs/notation.md, Decisions).
-                    let phase = match effect {
-                        SaphoEffect::Aggressor => Phase::Battle,
-                        _ => Phase::Movement,
-                    };
-                    if self.st.phase > phase {
-                        self.v(
-                            rule!("3.03.02"),
-                            format!("the {phase} phase is over this turn: the Juice of Sapho has nothing left to change"),
-                        );
-                    }
-                    self.t.cards.sapho = Some((phase, *faction, *effect));
+            TradeStmt::Sapho { faction, effect } if self.in_play_or_report(*faction) => {
+                self.play_card(*faction, Card::JuiceOfSapho, rule!("3.03.02"), false);
+                // The storm order it changes: this turn's Shipment and Movement (first,
+                // last) or its battles (the aggressor) (docs/notation.md, Decisions).
+                let phase = match effect {
+                    SaphoEffect::Aggressor => Phase::Battle,
+                    _ => Phase::Movement,
+                };
+                if self.st.phase > phase {
+                    self.v(
+                        rule!("3.03.02"),
+                        format!("the {phase} phase is over this turn: the Juice of Sapho has nothing left to change"),
+                    );
                 }
+                self.t.cards.sapho = Some((phase, *faction, *effect));
             }
             TradeStmt::Nullentropy {
                 faction,

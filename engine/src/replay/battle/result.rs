@@ -43,12 +43,12 @@ impl Replay {
         // The Second Expansion's cards (000 3.03.07, 3.03.10): the Portable Snooper, the Stone
         // Burner's choice and what it counts, the forces not dialled.
         let t = b.place.territory;
-        for i in 0..2 {
+        for (i, p) in plans.iter().enumerate() {
             let f = b.sides[i];
             c.portable_snooper[i] = self.t.cards.portable.contains(&f);
             c.burn[i] = self.t.cards.burn.contains(&f);
             let here = self.st.in_territory(f, t).fighting();
-            c.undialed[i] = here.saturating_sub(plans[i].dial.total);
+            c.undialed[i] = here.saturating_sub(p.dial.total);
         }
         self.t.cards.portable.clear();
         self.t.cards.burn.clear();
