@@ -525,6 +525,12 @@ pub struct GameState {
     pub(crate) choam: crate::factions::choam::ChoamState,
     /// Richese's cache and No-Field tokens (000 2.10).
     pub(crate) richese: crate::factions::richese::RicheseState,
+    /// The spice the bank has paid into the game, net: to the players (their starting spice,
+    /// charity, income, the spice paid for leaders, …), to the map (blows), less what went back
+    /// (payments to the bank, spice the storm, a worm or an explosion destroys). Every spice
+    /// behind a shield, in front of one or on the map came from it, so their sum equals this at
+    /// every moment: the property tests hold the replay to it.
+    pub(crate) bank_out: i64,
     /// The Free Traders' placement, revivals, auctions and Scrap Heap (000 2.13).
     pub(crate) free_traders: crate::factions::free_traders::FreeTradersState,
 }
@@ -638,6 +644,23 @@ impl GameState {
         self.finished
     }
 
+    /// The spice the bank has paid into the game, net (see the field): the property tests
+    /// check that it equals [`GameState::spice_in_game`] at every moment.
+    pub fn bank_out(&self) -> i64 {
+        self.bank_out
+    }
+
+    /// Every spice out of the bank: behind the shields, in front of them (bribes), on the map.
+    pub fn spice_in_game(&self) -> i64 {
+        let players: i64 = self
+            .in_play
+            .iter()
+            .map(|f| i64::from(self.faction(f).spice.amount() + self.faction(f).bribes.amount()))
+            .sum();
+        let map: i64 = self.spice.iter().map(|s| i64::from(s.amount())).sum();
+        players + map
+    }
+
     pub fn new(options: RuleOptions, seated: Vec<Faction>) -> GameState {
         let in_play: FactionSet = seated.iter().copied().collect();
         // Only factions whose rules the engine checks sit down: the replay refuses the others
@@ -666,6 +689,11 @@ impl GameState {
             card_sets.push(CardSet::IxiansTleilaxu);
         }
         let pieces = Piece::count();
+        // The starting spice comes from the bank (0.12).
+        let bank_out = factions
+            .iter()
+            .map(|st: &FactionState| i64::from(st.spice.amount()))
+            .sum();
         let richese = crate::factions::richese::RicheseState::new(
             &options,
             in_play.contains(Faction::Richese),
@@ -700,6 +728,7 @@ impl GameState {
             choam: Default::default(),
             richese,
             free_traders: Default::default(),
+            bank_out,
         }
     }
 

@@ -78,6 +78,15 @@ fn check_prefix(name: &Path, text: &str) -> Result<(), TestCaseError> {
             );
         }
     }
+    // Spice is conserved: what is behind the shields, in front of them and on the map is what
+    // the bank paid out, less what was paid back to it (every payment names its payee).
+    prop_assert_eq!(
+        r.state.spice_in_game(),
+        r.state.bank_out(),
+        "{}: the spice in the game is not what the bank paid out, after:\n{}",
+        name.display(),
+        text
+    );
     Ok(())
 }
 
@@ -113,6 +122,29 @@ fn tokens_stay_at_twenty_through_every_battle() {
         }
     }
     assert!(battles >= 30, "only {battles} battles in the legal logs");
+}
+
+/// Spice is conserved across every payment of every legal log: after each line that moves
+/// spice (a price, a collection, charity, a blow), the spice behind the shields, in front of
+/// them and on the map equals what the bank paid out less what was paid back to it.
+#[test]
+fn spice_is_conserved_across_every_payment() {
+    let mut payments = 0;
+    for (name, text) in legal_logs() {
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        let first = lines.iter().position(|l| l.starts_with("T0")).unwrap_or(0);
+        for (i, line) in lines.iter().enumerate().skip(first) {
+            let body = line.split(';').next().unwrap_or("");
+            if body.contains('$') || body.starts_with("C ") || body.starts_with("S ") {
+                payments += 1;
+                check_prefix(&name, &lines[..=i].concat()).unwrap_or_else(|e| panic!("{e}"));
+            }
+        }
+    }
+    assert!(
+        payments >= 300,
+        "only {payments} payments in the legal logs"
+    );
 }
 
 fn leader() -> impl Strategy<Value = PlanLeader> {

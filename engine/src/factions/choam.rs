@@ -258,7 +258,7 @@ impl FactionRules for Choam {
             r.st.choam.income = None;
             return;
         };
-        r.st.faction_mut(CH).gain(income);
+        r.bank_pays(CH, income);
         r.st.choam.income = Some((turn, income));
     }
 
@@ -657,7 +657,7 @@ impl Replay {
                         if had.is_none()
                             && let Some(income) = self.choam_income()
                         {
-                            self.st.faction_mut(CH).gain(income);
+                            self.bank_pays(CH, income);
                             self.st.choam.income = Some((turn, income));
                         }
                     }
@@ -774,7 +774,7 @@ impl Replay {
                 ),
             );
         }
-        self.st.faction_mut(f).gain(due);
+        self.bank_pays(f, due);
     }
 
     /// `P CH inflation double|cancel` (2.09.09): placed during War Continues, once.
@@ -866,7 +866,7 @@ impl Replay {
                 );
             }
         }
-        self.st.faction_mut(CH).gain(due);
+        self.bank_pays(CH, due);
     }
 
     /// `USE F card [F] [terr]`: a worthless card discarded for its Multipurpose effect (2.09.07
@@ -1278,9 +1278,7 @@ impl Replay {
         for &c in cards {
             self.play_card(CH, c, rule!("1.14.09"), false);
         }
-        self.st
-            .faction_mut(CH)
-            .gain(Spice::new(3 * cards.len() as u32));
+        self.bank_pays(CH, Spice::new(3 * cards.len() as u32));
     }
 
     /// CHOAM's Karama, revised (1.14.09): during Shipment and Movement flip any or all of its

@@ -189,7 +189,7 @@ impl Replay {
         if kill {
             self.st.died_once[l.index()] = true;
             self.st.leaders[l.index()] = LeaderState::Tanks { face_up: false };
-            self.st.faction_mut(f).gain(Spice::new(2));
+            self.bank_pays(f, Spice::new(2));
         } else {
             self.st.leaders[l.index()] = LeaderState::Pool(f);
             self.st.freed[l.index()] = false;

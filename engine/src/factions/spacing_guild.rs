@@ -386,7 +386,7 @@ impl Replay {
             let back = self.st.faction_mut(g).spice.take(rec.cost);
             self.st.faction_mut(rec.payer).gain(back);
         } else {
-            self.st.faction_mut(rec.payer).gain(rec.cost);
+            self.bank_pays(rec.payer, rec.cost);
         }
     }
 }

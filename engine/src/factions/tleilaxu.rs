@@ -210,7 +210,7 @@ impl FactionRules for Tleilaxu {
     /// Tleilaxu Ghola.
     fn revived(&self, r: &mut Replay, f: Faction, free_used: bool, ghola: bool) {
         if f != TL && (free_used || ghola) {
-            r.st.faction_mut(TL).gain(Spice::new(1));
+            r.bank_pays(TL, Spice::new(1));
         }
     }
 
@@ -435,7 +435,8 @@ impl Replay {
             self.kill_leader(l);
         }
         if let Some(&(_, paid)) = last.paid_for.iter().find(|(x, _)| *x == l) {
-            self.st.faction_mut(winner).spice.take(paid);
+            let paid = self.st.faction_mut(winner).spice.take(paid);
+            self.map_spice_from_bank(paid, -1);
         }
         // 2.08.06.04: the winner's forces there go home; the Tleilaxu may replace them.
         let t = last.territory;

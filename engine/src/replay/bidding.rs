@@ -92,11 +92,14 @@ impl Replay {
             );
         }
         // CHOAM pays what it holds; the bank pays what it cannot (docs/notation.md, Decisions).
+        let mut from_bank = due;
         if let Payee::Faction(g) = from {
             let paid = due.min(self.spice(g));
             self.st.faction_mut(g).spice.take(paid);
+            self.st.faction_mut(f).gain(paid);
+            from_bank = due.saturating_sub(paid);
         }
-        self.st.faction_mut(f).gain(due);
+        self.bank_pays(f, from_bank);
     }
 
     /// `C CH +n [by bank]`: CHOAM states its income, taken from the bank at the start of the
@@ -118,7 +121,7 @@ impl Replay {
             ),
             // The income hidden by a sealed Earnings token is taken as the log states it.
             (Some(a), None) => {
-                self.st.faction_mut(f).gain(a);
+                self.bank_pays(f, a);
                 self.st.choam.income = Some((self.st.turn, a));
             }
             _ => {}

@@ -185,6 +185,7 @@ impl Replay {
                 {
                     placed = Spice::new(u32::from(printed));
                     self.st.spice[p.index()] += placed;
+                    self.map_spice_from_bank(placed, 1);
                 }
                 self.t.blow.just_blown = Some((t, placed));
                 let deck_pile = if pile == Pile::A {
@@ -279,6 +280,7 @@ impl Replay {
             && let Some(p) = t.piece(Some(sector))
         {
             self.st.spice[p.index()] += placed;
+            self.map_spice_from_bank(placed, 1);
         }
     }
 
@@ -337,6 +339,7 @@ impl Replay {
                 losses.add_forces(t, f, s);
             }
             let sp = std::mem::take(&mut self.st.spice[p.index()]);
+            self.map_spice_from_bank(sp, -1);
             losses.add_spice(t, sp);
         }
         if !self.t.blow.worm_territories.contains(&t) {

@@ -170,7 +170,7 @@ impl Replay {
                 (Territory::TueksSietch, Spice::new(1)),
             ] {
                 for f in self.st.occupants(t) {
-                    self.st.faction_mut(f).gain(amount);
+                    self.bank_pays(f, amount);
                     bonus.push(Collection {
                         faction: f,
                         territory: t,

@@ -357,9 +357,23 @@ impl Replay {
     pub(crate) fn pay(&mut self, from: Faction, to: crate::dgn::Payee, amount: Spice) {
         let paid = amount.min(self.spice(from));
         self.st.faction_mut(from).spice = self.spice(from).saturating_sub(paid);
-        if let crate::dgn::Payee::Faction(g) = to {
-            self.st.faction_mut(g).gain(paid);
+        match to {
+            crate::dgn::Payee::Faction(g) => self.st.faction_mut(g).gain(paid),
+            crate::dgn::Payee::Bank => self.st.bank_out -= i64::from(paid.amount()),
         }
+    }
+
+    /// The bank pays a faction (charity, income, spice for leaders, the rulebook's other
+    /// sources): the one door spice comes out of the bank to a player by.
+    pub(crate) fn bank_pays(&mut self, f: Faction, amount: Spice) {
+        self.st.faction_mut(f).gain(amount);
+        self.st.bank_out += i64::from(amount.amount());
+    }
+
+    /// Spice put on the map from the bank (a blow) or taken off it to the bank (the storm, a worm,
+    /// an explosion): `sign` +1 or -1.
+    pub(crate) fn map_spice_from_bank(&mut self, amount: Spice, sign: i64) {
+        self.st.bank_out += sign * i64::from(amount.amount());
     }
 
     /// The rule to cite when a log names `given` as the payee of `fee` and the rules send it to

@@ -129,7 +129,7 @@ impl Replay {
     pub(crate) fn begin_battle(&mut self) {
         // 4.03.03.01: the Arrakeen card pays 2 at the start of the Battle phase.
         if let Some(f) = self.st.stronghold_card_holder(Stronghold::Arrakeen) {
-            self.st.faction_mut(f).gain(Spice::new(2));
+            self.bank_pays(f, Spice::new(2));
         }
         self.t.battle.win_attempts = self.win_attempts();
         let turn = self.st.turn;

@@ -438,7 +438,8 @@ impl Replay {
         }
         if o.explosion {
             for &p in t.pieces() {
-                self.st.spice[p.index()] = Spice::ZERO;
+                let sp = std::mem::take(&mut self.st.spice[p.index()]);
+                self.map_spice_from_bank(sp, -1);
             }
         }
         // Dialled spice (1.13.04.04; the traitor's winner keeps it, 1.13.05).
@@ -509,7 +510,7 @@ impl Replay {
             self.t.battle.kwisatz_territory = Some(t);
         }
         if let Some(w) = winner {
-            self.st.faction_mut(w).gain(o.leader_spice);
+            self.bank_pays(w, o.leader_spice);
         }
         self.st.last_wheels = Some(b.sides);
         self.battle_done_in(t);
