@@ -189,11 +189,12 @@ impl Replay {
                 ),
             );
         }
+        // One starred force a turn where the faction's rule says so (the Sardaukar 2.03.11, the
+        // Fedaykin 2.04.19); the Ixians' Cyborgs have no such limit (000 2.07.12).
         let star_total = c.starred + extra.map_or(0, |e| e.0.starred);
-        if star_total > 1 {
-            let rule = crate::factions::rules(f)
-                .starred_revival_rule()
-                .unwrap_or(rule!("1.05.01"));
+        if star_total > 1
+            && let Some(rule) = crate::factions::rules(f).starred_revival_rule()
+        {
             self.v(
                 rule,
                 format!("only one starred force of {f} is revived per turn"),
@@ -229,6 +230,15 @@ impl Replay {
                     .revival_prices(f, c, free.saturating_sub(1))
                     .contains(&p);
             let said = Self::price_list(&prices);
+            // The price the log shows would be right with another number of free revivals: the
+            // faction's own rule that states it (000 2.07.06, 2.08.05).
+            let free_rule = crate::factions::rules(f)
+                .sheet_rule(crate::factions::SheetItem::FreeRevival)
+                .filter(|_| {
+                    [free.saturating_sub(1), free.saturating_add(1)]
+                        .iter()
+                        .any(|&k| k != free && self.revival_prices(f, c, k).contains(&p))
+                });
             if let Some((rule, msg)) = ally_rule {
                 self.v(rule, msg);
             } else if tabr_missed {
@@ -236,6 +246,13 @@ impl Replay {
                     rule!("4.03.03.06"),
                     format!(
                         "{f} revives {n} forces with {free} free, one of them from the Sietch Tabr card: that costs {said} spice, not {p}"
+                    ),
+                );
+            } else if let Some(rule) = free_rule {
+                self.v(
+                    rule,
+                    format!(
+                        "{f} revives {c} forces with {free} free: that costs {said} spice, not {p}"
                     ),
                 );
             } else {
@@ -336,7 +353,7 @@ impl Replay {
         }
         if ghola && !self.st.options.advanced {
             self.v(
-                rule!("2.08.17"),
+                rule!("2.08.01"),
                 format!(
                     "gholas are an Advanced ability: the Tleilaxu revive their own leaders, not {l}"
                 ),
@@ -431,7 +448,7 @@ impl Replay {
             && !prices.contains(&p)
         {
             let why = match &special {
-                Some(_) => format!("{}", Self::price_list(&prices)),
+                Some(_) => Self::price_list(&prices),
                 None => format!("{cost} (the leader's strength)"),
             };
             self.v(
