@@ -90,7 +90,9 @@ impl Replay {
                     let p = &plans[i];
                     let leader = match p.leader {
                         PlanLeader::Leader(l) if o.leader_killed[i] => format!("{l} killed"),
-                        PlanLeader::Leader(l) => format!("{l} {}", l.strength()),
+                        PlanLeader::Leader(l) => {
+                            format!("{l} {}", p.leader_strength(&plans[1 - i]))
+                        }
                         PlanLeader::CheapHero => "Cheap Hero 0".into(),
                         PlanLeader::None => "no leader".into(),
                     };
