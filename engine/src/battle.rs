@@ -263,14 +263,17 @@ pub enum Slip {
     SpiceFreedomIgnored,
     /// A killed leader's strength added to its side's total (1.07.06.02).
     DeadLeaderCounted,
+    /// A leader whose strength is another's counted at the printed one (Zoal, 000 2.08.15).
+    PrintedStrength,
 }
 
 impl Slip {
-    pub const ALL: [Slip; 4] = [
+    pub const ALL: [Slip; 5] = [
         Slip::UnspicedAtFull,
         Slip::VersusIgnored,
         Slip::SpiceFreedomIgnored,
         Slip::DeadLeaderCounted,
+        Slip::PrintedStrength,
     ];
 
     /// The rule the slip breaks in this battle: a kind's own rule where the slip is about one
@@ -301,6 +304,7 @@ impl Slip {
                 kind_rule(&|k, _| (!k.spiced).then_some(k.rule)).unwrap_or(rule!("1.13.04.01"))
             }
             Slip::DeadLeaderCounted => rule!("1.07.06.02"),
+            Slip::PrintedStrength => rule!("2.08.15"),
         }
     }
 }
@@ -630,8 +634,13 @@ pub fn resolve_with(plans: [&Plan; 2], c: &Conditions, slip: Option<Slip>) -> Ou
         }
         if !out.leader_killed[i] || slip == Some(Slip::DeadLeaderCounted) {
             let kh = if p.kwisatz { 2 } else { 0 };
-            out.totals[i] =
-                Halves(wheel[i].0 + Halves::whole(p.leader_strength(plans[1 - i]) + kh).0);
+            let strength = match p.leader {
+                PlanLeader::Leader(l) if slip == Some(Slip::PrintedStrength) => {
+                    u32::from(l.strength())
+                }
+                _ => p.leader_strength(plans[1 - i]),
+            };
+            out.totals[i] = Halves(wheel[i].0 + Halves::whole(strength + kh).0);
         }
     }
     let w = if out.totals[1] > out.totals[0] { 1 } else { 0 };

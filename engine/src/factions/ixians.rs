@@ -11,7 +11,9 @@
 
 use dune::{Faction, Rule, Spice, rule};
 
-use super::{Aspect, FactionRules, ForceKind, ForceKinds, KindRules, MoveRange, Sheet, SheetRules};
+use super::{
+    Aspect, FactionRules, ForceKind, ForceKinds, KindRules, MoveRange, Sheet, SheetItem, SheetRules,
+};
 use crate::battle::Plan;
 use crate::board::{Card, Piece, Territory, board};
 use crate::dgn::{Event, ForceCount, KaramaUse, Place, Sealed, Side};
@@ -167,6 +169,14 @@ impl FactionRules for Ixians {
 
     fn karama(&self) -> &'static [AbilityInfo] {
         &KARAMA
+    }
+
+    fn sheet_rule(&self, item: SheetItem) -> Option<Rule> {
+        Some(match item {
+            SheetItem::Spice => rule!("2.07.02"),
+            SheetItem::Forces => rule!("2.07.03"),
+            SheetItem::FreeRevival => rule!("2.07.06"),
+        })
     }
 
     fn cite(&self, kind: ForceKind, aspect: Aspect) -> Option<Rule> {
@@ -365,8 +375,10 @@ impl Replay {
         if self.karama_forbids(SUPPLY_CHAIN, "the Ixians' supply chain") {
             return;
         }
-        if let Some(Some(c)) = self.sealed(card) {
-            self.check_copies(*c);
+        if let Some(Some(c)) = self.sealed(card).copied() {
+            self.check_copies(c);
+            // 2.07.09: the dealer deals the cards the Ixians saw, less the one put back.
+            self.t.bid.put_back = Some((c, rule!("2.07.09")));
         }
     }
 
@@ -389,8 +401,8 @@ impl Replay {
         }
         if !ally && !self.st.options.advanced {
             self.v_full(
-                rule!("2.07.23"),
-                "Technology is an Advanced ability (2.07.01)",
+                rule!("2.07.01"),
+                "Technology (2.07.23) is an Advanced ability: the Basic game uses 2.07.02-2.07.22",
             );
             return;
         }
@@ -466,7 +478,10 @@ impl Replay {
             return;
         }
         if !ally && !self.st.options.advanced {
-            self.v_full(rule, "Technology is an Advanced ability (2.07.01)");
+            self.v_full(
+                rule!("2.07.01"),
+                "Technology (2.07.23) is an Advanced ability: the Basic game uses 2.07.02-2.07.22",
+            );
             return;
         }
         if self.t.bid.last_bought != Some(f) {

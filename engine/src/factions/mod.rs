@@ -131,6 +131,14 @@ impl Default for Sheet {
     }
 }
 
+/// A value of a faction's sheet, for [`FactionRules::sheet_rule`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SheetItem {
+    Spice,
+    Forces,
+    FreeRevival,
+}
+
 /// Where a sheet's values differ from the general rule, the faction's rule that says so.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SheetRules {
@@ -177,6 +185,20 @@ pub(crate) trait FactionRules: Sync {
     /// The rule that states one aspect of a kind of the faction's forces, when it is not the
     /// kind's own rule ([`KindRules::rule`]).
     fn cite(&self, _kind: ForceKind, _aspect: Aspect) -> Option<Rule> {
+        None
+    }
+
+    /// The rule of the faction's own that states one value of its sheet, where its chapter
+    /// numbers it (the expansion factions': 000 2.07.02 starting spice, …); cited when a log gets
+    /// that value wrong.
+    fn sheet_rule(&self, _item: SheetItem) -> Option<Rule> {
+        None
+    }
+
+    /// The log says the faction has `said` spice behind its shield and the replay `actual`: the
+    /// rule of the faction's that explains the difference, if one does (its starting spice, the
+    /// Tleilaxu's subsidy, 000 2.08.13).
+    fn spice_rule(&self, _r: &Replay, _said: Spice, _actual: Spice) -> Option<Rule> {
         None
     }
 

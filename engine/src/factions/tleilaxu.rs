@@ -10,7 +10,9 @@
 
 use dune::{Faction, FactionSet, Rule, Spice, rule};
 
-use super::{FactionRules, Fee, ForceKinds, LeaderRevival, PayeeRule, Sheet, SheetRules};
+use super::{
+    FactionRules, Fee, ForceKinds, LeaderRevival, PayeeRule, Sheet, SheetItem, SheetRules,
+};
 use crate::board::Leader;
 use crate::dgn::{Event, ForceCount, KaramaUse, Payee, Payment, Place, Sealed};
 use crate::replay::Replay;
@@ -122,6 +124,8 @@ pub(crate) struct Turn {
     ghola: bool,
     /// A Face Dancer replaced at this Mentat Pause (2.08.08).
     replaced: bool,
+    /// Spice received this turn by the subsidy (2.08.13).
+    subsidy: u32,
 }
 
 impl FactionRules for Tleilaxu {
@@ -135,6 +139,20 @@ impl FactionRules for Tleilaxu {
 
     fn karama(&self) -> &'static [AbilityInfo] {
         &KARAMA
+    }
+
+    fn sheet_rule(&self, item: SheetItem) -> Option<Rule> {
+        Some(match item {
+            SheetItem::Spice => rule!("2.08.02"),
+            SheetItem::Forces => rule!("2.08.03"),
+            SheetItem::FreeRevival => rule!("2.08.05"),
+        })
+    }
+
+    /// The subsidy of this turn (2.08.13) left out of a log's count.
+    fn spice_rule(&self, r: &Replay, said: Spice, actual: Spice) -> Option<Rule> {
+        let subsidy = Spice::new(r.t.tleilaxu.subsidy);
+        (!subsidy.is_zero() && actual.saturating_sub(said) == subsidy).then_some(rule!("2.08.13"))
     }
 
     fn finish_setup(&self, r: &mut Replay) {
@@ -211,6 +229,7 @@ impl FactionRules for Tleilaxu {
     fn revived(&self, r: &mut Replay, f: Faction, free_used: bool, ghola: bool) {
         if f != TL && (free_used || ghola) {
             r.bank_pays(TL, Spice::new(1));
+            r.t.tleilaxu.subsidy += 1;
         }
     }
 

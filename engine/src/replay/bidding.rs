@@ -23,6 +23,9 @@ pub(crate) struct BidData {
     pub(crate) bought: FactionSet,
     /// The auction the Atreides looked at the card of (2.01.05), by its number.
     pub(crate) peeked: Option<u32>,
+    /// A card a faction's ability put back on the deck before the dealing (the Ixians' supply
+    /// chain, 000 2.07.08-2.07.09), with the rule: it is not among the cards auctioned.
+    pub(crate) put_back: Option<(Card, Rule)>,
 }
 
 impl Replay {
@@ -405,6 +408,15 @@ impl Replay {
                     self.pay_for_card(f, *price, *ally, *logged_payee);
                 }
                 let id = self.sealed(card).cloned().flatten();
+                if let (Some(c), Some((back, rule))) = (id, self.t.bid.put_back)
+                    && c == back
+                    && self.st.copies(c) == 1
+                {
+                    self.v(
+                        rule,
+                        format!("{c} was put back on the deck before the dealing; the cards auctioned are the others"),
+                    );
+                }
                 self.st.faction_mut(f).hand.push(id);
                 if let Some(c) = id {
                     self.check_copies(c);

@@ -534,6 +534,11 @@ impl Replay {
     pub(crate) fn check_copies(&mut self, card: Card) {
         let known = self.st.known_copies(card);
         let copies = self.st.copies(card);
+        // The copy an expansion adds is the one too many when it is in play (000 3.02.10).
+        let extra_rule = crate::board::data::EXTRA_COPIES
+            .iter()
+            .find(|(set, c, _, _)| *c == card && self.st.card_sets.contains(set))
+            .map(|(_, _, _, r)| *r);
         if copies == 0 && known > 0 {
             self.v(
                 card.rule(),
@@ -541,7 +546,7 @@ impl Replay {
             );
         } else if known > usize::from(copies) {
             self.v(
-                card.rule(),
+                extra_rule.unwrap_or(card.rule()),
                 format!("{card} has been seen {known} times, but the deck holds only {copies} (a card is misidentified)"),
             );
         }
@@ -899,7 +904,18 @@ impl Replay {
                         } else if actual != n && bribes > 0 && n == actual + bribes {
                             self.v_at(*pos, rule!("1.12.02"), format!("the log counts {f}'s {bribes} bribe spice as behind its shield: bribe spice stays in front of the shield until the Mentat Pause (1.09.01), so {f} has {actual} behind it"));
                         } else if actual != n {
-                            self.v_at(*pos, rule!("1.11.01"), format!("the log says {f} has {n} spice behind its shield; the replay gives {actual}"));
+                            // A faction's own rule may explain the difference (its starting
+                            // spice, the Tleilaxu's subsidy).
+                            let own = crate::factions::rules(f);
+                            let rule = own
+                                .spice_rule(self, n, actual)
+                                .or_else(|| {
+                                    (self.st.turn == 0)
+                                        .then(|| own.sheet_rule(crate::factions::SheetItem::Spice))
+                                        .flatten()
+                                })
+                                .unwrap_or(rule!("1.11.01"));
+                            self.v_at(*pos, rule, format!("the log says {f} has {n} spice behind its shield; the replay gives {actual}"));
                         }
                     }
                 }
@@ -952,7 +968,15 @@ impl Replay {
                         } else if actual.total() != c.total
                             || (c.starred > 0 && actual.starred != c.starred)
                         {
-                            self.v_at(*pos, rule!("1.06.03"), format!("the log says {f} has {c} forces in reserve; the replay gives {actual}"));
+                            // In setup, the faction's starting forces (0.13, its 2.xx.02).
+                            let rule = if self.st.turn == 0 {
+                                crate::factions::rules(f)
+                                    .sheet_rule(crate::factions::SheetItem::Forces)
+                                    .unwrap_or(rule!("0.13"))
+                            } else {
+                                rule!("1.06.03")
+                            };
+                            self.v_at(*pos, rule, format!("the log says {f} has {c} forces in reserve; the replay gives {actual}"));
                         }
                     }
                 }

@@ -297,11 +297,12 @@ impl Replay {
                 ),
             );
         }
+        // One starred force a turn where the faction's rule says so (the Sardaukar 2.03.11, the
+        // Fedaykin 2.04.19); the Ixians' Cyborgs have no such limit (000 2.07.12).
         let star_total = c.starred + extra.map_or(0, |e| e.0.starred);
-        if star_total > 1 {
-            let rule = crate::factions::rules(f)
-                .starred_revival_rule()
-                .unwrap_or(rule!("1.05.01"));
+        if star_total > 1
+            && let Some(rule) = crate::factions::rules(f).starred_revival_rule()
+        {
             self.v(
                 rule,
                 format!("only one starred force of {f} is revived per turn"),
@@ -337,6 +338,15 @@ impl Replay {
                     .revival_prices(f, c, free.saturating_sub(1))
                     .contains(&p);
             let said = Self::price_list(&prices);
+            // The price the log shows would be right with another number of free revivals: the
+            // faction's own rule that states it (000 2.07.06, 2.08.05).
+            let free_rule = crate::factions::rules(f)
+                .sheet_rule(crate::factions::SheetItem::FreeRevival)
+                .filter(|_| {
+                    [free.saturating_sub(1), free.saturating_add(1)]
+                        .iter()
+                        .any(|&k| k != free && self.revival_prices(f, c, k).contains(&p))
+                });
             // A price that misreads the faction's own free revival (000 2.10.04 for Richese).
             let own_free = crate::factions::rules(f)
                 .start_rules(&self.st.options)
@@ -365,6 +375,13 @@ impl Replay {
                     rule!("4.03.03.06"),
                     format!(
                         "{f} revives {n} forces with {free} free, one of them from the Sietch Tabr card: that costs {said} spice, not {p}"
+                    ),
+                );
+            } else if let Some(rule) = free_rule {
+                self.v(
+                    rule,
+                    format!(
+                        "{f} revives {c} forces with {free} free: that costs {said} spice, not {p}"
                     ),
                 );
             } else {
@@ -472,7 +489,7 @@ impl Replay {
         }
         if ghola && !self.st.options.advanced {
             self.v(
-                rule!("2.08.17"),
+                rule!("2.08.01"),
                 format!(
                     "gholas are an Advanced ability: the Tleilaxu revive their own leaders, not {l}"
                 ),

@@ -478,7 +478,10 @@ impl Replay {
                 .sheet
                 .start
                 .map_or("none".to_string(), |(t, n)| format!("{n} in {}", t.name()));
-            self.v(rule!("0.13"), format!("{f}'s starting forces are fixed ({start}) and placed automatically; PLACE is for the Fremen and the Bene Gesserit"));
+            let rule = crate::factions::rules(f)
+                .sheet_rule(crate::factions::SheetItem::Forces)
+                .unwrap_or(rule!("0.13"));
+            self.v(rule, format!("{f}'s starting forces are fixed ({start}) and placed automatically; PLACE is for the Fremen and the Bene Gesserit"));
         }
         let _ = ev;
     }

@@ -354,7 +354,8 @@ impl Replay {
                 // so is a card with two uses (Chemistry, the Weirding Way).
                 let rule = match c.kind() {
                     CardKind::Leader | CardKind::Special => c.rule(),
-                    _ if matches!(c, Card::Chemistry | Card::WeirdingWay) => c.rule(),
+                    // An expansion's card states where it is played (000 3.02).
+                    _ if c.set() != crate::board::CardSet::Classic => c.rule(),
                     _ => rule!("1.07.04.06"),
                 };
                 let why = match c {
@@ -420,7 +421,7 @@ impl Replay {
         }
         if card != Card::PoisonTooth {
             self.v(
-                rule!("1.07.05"),
+                rule!("3.02.09"),
                 format!(
                     "{card} is used as revealed; only the Poison Tooth may be withheld (3.02.09)"
                 ),

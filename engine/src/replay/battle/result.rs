@@ -20,6 +20,24 @@ pub(crate) struct Logged<'a> {
     pub items: &'a [ResultItem],
 }
 
+/// The card of the First Expansion that decides this battle's outcome in its own way, for
+/// citing a result the log gets wrong: the Artillery Strike (no leaders in the totals, 000
+/// 3.02.03), the Shield Snooper exploding with a Lasgun (3.02.11).
+fn battle_card_rule(plans: &[Plan; 2], o: &Outcome) -> Option<dune::Rule> {
+    let played = |c: Card| {
+        plans
+            .iter()
+            .any(|p| p.weapon == Some(c) || p.defense == Some(c))
+    };
+    if o.decision == Decision::Explosion && played(Card::ShieldSnooper) && !played(Card::Shield) {
+        Some(rule!("3.02.11"))
+    } else if played(Card::ArtilleryStrike) && o.decision != Decision::Explosion {
+        Some(rule!("3.02.03"))
+    } else {
+        None
+    }
+}
+
 impl Replay {
     /// Resolves the current battle; `logged` is its result line, `None` when the log has none.
     pub(crate) fn battle_result(&mut self, logged: Option<Logged<'_>>) {
@@ -93,7 +111,9 @@ impl Replay {
                     let p = &plans[i];
                     let leader = match p.leader {
                         PlanLeader::Leader(l) if o.leader_killed[i] => format!("{l} killed"),
-                        PlanLeader::Leader(l) => format!("{l} {}", l.strength()),
+                        PlanLeader::Leader(l) => {
+                            format!("{l} {}", p.leader_strength(&plans[1 - i]))
+                        }
                         PlanLeader::CheapHero => "Cheap Hero 0".into(),
                         PlanLeader::Levenbrech => "Levenbrech 0".into(),
                         PlanLeader::None => "no leader".into(),
@@ -163,6 +183,7 @@ impl Replay {
             let said = l.winner.map_or("nobody".to_string(), |f| f.to_string());
             let is = winner.map_or("nobody wins".to_string(), |f| format!("{f} wins"));
             let rule = match o.decision {
+                _ if let Some(r) = battle_card_rule(plans, o) => r,
                 Decision::Totals | Decision::Tie => {
                     slip(&|alt: &Outcome| alt.winner.map(|i| b.sides[i.min(1)]) == l.winner)
                         .map_or(o.decision.rule(), |s| s.rule([&plans[0], &plans[1]]))
@@ -189,7 +210,10 @@ impl Replay {
                         (0..2).any(|i| read[i] == Some(alt_due[i]) && alt_due[i] != due[i])
                     })
                 })
-                .map_or(rule!("1.07.06"), |s| s.rule([&plans[0], &plans[1]]));
+                .map_or(
+                    battle_card_rule(plans, o).unwrap_or(rule!("1.07.06")),
+                    |s| s.rule([&plans[0], &plans[1]]),
+                );
                 self.v(
                     rule,
                     format!("the totals are {}:{} ({why}), not {a}:{d}", due[0], due[1]),
@@ -226,14 +250,19 @@ impl Replay {
                     .iter()
                     .chain(&c)
                     .filter(|l| a.contains(l) != c.contains(l));
+                // So is one decided by an expansion's card, weapon or defence (000 3.02).
                 let card_rule = disputed
                     .filter_map(|&l| {
                         let i = plans
                             .iter()
                             .position(|p| p.leader == PlanLeader::Leader(l))?;
-                        plans[1 - i].weapon
+                        let cards = [plans[1 - i].weapon, plans[i].weapon, plans[i].defense];
+                        cards.into_iter().flatten().find(|&w| {
+                            matches!(w, Card::Lasgun | Card::EllacaDrug)
+                                || w.set() != crate::board::CardSet::Classic
+                        })
                     })
-                    .find(|&w| matches!(w, Card::Lasgun | Card::EllacaDrug))
+                    .next()
                     .map(Card::rule);
                 let death_rule = match o.decision {
                     Decision::Totals | Decision::Tie => card_rule.unwrap_or(death_rule),
@@ -268,7 +297,17 @@ impl Replay {
                         Spice::ZERO
                     };
                     if due != *n {
-                        let rule = if o.decision == Decision::Traitor {
+                        // Nobody is paid after an Artillery Strike (000 3.02.03); Zoal is worth
+                        // his opponent's leader (2.08.15).
+                        let artillery = plans
+                            .iter()
+                            .any(|p| p.weapon == Some(Card::ArtilleryStrike));
+                        let zoal = o.killed.contains(&Leader::Zoal);
+                        let rule = if artillery {
+                            rule!("3.02.03")
+                        } else if zoal {
+                            rule!("2.08.15")
+                        } else if o.decision == Decision::Traitor {
                             rule!("1.07.06.06.00")
                         } else {
                             rule!("1.07.06.02")

@@ -49,13 +49,18 @@ impl Replay {
         ]
         .into_iter()
         .filter(|(moved, _)| *moved)
-        .map(|(_, k)| *kinds.of(k))
-        .min_by_key(|k| k.moves);
-        let kind_range = slowest.filter(|k| k.moves > 1);
+        .map(|(_, k)| (k, *kinds.of(k)))
+        .min_by_key(|(_, k)| k.moves);
+        let kind_range = slowest.filter(|(_, k)| k.moves > 1).map(|(kind, k)| {
+            (
+                k,
+                crate::factions::kind_rule(f, kind, crate::factions::Aspect::Moves),
+            )
+        });
         let mut range: u8 = if ornithopters {
             3
         } else {
-            kind_range.map_or(1, |k| k.moves)
+            kind_range.map_or(1, |(k, _)| k.moves)
         };
         // A faction's own range (the Fremen's two territories, 2.04.06).
         let own = crate::factions::rules(f).move_range(self, c);
@@ -160,8 +165,8 @@ impl Replay {
                 b.rule()
             } else if let Some(m) = own.filter(|_| !ornithopters) {
                 m.rule
-            } else if let Some(k) = kind_range.filter(|_| !ornithopters) {
-                k.rule
+            } else if let Some((_, rule)) = kind_range.filter(|_| !ornithopters) {
+                rule
             } else if ornithopters {
                 rule!("1.06.05.04")
             } else {
@@ -180,7 +185,7 @@ impl Replay {
                 format!("without ornithopters, since {}", b.describe())
             } else if let Some(m) = own {
                 m.why.to_string()
-            } else if let Some(k) = kind_range {
+            } else if let Some((k, _)) = kind_range {
                 format!("as {}s without ornithopters", k.name)
             } else {
                 "without ornithopters (no forces in Arrakeen or Carthag)".to_string()
