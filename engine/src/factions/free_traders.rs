@@ -720,11 +720,15 @@ impl Replay {
                     );
                 }
                 self.pay(*faction, to, *price);
+                let before = self.eligible_count();
                 if self.take_card(auctioneer, card, rule!("2.13.04.00")) {
                     self.st.faction_mut(*faction).hand.push(Some(card));
                 } else {
                     self.st.faction_mut(*faction).hand.push(None);
                 }
+                // The card changed hands before Declaration: the cards dealt follow the
+                // players then eligible (1.04.02).
+                self.redeal(before);
                 // 2.13.04.03: the auctioneer's cut to the Free Traders.
                 let due = if auctioneer == FT {
                     Spice::ZERO

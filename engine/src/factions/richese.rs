@@ -639,6 +639,8 @@ impl Replay {
         if !self.in_play_or_report(f) {
             return;
         }
+        // The shipment is the shipper's action, in storm order (1.06.01).
+        self.begin_action(f);
         if f != RI {
             return self.ally_no_field_ship(f, c, value, to, paid);
         }
@@ -906,6 +908,9 @@ impl Replay {
             opener: None,
         };
         let top = self.check_sale(&sale, trace, result);
+        // A card sold first goes to a hand before the normal cards are dealt, for the players
+        // then eligible (1.04.02).
+        let before = (self.t.bid.auctions == 0 && !self.t.bid.over).then(|| self.eligible_count());
         match result {
             SaleResult::Bought {
                 faction,
@@ -935,6 +940,9 @@ impl Replay {
                 self.pay(*faction, to, *price);
                 self.st.faction_mut(*faction).hand.push(Some(card));
                 self.check_copies(card);
+                if let Some(before) = before {
+                    self.redeal(before);
+                }
             }
             SaleResult::Kept => {
                 if !self.eligible(RI) {
@@ -945,6 +953,9 @@ impl Replay {
                     return;
                 }
                 self.st.faction_mut(RI).hand.push(Some(card));
+                if let Some(before) = before {
+                    self.redeal(before);
+                }
             }
             SaleResult::Aside => {
                 self.st.treachery_removed.push(card);
@@ -1023,6 +1034,7 @@ impl Replay {
                 if top.is_none() {
                     return;
                 }
+                let before = self.eligible_count();
                 match id {
                     Some(c) => {
                         self.take_card(RI, c, rule);
@@ -1042,6 +1054,7 @@ impl Replay {
                 });
                 self.pay(*faction, to, *price);
                 self.st.faction_mut(*faction).hand.push(id);
+                self.redeal(before);
                 // 2.10.22: one card fewer is put up in the normal bidding.
                 if self.t.bid.dealt > 0 {
                     self.t.bid.dealt -= 1;

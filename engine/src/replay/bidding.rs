@@ -146,6 +146,26 @@ impl Replay {
         self.st.faction(f).hand.len() < usize::from(self.st.faction(f).sheet.hand_limit)
     }
 
+    /// How many players may bid now (their hands not full).
+    pub(crate) fn eligible_count(&self) -> u32 {
+        self.st.in_play.iter().filter(|&f| self.eligible(f)).count() as u32
+    }
+
+    /// The cards dealt for the normal auction are as many as the players eligible to bid when
+    /// they are dealt, after Declaration (1.04.02): a card that changes hands before then (the
+    /// Black Market Auction, 000 2.13.04; Richese's black market, 2.10.22) can change that
+    /// number, from `before` players to the count now.
+    pub(crate) fn redeal(&mut self, before: u32) {
+        let now = self.eligible_count();
+        if now > before {
+            self.t.bid.dealt += self.st.draw_treachery(now - before);
+        } else {
+            let back = (before - now).min(self.t.bid.dealt);
+            self.t.bid.dealt -= back;
+            self.st.treachery_deck += back;
+        }
+    }
+
     /// The first eligible bidder at or after position `start` in storm order.
     pub(crate) fn first_eligible_from(&self, start: usize) -> Option<Faction> {
         let n = self.st.order.len();
@@ -155,7 +175,7 @@ impl Replay {
     }
 
     pub(crate) fn begin_bidding(&mut self) {
-        let eligible = self.st.in_play.iter().filter(|&f| self.eligible(f)).count() as u32;
+        let eligible = self.eligible_count();
         let dealt = self.st.draw_treachery(eligible);
         if dealt < eligible {
             self.v(
