@@ -491,6 +491,8 @@ pub struct GameState {
     pub(crate) order: Vec<Faction>,
     /// Factions at the table.
     pub(crate) in_play: FactionSet,
+    /// The same, as a list (the board's columns a pass over it reads).
+    pub(crate) seated: Vec<Faction>,
     pub(crate) factions: [FactionState; Faction::COUNT],
     /// Tokens per piece and faction.
     pub(crate) board: Vec<[Stack; Faction::COUNT]>,
@@ -605,6 +607,15 @@ impl GameState {
         self.spice.get(p.index()).copied().unwrap_or_default()
     }
 
+    /// Spice lying in every territory, by territory index, in one pass over the map.
+    pub fn spice_by_territory(&self) -> [Spice; TERRITORY_COUNT] {
+        let mut out = [Spice::ZERO; TERRITORY_COUNT];
+        for (n, (t, _)) in self.spice.iter().zip(Piece::territories()) {
+            out[t.index()] += *n;
+        }
+        out
+    }
+
     /// Spice lying in a whole territory.
     pub fn spice_in(&self, t: Territory) -> Spice {
         t.pieces().iter().map(|&p| self.spice_at(p)).sum()
@@ -705,6 +716,7 @@ impl GameState {
             storm: None,
             hms: None,
             order: seated,
+            seated: in_play.iter().collect(),
             in_play,
             factions,
             board: vec![[Stack::default(); Faction::COUNT]; pieces],
@@ -768,16 +780,30 @@ impl GameState {
     /// Factions with fighting (non-advisor) forces in a territory, without allocating.
     pub fn occupant_set(&self, t: Territory) -> FactionSet {
         let mut set = FactionSet::EMPTY;
-        for f in self.in_play.iter() {
-            let i = f.index();
-            if self.board[t.piece_range()]
-                .iter()
-                .any(|row| row[i].normal | row[i].starred != 0)
-            {
-                set.insert(f);
+        for row in &self.board[t.piece_range()] {
+            for &f in &self.seated {
+                let s = row[f.index()];
+                if s.normal | s.starred != 0 {
+                    set.insert(f);
+                }
             }
         }
         set
+    }
+
+    /// [`GameState::occupant_set`] of every territory, in one pass over the board.
+    pub fn occupant_sets(&self) -> [FactionSet; TERRITORY_COUNT] {
+        let mut out = [FactionSet::EMPTY; TERRITORY_COUNT];
+        for (row, (t, _)) in self.board.iter().zip(Piece::territories()) {
+            let set = &mut out[t.index()];
+            for &f in &self.seated {
+                let s = row[f.index()];
+                if s.normal | s.starred != 0 {
+                    set.insert(f);
+                }
+            }
+        }
+        out
     }
 
     /// Factions with fighting (non-advisor) forces in a territory.
@@ -796,14 +822,14 @@ impl GameState {
     /// Every faction's tokens per territory, in one pass over the board (index = territory).
     pub fn territory_stacks(&self) -> [[Stack; Faction::COUNT]; TERRITORY_COUNT] {
         let mut out = [[Stack::default(); Faction::COUNT]; TERRITORY_COUNT];
-        for t in Territory::all() {
+        // Only the factions at the table have tokens: their columns, row by row.
+        for (row, (t, _)) in self.board.iter().zip(Piece::territories()) {
             let acc = &mut out[t.index()];
-            for row in &self.board[t.piece_range()] {
-                for (a, s) in acc.iter_mut().zip(row.iter()) {
-                    if s.is_empty() {
-                        continue;
-                    }
-                    a.add(*s);
+            for &f in &self.seated {
+                let i = f.index();
+                let s = row[i];
+                if !s.is_empty() {
+                    acc[i].add(s);
                 }
             }
         }
@@ -961,6 +987,11 @@ impl GameState {
     /// The strongholds a faction controls at this moment (glossary "Control"; advisors never
     /// control, rulings.md 14). The Shield Wall counts only once it is a stronghold (4.02).
     pub fn controller(&self, s: Stronghold) -> Option<Faction> {
+        if s != Stronghold::ShieldWall {
+            // Occupying is having fighting forces there: the territory's one occupant.
+            let occ = self.occupant_set(Territory::of(s));
+            return (occ.len() == 1).then(|| occ.iter().next()).flatten();
+        }
         let mut occ = self.in_play.iter().filter(|&f| self.occupies(f, s));
         match (occ.next(), occ.next()) {
             (Some(f), None) => Some(f),

@@ -265,6 +265,11 @@ impl Piece {
         &board().piece_neighbours[self.index()]
     }
 
+    /// The territory of every piece, by piece index (for a pass over the whole board).
+    pub fn territories() -> &'static [(Territory, Option<Sector>)] {
+        &board().pieces
+    }
+
     /// Every piece of the map.
     pub fn all() -> impl Iterator<Item = Piece> {
         (0..board().pieces.len()).map(|i| Piece(i as u8))

@@ -319,7 +319,7 @@ impl Replay {
             cost,
             (Fee::CrossShip, payee, payee_block),
             rule,
-            &format!("cross-shipping {} forces to {}", c.total, t.name()),
+            &|| format!("cross-shipping {} forces to {}", c.total, t.name()),
         );
         self.pay(payer, payee, cost);
         if let Some(s) = self.take_from(f, from, &pieces, c, rule!("2.06.05.01")) {
@@ -361,7 +361,7 @@ impl Replay {
             cost,
             (Fee::ShipHome, payee, claim.and_then(|c| c.block)),
             rule!("2.06.07"),
-            &format!("shipping {} forces back to reserves", c.total),
+            &|| format!("shipping {} forces back to reserves", c.total),
         );
         self.pay(f, payee, cost);
         if let Some(s) = self.take_from(f, from, &pieces, c, rule!("2.06.05.02")) {

@@ -469,6 +469,7 @@ impl Replay {
             home.add(s.forces());
         }
         self.st.faction_mut(winner).reserves.add(home);
+        self.battle_done_in(t);
         let Some((n, from)) = replace else { return };
         let Some(p) = landing.or_else(|| t.pieces().first().copied()) else {
             return;
@@ -490,6 +491,7 @@ impl Replay {
             if let Some(s) = got {
                 self.st.stack_mut(TL, p).add(s);
             }
+            self.battle_done_in(place.territory);
         }
         let rest = n.saturating_sub(placed);
         if rest > 0 {
@@ -503,6 +505,8 @@ impl Replay {
             self.st
                 .place_from_reserves(TL, p, ForceCount::plain(rest), false);
         }
+        // The territory's battles change with its forces.
+        self.battle_done_in(t);
     }
 
     /// `P TL replace leader{new}` (2.08.08): at War Continues, an unrevealed Face Dancer goes back

@@ -47,18 +47,53 @@ pub(crate) struct Collection {
     pub(crate) territory: Territory,
     pub(crate) amount: Spice,
     pub(crate) logged: bool,
-    pub(crate) note: String,
+    /// How it was counted, for a message.
+    pub(crate) note: Note,
     /// The rule of the rate (1.08.02; a kind's own, 000 2.07.14).
     pub(crate) rule: Rule,
 }
 
+/// How a collection was counted: tokens of each kind and their rates (words only when a message
+/// needs them).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Note {
+    normal: u8,
+    starred: u8,
+    plain_rate: u32,
+    star_rate: u32,
+    star_name: &'static str,
+    city: bool,
+}
+
+impl Note {
+    fn words(&self) -> String {
+        let n = u32::from(self.normal) + u32::from(self.starred);
+        let each = if self.star_rate != self.plain_rate && self.starred > 0 {
+            format!(
+                "{} at {} and {} {} at {} each",
+                self.normal, self.plain_rate, self.starred, self.star_name, self.star_rate
+            )
+        } else {
+            format!("{} each", self.plain_rate)
+        };
+        format!(
+            "{n} forces, {each}{}",
+            if self.city {
+                " (it occupies Arrakeen or Carthag)"
+            } else {
+                ""
+            }
+        )
+    }
+}
+
 /// Marks a computed collection as logged; its amount and how it was counted.
-fn tick(list: &mut [Collection], f: Faction, t: Territory) -> Option<(Spice, String, Rule)> {
+fn tick(list: &mut [Collection], f: Faction, t: Territory) -> Option<(Spice, Note, Rule)> {
     let c = list
         .iter_mut()
         .find(|c| c.faction == f && c.territory == t)?;
     c.logged = true;
-    Some((c.amount, c.note.clone(), c.rule))
+    Some((c.amount, c.note, c.rule))
 }
 
 #[derive(Default)]
@@ -108,7 +143,6 @@ impl Replay {
                     rate_of(crate::factions::ForceKind::Plain),
                     rate_of(crate::factions::ForceKind::Starred),
                 );
-                let rate = plain_rate;
                 let due = (u32::from(here.normal) + hidden) * plain_rate
                     + u32::from(here.starred) * star_rate;
                 let amount = left.take(Spice::new(due));
@@ -118,24 +152,16 @@ impl Replay {
                     owed = owed.saturating_sub(k);
                 }
                 self.st.faction_mut(f).gain(amount);
-                let each = if star_rate != plain_rate && here.starred > 0 {
-                    format!(
-                        "{} at {plain_rate} and {} {} at {star_rate} each",
-                        here.normal,
-                        here.starred,
-                        kinds.of(crate::factions::ForceKind::Starred).name
-                    )
-                } else {
-                    format!("{rate} each")
+                let note = Note {
+                    normal: here
+                        .normal
+                        .saturating_add(u8::try_from(hidden).unwrap_or(u8::MAX)),
+                    starred: here.starred,
+                    plain_rate,
+                    star_rate,
+                    star_name: kinds.of(crate::factions::ForceKind::Starred).name,
+                    city,
                 };
-                let note = format!(
-                    "{n} forces, {each}{}",
-                    if city {
-                        " (it occupies Arrakeen or Carthag)"
-                    } else {
-                        ""
-                    }
-                );
                 let rule = if star_rate != plain_rate && here.starred > 0 {
                     crate::factions::kind_rule(
                         f,
@@ -176,7 +202,7 @@ impl Replay {
                         territory: t,
                         amount,
                         logged: false,
-                        note: String::new(),
+                        note: Note::default(),
                         rule: rule!("1.13.01"),
                     });
                 }
@@ -202,8 +228,9 @@ impl Replay {
                         self.v(
                             rule,
                             format!(
-                                "{faction} collects {a} spice in {} ({note}), not {amount}",
-                                territory.name()
+                                "{faction} collects {a} spice in {} ({}), not {amount}",
+                                territory.name(),
+                                note.words()
                             ),
                         );
                     }

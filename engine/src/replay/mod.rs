@@ -799,13 +799,13 @@ impl Replay {
 
     pub(crate) fn summary(&self) -> TurnSummary {
         let st = &self.st;
-        let mut forces = Vec::new();
+        let mut forces = Vec::with_capacity(24);
         let stacks = st.territory_stacks();
         for t in Territory::all() {
             let v: Vec<(Faction, Stack)> = st
-                .in_play
+                .seated
                 .iter()
-                .map(|f| (f, stacks[t.index()][f.index()]))
+                .map(|&f| (f, stacks[t.index()][f.index()]))
                 .filter(|(_, s)| !s.is_empty())
                 .collect();
             if !v.is_empty() {
@@ -826,27 +826,38 @@ impl Replay {
             .collect();
         let kwisatz = self.kwisatz_summary();
         TurnSummary {
-            spice_on_map: Territory::all()
-                .map(|t| (t, st.spice_in(t)))
-                .filter(|(_, n)| !n.is_zero())
-                .collect(),
+            spice_on_map: {
+                let by = st.spice_by_territory();
+                Territory::all()
+                    .map(|t| (t, by[t.index()]))
+                    .filter(|(_, n)| !n.is_zero())
+                    .collect()
+            },
             control,
             shield_wall_counts: st.shield_wall_counts(),
             stronghold_cards: Stronghold::ALL
                 .into_iter()
                 .filter_map(|s| st.stronghold_card_holder(s).map(|f| (s, f)))
                 .collect(),
-            leaders: st
-                .in_play
-                .iter()
-                .map(|f| (f, st.active_leaders(f)))
-                .collect(),
+            leaders: {
+                // Every pool in one pass over the leaders.
+                let mut pools: [Vec<Leader>; Faction::COUNT] = Default::default();
+                for l in Leader::all() {
+                    if let crate::state::LeaderState::Pool(h) = st.leader(l) {
+                        pools[h.index()].push(l);
+                    }
+                }
+                st.seated
+                    .iter()
+                    .map(|&f| (f, std::mem::take(&mut pools[f.index()])))
+                    .collect()
+            },
             kwisatz,
             win_attempts: self.t.battle.win_attempts.clone(),
             cards: self.opts.audit.then(|| {
-                st.in_play
+                st.seated
                     .iter()
-                    .map(|f| (f, st.faction(f).hand.clone()))
+                    .map(|&f| (f, st.faction(f).hand.clone()))
                     .collect()
             }),
             turn: st.turn,
@@ -856,25 +867,25 @@ impl Replay {
                 .hms
                 .and_then(|p| p.sector().map(|sector| (p.territory(), sector))),
             spice: st
-                .in_play
+                .seated
                 .iter()
-                .map(|f| (f, st.faction(f).spice))
+                .map(|&f| (f, st.faction(f).spice))
                 .collect(),
             forces,
             reserves: st
-                .in_play
+                .seated
                 .iter()
-                .map(|f| (f, st.faction(f).reserves))
+                .map(|&f| (f, st.faction(f).reserves))
                 .collect(),
             tanks: st
-                .in_play
+                .seated
                 .iter()
-                .map(|f| (f, st.faction(f).tanks))
+                .map(|&f| (f, st.faction(f).tanks))
                 .collect(),
             hands: st
-                .in_play
+                .seated
                 .iter()
-                .map(|f| (f, st.faction(f).hand.len()))
+                .map(|&f| (f, st.faction(f).hand.len()))
                 .collect(),
             worms: st.worms,
             alliances,

@@ -282,19 +282,26 @@ impl Replay {
     /// 2.02.12), in board order.
     pub(crate) fn battles_due(&self) -> Vec<(Territory, Faction, Faction)> {
         let mut out = Vec::new();
+        let sets = self.st.occupant_sets();
         for t in Territory::all() {
-            self.battles_in(t, &mut out);
+            self.battles_among(t, sets[t.index()], &mut out);
         }
         out
     }
 
     /// The battles due in one territory (see [`Replay::battles_due`]).
     pub(crate) fn battles_in(&self, t: Territory, out: &mut Vec<(Territory, Faction, Faction)>) {
-        if t == Territory::PolarSink {
-            return;
-        }
-        let set = self.st.occupant_set(t);
-        if set.len() < 2 {
+        self.battles_among(t, self.st.occupant_set(t), out);
+    }
+
+    /// The battles due in one territory among its occupants `set`.
+    fn battles_among(
+        &self,
+        t: Territory,
+        set: FactionSet,
+        out: &mut Vec<(Territory, Faction, Faction)>,
+    ) {
+        if t == Territory::PolarSink || set.len() < 2 {
             return;
         }
         let storm = self.st.storm;
@@ -485,9 +492,10 @@ impl Replay {
                 self.st.leaders[l.index()] = LeaderState::Pool(home);
             }
         }
-        // 1.07.01: battles the board still requires.
+        // 1.07.01: battles the board still requires (the battles due, kept up to date battle by
+        // battle).
         let mut reported: Vec<Territory> = Vec::new();
-        for (t, f, g) in self.battles_due() {
+        for (t, f, g) in self.due() {
             if reported.contains(&t) {
                 continue;
             }

@@ -171,7 +171,12 @@ impl Replay {
         let c_cond = *c;
         let t = b.place.territory;
         let winner = o.winner.map(|i| b.sides[i.min(1)]);
-        let why = self.explain(b, plans, o);
+        // How the battle went, in words: built only for a message.
+        macro_rules! why {
+            () => {
+                self.explain(b, plans, o)
+            };
+        }
         // The misreading that would give what the log says, for the rule it breaks.
         let slip = |matches: &dyn Fn(&Outcome) -> bool| {
             Slip::ALL.into_iter().find(|&s| {
@@ -190,7 +195,7 @@ impl Replay {
                 }
                 _ => o.decision.rule(),
             };
-            self.v(rule, format!("{is}: {why}; the log says {said}"));
+            self.v(rule, format!("{is}: {}; the log says {said}", why!()));
         }
         // Totals are written winner first (`= AT 8.5:8`).
         if let Some((a, d)) = l.totals
@@ -216,7 +221,12 @@ impl Replay {
                 );
                 self.v(
                     rule,
-                    format!("the totals are {}:{} ({why}), not {a}:{d}", due[0], due[1]),
+                    format!(
+                        "the totals are {}:{} ({}), not {a}:{d}",
+                        due[0],
+                        due[1],
+                        why!()
+                    ),
                 );
             }
         }
@@ -281,8 +291,9 @@ impl Replay {
                 self.v(
                     death_rule,
                     format!(
-                        "the leaders killed are {} ({why}), not {}",
+                        "the leaders killed are {} ({}), not {}",
                         names(&c),
+                        why!(),
                         names(&a)
                     ),
                 );
@@ -315,7 +326,8 @@ impl Replay {
                         self.v(
                             rule,
                             format!(
-                                "{f} receives {due} spice for the leaders killed ({why}), not {n}"
+                                "{f} receives {due} spice for the leaders killed ({}), not {n}",
+                                why!()
                             ),
                         );
                     }
@@ -354,7 +366,7 @@ impl Replay {
                         };
                         self.v(
                             rule,
-                            format!("{f} loses {due} in {} ({why}), not {c}", t.name()),
+                            format!("{f} loses {due} in {} ({}), not {c}", t.name(), why!()),
                         );
                     }
                 }
@@ -386,7 +398,7 @@ impl Replay {
                                 Decision::TwoTraitors => rule!("1.07.06.06.02"),
                                 _ => rule!("1.07.06.04"),
                             };
-                            self.v(rule, format!("{f} must discard every card it played ({why}) and cannot keep {c}"));
+                            self.v(rule, format!("{f} must discard every card it played ({}) and cannot keep {c}", why!()));
                         }
                     }
                 }

@@ -303,8 +303,7 @@ impl Replay {
                 }
                 let rows = &self.st.board[t.piece_range()];
                 let mine = rows.iter().any(|r| r[f.index()].fighting() > 0);
-                let allied = rows.iter().any(|r| r[a.index()].fighting() > 0);
-                if !(mine && allied) {
+                if !mine || !rows.iter().any(|r| r[a.index()].fighting() > 0) {
                     continue;
                 }
                 for p in t.piece_range() {

@@ -137,7 +137,7 @@ impl Replay {
             cost,
             (Fee::Shipment, payee, payee_block),
             rule,
-            &format!("shipping {} forces to {}", c.total, t.name()),
+            &|| format!("shipping {} forces to {}", c.total, t.name()),
         );
         if karama {
             self.play_card(f, Card::Karama, rule!("3.01.11.03"), false);
@@ -215,7 +215,7 @@ impl Replay {
         cost: Spice,
         (fee, payee, payee_block): (Fee, Payee, Option<crate::replay::karama::Block>),
         rule: Rule,
-        what: &str,
+        what: &dyn Fn() -> String,
     ) -> Faction {
         let mut payer = f;
         if let Some(p) = payment {
@@ -228,7 +228,7 @@ impl Replay {
                 self.v_at(
                     p.pos,
                     rule,
-                    format!("{what} costs {f} {cost} spice, not {}{why}", p.amount),
+                    format!("{} costs {f} {cost} spice, not {}{why}", what(), p.amount),
                 );
             }
             if let Some(given) = p.payee
@@ -270,7 +270,8 @@ impl Replay {
             self.v(
                 rule!("1.06.03.01"),
                 format!(
-                    "{payer} must pay {cost} spice for {what} but has {}{}",
+                    "{payer} must pay {cost} spice for {} but has {}{}",
+                    what(),
                     self.spice(payer),
                     self.bribe_note(payer)
                 ),
