@@ -259,6 +259,12 @@ pub fn turn_json(t: &TurnSummary) -> Value {
             "own": w.own.iter().map(|s| s.code()).collect::<Vec<_>>(),
             "ally": w.ally.map(|a| a.code()),
         })).collect::<Vec<_>>(),
+        "no_fields": t.no_fields.iter().map(|n| json!({
+            "territory": n.territory.code(),
+            "sector": n.sector.map(|s| s.notation()),
+            "value": n.value,
+        })).collect::<Vec<_>>(),
+        "no_field_front": t.no_field_front,
         "cards": t.cards.as_ref().map(|cs| per_faction(cs.iter().map(|(f, hand)| (f.code(), json!(hand.iter().map(|c| c.map_or("?", |c| c.code())).collect::<Vec<_>>()))).collect())),
     })
 }

@@ -24,6 +24,7 @@ use super::{
 use crate::board::{Card, CardKind, Leader, Territory};
 use crate::dgn::{Event, KaramaUse, Payee, Payment, Place, Sealed, TradeStmt};
 use crate::replay::Replay;
+use crate::replay::karama::{Ability, AbilityInfo, CANCEL};
 use crate::state::{Edition, LeaderState, Phase, RuleOptions, Stack};
 
 pub(crate) struct Choam;
@@ -112,6 +113,32 @@ pub(crate) const REPLACEABLE: Numbered = Numbered(rule!("2.09.18"), rule!("2.09.
 pub(crate) const PROTECTIONS: Numbered = Numbered(rule!("2.09.19"), rule!("2.09.24"));
 pub(crate) const FORCE_SPICE: Numbered = Numbered(rule!("2.09.20"), rule!("2.09.25"));
 
+/// CHOAM's share of the others' battle spice, as a Karama names it: a payment to the faction,
+/// cancelled as the Guild's shipment payments are (docs/notation.md, Decisions 64).
+const SHARE_ORIGINAL: Ability = Ability(rule!("2.09.20"));
+const SHARE_REVISED: Ability = Ability(rule!("2.09.25"));
+
+static KARAMA: [AbilityInfo; 2] = [
+    AbilityInfo::new(
+        SHARE_ORIGINAL,
+        CH,
+        CANCEL,
+        Some(Phase::Battle),
+        false,
+        true,
+        "half of the others' battle spice (original sheet)",
+    ),
+    AbilityInfo::new(
+        SHARE_REVISED,
+        CH,
+        CANCEL,
+        Some(Phase::Battle),
+        false,
+        true,
+        "half of the others' battle spice (revised sheet)",
+    ),
+];
+
 /// The Inflation token of the original sheet (2.09.09-2.09.13).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) enum Inflation {
@@ -189,6 +216,10 @@ impl FactionRules for Choam {
 
     fn sheet(&self) -> &'static Sheet {
         &SHEET_REVISED
+    }
+
+    fn karama(&self) -> &'static [AbilityInfo] {
+        &KARAMA
     }
 
     fn sheet_for(&self, o: &RuleOptions) -> &'static Sheet {
@@ -485,7 +516,12 @@ impl FactionRules for Choam {
         payer: Faction,
         amount: Spice,
     ) -> Option<(Spice, Rule)> {
-        (payer != CH).then(|| {
+        let share = match r.st.options.edition {
+            Edition::Original => SHARE_ORIGINAL,
+            Edition::Revised => SHARE_REVISED,
+        };
+        // A Karama cancelling the share this Battle phase: the spice goes to the bank.
+        (payer != CH && r.karama_block(share).is_none()).then(|| {
             (
                 Spice::new(amount.amount() / 2),
                 FORCE_SPICE.of(r.st.options.edition),

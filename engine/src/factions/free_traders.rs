@@ -17,9 +17,25 @@ use crate::dgn::{
     TradeStmt,
 };
 use crate::replay::Replay;
+use crate::replay::karama::{Ability, AbilityInfo, PREVENT};
 use crate::state::{Forces, Phase, RuleOptions};
 
 pub(crate) struct FreeTraders;
+
+/// The auctioneer's quarter to the Free Traders (2.13.04.03), as a Karama names it: a payment to
+/// the faction for a card sold, prevented as the Emperor's for cards is (docs/notation.md,
+/// Decisions 64).
+const CUT: Ability = Ability(rule!("2.13.04.03"));
+
+static KARAMA: [AbilityInfo; 1] = [AbilityInfo::new(
+    CUT,
+    Faction::FreeTraders,
+    PREVENT,
+    Some(Phase::Bidding),
+    false,
+    true,
+    "the Black Market Auction's quarter",
+)];
 
 const FT: Faction = Faction::FreeTraders;
 
@@ -147,6 +163,10 @@ impl FactionRules for FreeTraders {
 
     fn receives(&self, fee: Fee) -> Option<Rule> {
         (fee == Fee::BlackMarketCut).then_some(rule!("2.13.04.03"))
+    }
+
+    fn karama(&self) -> &'static [AbilityInfo] {
+        &KARAMA
     }
 
     /// At the end of the first Spice Blow and Nexus the five starting forces are on the map
@@ -730,7 +750,7 @@ impl Replay {
                 // players then eligible (1.04.02).
                 self.redeal(before);
                 // 2.13.04.03: the auctioneer's cut to the Free Traders.
-                let due = if auctioneer == FT {
+                let due = if auctioneer == FT || self.karama_take(CUT).is_some() {
                     Spice::ZERO
                 } else {
                     Spice::new(price.amount().div_ceil(4))

@@ -17,10 +17,25 @@ use crate::dgn::{
     AuctionKind, Bid, Event, ForceCount, KaramaUse, NoFieldValue, Payee, Payment, Place,
     SaleResult, Sealed, TradeStmt,
 };
+use crate::replay::karama::{Ability, AbilityInfo, PREVENT};
 use crate::replay::{Replay, WinResult};
 use crate::state::{Edition, Phase, RuleOptions};
 
 pub(crate) struct Richese;
+
+/// Alternate Income (2.10.06), as a Karama names it: the payment for Richese's cards, prevented
+/// as the Emperor's for cards is (docs/notation.md, Decisions 64).
+const ALTERNATE_INCOME: Ability = Ability(rule!("2.10.06"));
+
+static KARAMA: [AbilityInfo; 1] = [AbilityInfo::new(
+    ALTERNATE_INCOME,
+    Faction::Richese,
+    PREVENT,
+    Some(Phase::Bidding),
+    false,
+    true,
+    "payment for its cards",
+)];
 
 const RI: Faction = Faction::Richese;
 
@@ -202,12 +217,29 @@ impl FactionRules for Richese {
     /// 2.10.06: another faction pays Richese for a card Richese sells at its own auction or on
     /// the black market; Richese's own purchase at its auction goes to the bank or the Emperor
     /// (2.10.07).
-    fn payee(&self, _r: &mut Replay, fee: Fee, buyer: Faction) -> Option<PayeeRule> {
-        (fee == Fee::RicheseCard && buyer != RI).then_some(PayeeRule {
-            payee: Payee::Faction(RI),
+    fn payee(&self, r: &mut Replay, fee: Fee, buyer: Faction) -> Option<PayeeRule> {
+        if fee != Fee::RicheseCard || buyer == RI {
+            return None;
+        }
+        // A Karama preventing Alternate Income: the payment goes where a card's goes, to the
+        // Emperor (unless he buys), else the bank.
+        let block = r.karama_take(ALTERNATE_INCOME);
+        let payee = match block {
+            None => Payee::Faction(RI),
+            Some(_) if r.st.plays(Faction::Emperor) && buyer != Faction::Emperor => {
+                Payee::Faction(Faction::Emperor)
+            }
+            Some(_) => Payee::Bank,
+        };
+        Some(PayeeRule {
+            payee,
             rule: rule!("2.10.06"),
-            block: None,
+            block,
         })
+    }
+
+    fn karama(&self) -> &'static [AbilityInfo] {
+        &KARAMA
     }
 
     fn receives(&self, fee: Fee) -> Option<Rule> {

@@ -135,6 +135,20 @@ pub struct TurnSummary {
     pub win_attempts: Vec<WinAttempt>,
     /// The cards in each hand (`None` for an unknown card); audit mode only.
     pub cards: Option<Vec<(Faction, Vec<Option<Card>>)>>,
+    /// Richese's No-Field tokens face down on the map (000 2.10.10): where the table sees them;
+    /// their numbers in audit mode only.
+    pub no_fields: Vec<NoFieldSummary>,
+    /// The No-Field token face up in front of Richese's shield (2.10.13), public.
+    pub no_field_front: Option<u8>,
+}
+
+/// A No-Field token face down on the map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct NoFieldSummary {
+    pub territory: Territory,
+    pub sector: Option<Sector>,
+    /// The forces it hides: audit mode only (and only when the log seals the number).
+    pub value: Option<u8>,
 }
 
 /// The Kwisatz Haderach's state (2.01.10-2.01.14).
@@ -889,6 +903,17 @@ impl Replay {
                 .collect(),
             worms: st.worms,
             alliances,
+            no_fields: st
+                .richese
+                .tokens
+                .iter()
+                .map(|n| NoFieldSummary {
+                    territory: n.piece.territory(),
+                    sector: n.piece.sector(),
+                    value: n.value.filter(|_| self.opts.audit),
+                })
+                .collect(),
+            no_field_front: st.richese.front,
         }
     }
 
