@@ -422,6 +422,12 @@ impl Replay {
             let sapho = self.sapho(crate::dgn::SaphoEffect::Aggressor);
             if sapho == Some(aggressor) {
                 self.t.cards.sapho = None;
+            } else if sapho == Some(defender) {
+                self.t.cards.sapho = None;
+                self.v(
+                    rule!("3.03.02.01"),
+                    format!("{defender} played the Juice of Sapho to be the aggressor in its battle, not {aggressor}"),
+                );
             } else if let Some(first) = first
                 && first != aggressor
             {
