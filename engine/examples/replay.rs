@@ -1,5 +1,6 @@
-//! `cargo run -p engine --example replay -- FILE [--json] [--parse-only] [--report]`: the engine's
-//! report without the `mentat` binary.
+//! `cargo run -p engine --example replay -- FILE [--json] [--parse-only] [--report] [--public]`:
+//! the engine's report without the `mentat` binary (`--public`: the published log, hidden
+//! information unchecked).
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -26,6 +27,8 @@ fn main() {
     }
     let outcome = if args.iter().any(|a| a == "--parse-only") {
         engine::report::parse_only_text(&src)
+    } else if args.iter().any(|a| a == "--public") {
+        engine::report::replay_text_with(&src, &engine::replay::ReplayOptions::public())
     } else {
         engine::report::replay_text(&src)
     };

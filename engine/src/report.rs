@@ -178,6 +178,7 @@ impl Outcome {
                         "line": v.pos.line, "col": v.pos.col, "turn": v.turn, "phase": v.phase.name(), "rule": v.rule, "book": v.book, "message": v.message,
                     })).collect::<Vec<_>>(),
                     "turns": r.turns.iter().map(turn_json).collect::<Vec<_>>(),
+                    "kinds": kinds_json(r.state.in_play()),
                 });
                 if let Some(w) = &r.winner {
                     o["winner"] = json!({"factions": w.factions.iter().map(|f| f.code()).collect::<Vec<_>>(), "type": w.kind, "turn": w.turn});
@@ -187,6 +188,29 @@ impl Outcome {
         };
         v.to_string()
     }
+}
+
+/// The names of the kinds of force of the factions at the table, where a faction has more than
+/// plain forces (`{"IX": {"plain": "Suboid", "starred": "Cyborg"}, "BG": {"flipped": "advisor"}}`):
+/// what a page calls a starred token or an advisor of that faction.
+pub fn kinds_json(factions: dune::FactionSet) -> Value {
+    let mut out = Map::new();
+    for f in factions.iter() {
+        let k = crate::factions::kinds(f);
+        if k.starred.is_none() && k.flipped.is_none() && k.plain.name == "force" {
+            continue;
+        }
+        let mut names = Map::new();
+        names.insert("plain".into(), json!(k.plain.name));
+        if let Some((_, s)) = k.starred {
+            names.insert("starred".into(), json!(s.name));
+        }
+        if let Some(x) = k.flipped {
+            names.insert("flipped".into(), json!(x.name));
+        }
+        out.insert(f.code().to_string(), Value::Object(names));
+    }
+    Value::Object(out)
 }
 
 /// One turn's (or phase's) summary as `--json` prints it under `"turns"`: pages built on that JSON
@@ -215,6 +239,7 @@ pub fn turn_json(t: &TurnSummary) -> Value {
         "turn": t.turn,
         "phase": t.phase.name(),
         "storm": t.storm.map(|s| s.notation()),
+        "hms": t.hms.map(|(terr, s)| json!({"territory": terr.code(), "sector": s.notation()})),
         "spice": per_faction(t.spice.iter().map(|(f, n)| (f.code(), json!(n))).collect()),
         "forces": forces,
         "reserves": per_faction(t.reserves.iter().map(|(f, n)| (f.code(), json!(n.to_string()))).collect()),
@@ -234,6 +259,12 @@ pub fn turn_json(t: &TurnSummary) -> Value {
             "own": w.own.iter().map(|s| s.code()).collect::<Vec<_>>(),
             "ally": w.ally.map(|a| a.code()),
         })).collect::<Vec<_>>(),
+        "no_fields": t.no_fields.iter().map(|n| json!({
+            "territory": n.territory.code(),
+            "sector": n.sector.map(|s| s.notation()),
+            "value": n.value,
+        })).collect::<Vec<_>>(),
+        "no_field_front": t.no_field_front,
         "cards": t.cards.as_ref().map(|cs| per_faction(cs.iter().map(|(f, hand)| (f.code(), json!(hand.iter().map(|c| c.map_or("?", |c| c.code())).collect::<Vec<_>>()))).collect())),
     })
 }

@@ -7,10 +7,10 @@
 use dune::{Rule, rule};
 use std::fmt;
 
-use crate::board::data::{FORCES_PER_FACTION, LEADERS, SHAI_HULUD_CARDS};
-use crate::board::{Card, Leader, Piece, Sector, Territory};
+use crate::board::data::{FORCES_PER_FACTION, LEADERS, SHAI_HULUD_CARDS, TERRITORY_COUNT};
+use crate::board::{Card, CardSet, Leader, Link, Piece, Sector, Territory};
 use crate::dgn::{ForceCount, Side};
-use crate::factions::Sheet;
+use crate::factions::{ForceKind, Sheet};
 use dune::{Faction, FactionSet, Spice, Stronghold};
 use tournament::ruleset::Ruleset;
 
@@ -56,6 +56,15 @@ impl Forces {
     pub fn from_count(c: ForceCount) -> Forces {
         Forces::new(c.total - c.starred, c.starred)
     }
+
+    /// Tokens of one kind (off the board a two-sided token is counted plain).
+    pub fn count(self, kind: ForceKind) -> u8 {
+        match kind {
+            ForceKind::Plain => self.normal,
+            ForceKind::Starred => self.starred,
+            ForceKind::Flipped => 0,
+        }
+    }
 }
 
 impl fmt::Display for Forces {
@@ -68,7 +77,9 @@ impl fmt::Display for Forces {
     }
 }
 
-/// One faction's tokens on one territory piece. BG tokens are fighters (`normal`) or advisors.
+/// One faction's tokens on one territory piece, one count per [`ForceKind`]: plain (`normal`),
+/// starred, and tokens on their second side (`advisors`: the Bene Gesserit's advisors, the
+/// Free Traders' Smugglers). What each is worth is the faction's ([`crate::factions::kinds`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Stack {
     pub normal: u8,
@@ -98,6 +109,15 @@ impl Stack {
 
     pub fn forces(self) -> Forces {
         Forces::new(self.normal + self.advisors, self.starred)
+    }
+
+    /// Tokens of one kind ([`ForceKind`]: the three slots).
+    pub fn count(self, kind: ForceKind) -> u8 {
+        match kind {
+            ForceKind::Plain => self.normal,
+            ForceKind::Starred => self.starred,
+            ForceKind::Flipped => self.advisors,
+        }
     }
 }
 
@@ -243,6 +263,41 @@ pub struct RuleOptions {
     pub stronghold_cards: bool,
     /// 0.02: ten turns in tournament play.
     pub max_turns: u32,
+    /// Which of the full rulebook's two printed texts applies where it runs two together
+    /// (rulings.md 28; `[Edition "original"]`): the revised one by default.
+    pub edition: Edition,
+    /// When the Ixians move the Hidden Mobile Stronghold (000 2.07.19, printed in two editions):
+    /// before the storm moves (the default, `false`) or at the Mentat Pause's War Continues
+    /// (`[HMSMove "Mentat"]`).
+    pub hms_at_mentat: bool,
+}
+
+/// Where the full rulebook (000) prints two versions of a faction's rules (CHOAM's two sheets,
+/// Richese's items 2.10.03, 2.10.07, 2.10.10, 2.10.15, 2.10.19, 2.10.21, two Karama powers),
+/// which one the game is played with. Both are numbered by their place in the book; the text
+/// printed second, the revised one, is the default (rulings.md 28).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Edition {
+    /// The text printed first (`[Edition "original"]`).
+    Original,
+    /// The text printed second: the default.
+    #[default]
+    Revised,
+}
+
+impl Edition {
+    pub fn name(self) -> &'static str {
+        match self {
+            Edition::Original => "original",
+            Edition::Revised => "revised",
+        }
+    }
+}
+
+impl fmt::Display for Edition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 impl Default for RuleOptions {
@@ -253,6 +308,8 @@ impl Default for RuleOptions {
             shield_wall: true,
             stronghold_cards: true,
             max_turns: 10,
+            edition: Edition::Revised,
+            hms_at_mentat: false,
         }
     }
 }
@@ -339,7 +396,7 @@ impl FactionState {
 #[derive(Clone, Debug)]
 pub struct SpiceDeck {
     /// Cards left per territory (index = territory), plus Shai-Hulud.
-    pub territory_cards: [u8; 42],
+    pub territory_cards: [u8; TERRITORY_COUNT],
     pub worms: u8,
     /// Discard piles, top card last.
     pub pile_a: Vec<SpiceDraw>,
@@ -357,7 +414,7 @@ pub enum SpiceDraw {
 
 impl Default for SpiceDeck {
     fn default() -> Self {
-        let mut territory_cards = [0; 42];
+        let mut territory_cards = [0; TERRITORY_COUNT];
         for t in Territory::all() {
             if t.spice_blow().is_some() {
                 territory_cards[t.index()] = 1;
@@ -426,10 +483,16 @@ pub struct GameState {
     pub(crate) phase: Phase,
     /// `None` until the first storm is placed (0.16).
     pub(crate) storm: Option<Sector>,
+    /// Where the Hidden Mobile Stronghold stands: the piece of the map (a territory and sector)
+    /// its token points at (000 2.07.18); `None` until the Ixians deploy it after the first
+    /// storm (2.07.05), and in a game without them.
+    pub(crate) hms: Option<Piece>,
     /// Storm order for this turn (1.01.01): the factions in play, first player first.
     pub(crate) order: Vec<Faction>,
     /// Factions at the table.
     pub(crate) in_play: FactionSet,
+    /// The same, as a list (the board's columns a pass over it reads).
+    pub(crate) seated: Vec<Faction>,
     pub(crate) factions: [FactionState; Faction::COUNT],
     /// Tokens per piece and faction.
     pub(crate) board: Vec<[Stack; Faction::COUNT]>,
@@ -441,6 +504,9 @@ pub struct GameState {
     /// Captured leaders the prison break (2.05.11) sent home: the Harkonnen cannot put them on
     /// their wheel again unless they capture them again.
     pub(crate) freed: [bool; Leader::COUNT],
+    /// The sets of treachery cards shuffled into the deck (3.01; an expansion's set in a full
+    /// game with its factions, docs/notation.md Decisions).
+    pub(crate) card_sets: Vec<CardSet>,
     pub(crate) treachery_deck: u32,
     pub(crate) treachery_discard: Vec<Card>,
     /// Cards set aside for good (Family Atomics, 3.01.07).
@@ -457,6 +523,18 @@ pub struct GameState {
     pub(crate) last_wheels: Option<[Faction; 2]>,
     /// A winner has been declared; the game is over.
     pub(crate) finished: bool,
+    /// CHOAM's tokens and effects (000 2.09).
+    pub(crate) choam: crate::factions::choam::ChoamState,
+    /// Richese's cache and No-Field tokens (000 2.10).
+    pub(crate) richese: crate::factions::richese::RicheseState,
+    /// The spice the bank has paid into the game, net: to the players (their starting spice,
+    /// charity, income, the spice paid for leaders, …), to the map (blows), less what went back
+    /// (payments to the bank, spice the storm, a worm or an explosion destroys). Every spice
+    /// behind a shield, in front of one or on the map came from it, so their sum equals this at
+    /// every moment: the property tests hold the replay to it.
+    pub(crate) bank_out: i64,
+    /// The Free Traders' placement, revivals, auctions and Scrap Heap (000 2.13).
+    pub(crate) free_traders: crate::factions::free_traders::FreeTradersState,
 }
 
 impl GameState {
@@ -477,6 +555,43 @@ impl GameState {
         self.storm
     }
 
+    /// Where the Hidden Mobile Stronghold stands (000 2.07.18): the piece its token points at;
+    /// `None` while it is not on the map.
+    pub fn hms(&self) -> Option<Piece> {
+        self.hms
+    }
+
+    /// The board's edge the game adds: the Hidden Mobile Stronghold joined to where it stands.
+    pub fn link(&self) -> Option<Link> {
+        let token = Territory::HiddenMobileStronghold.piece(None)?;
+        self.hms.map(|host| Link { token, host })
+    }
+
+    /// Is this piece in the storm? A moving territory is where it stands: the Hidden Mobile
+    /// Stronghold is in the storm when the sector it points at is (000 2.07.18); the Polar Sink
+    /// never is (1.06.06).
+    pub fn in_storm(&self, p: Piece) -> bool {
+        match self.link() {
+            Some(l) if p == l.token => l.host.in_storm(self.storm),
+            _ => p.in_storm(self.storm),
+        }
+    }
+
+    /// Do two territories share a border on the board as it stands (the Hidden Mobile
+    /// Stronghold borders the territory it stands in)?
+    pub fn borders(&self, a: Territory, b: Territory) -> bool {
+        if a.neighbours().contains(&b) {
+            return true;
+        }
+        let host = self.hms.map(|p| p.territory());
+        (a.moves() && host == Some(b)) || (b.moves() && host == Some(a))
+    }
+
+    /// Is this territory on the map now? Every printed one is; a moving one once it is placed.
+    pub fn on_map(&self, t: Territory) -> bool {
+        !t.moves() || self.hms.is_some()
+    }
+
     /// This turn's storm order, first player first (1.01.01).
     pub fn order(&self) -> &[Faction] {
         &self.order
@@ -490,6 +605,15 @@ impl GameState {
     /// Spice lying on one sector piece of the map.
     pub fn spice_at(&self, p: Piece) -> Spice {
         self.spice.get(p.index()).copied().unwrap_or_default()
+    }
+
+    /// Spice lying in every territory, by territory index, in one pass over the map.
+    pub fn spice_by_territory(&self) -> [Spice; TERRITORY_COUNT] {
+        let mut out = [Spice::ZERO; TERRITORY_COUNT];
+        for (n, (t, _)) in self.spice.iter().zip(Piece::territories()) {
+            out[t.index()] += *n;
+        }
+        out
     }
 
     /// Spice lying in a whole territory.
@@ -506,6 +630,17 @@ impl GameState {
         self.worms
     }
 
+    /// The sets of treachery cards in this game's deck.
+    pub fn card_sets(&self) -> &[CardSet] {
+        &self.card_sets
+    }
+
+    /// Copies of a card in this game: the deck's (0 for a card of a set not in it) and those of
+    /// Richese's cache (000 2.10.03).
+    pub fn copies(&self, c: Card) -> u8 {
+        c.copies_in(&self.card_sets) + self.richese.copies(c)
+    }
+
     /// Cards left in the treachery deck.
     pub fn treachery_deck(&self) -> u32 {
         self.treachery_deck
@@ -520,6 +655,23 @@ impl GameState {
         self.finished
     }
 
+    /// The spice the bank has paid into the game, net (see the field): the property tests
+    /// check that it equals [`GameState::spice_in_game`] at every moment.
+    pub fn bank_out(&self) -> i64 {
+        self.bank_out
+    }
+
+    /// Every spice out of the bank: behind the shields, in front of them (bribes), on the map.
+    pub fn spice_in_game(&self) -> i64 {
+        let players: i64 = self
+            .in_play
+            .iter()
+            .map(|f| i64::from(self.faction(f).spice.amount() + self.faction(f).bribes.amount()))
+            .sum();
+        let map: i64 = self.spice.iter().map(|s| i64::from(s.amount())).sum();
+        players + map
+    }
+
     pub fn new(options: RuleOptions, seated: Vec<Faction>) -> GameState {
         let in_play: FactionSet = seated.iter().copied().collect();
         // Only factions whose rules the engine checks sit down: the replay refuses the others
@@ -528,23 +680,43 @@ impl GameState {
             .iter()
             .filter(|&f| crate::factions::sheet(f).is_some())
             .collect();
+        // A faction's sheet may depend on the edition played (CHOAM's two sheets, 000 2.09).
         let mut factions: [FactionState; Faction::COUNT] = Default::default();
         for f in in_play.iter() {
             let st = &mut factions[f.index()];
-            if let Some(sheet) = crate::factions::sheet(f) {
+            if let Some(sheet) = crate::factions::sheet_for(f, &options) {
                 st.sheet = *sheet;
                 st.spice = sheet.spice;
-                let starred = if options.advanced { sheet.starred } else { 0 };
+                let starred = sheet.kinds.starred_count(options.advanced);
                 st.reserves = Forces::new(FORCES_PER_FACTION - starred, starred);
             }
         }
+        // The First Expansion's cards come with the Ixians and the Tleilaxu (000 3.02): in a
+        // game of the full rulebook that seats either of them.
+        let mut card_sets = vec![CardSet::Classic];
+        if options.ruleset == Ruleset::Full
+            && (in_play.contains(Faction::Ixians) || in_play.contains(Faction::Tleilaxu))
+        {
+            card_sets.push(CardSet::IxiansTleilaxu);
+        }
         let pieces = Piece::count();
+        // The starting spice comes from the bank (0.12).
+        let bank_out = factions
+            .iter()
+            .map(|st: &FactionState| i64::from(st.spice.amount()))
+            .sum();
+        let richese = crate::factions::richese::RicheseState::new(
+            &options,
+            in_play.contains(Faction::Richese),
+        );
         GameState {
             options,
             turn: 0,
             phase: Phase::Setup,
             storm: None,
+            hms: None,
             order: seated,
+            seated: in_play.iter().collect(),
             in_play,
             factions,
             board: vec![[Stack::default(); Faction::COUNT]; pieces],
@@ -552,7 +724,10 @@ impl GameState {
             leaders: std::array::from_fn(|i| LeaderState::Pool(LEADERS[i].faction)),
             died_once: [false; Leader::COUNT],
             freed: [false; Leader::COUNT],
-            treachery_deck: Card::all().map(|c| u32::from(c.copies())).sum(),
+            treachery_deck: Card::all()
+                .map(|c| u32::from(c.copies_in(&card_sets)))
+                .sum(),
+            card_sets,
             treachery_discard: Vec::new(),
             treachery_removed: Vec::new(),
             spice_deck: SpiceDeck::default(),
@@ -562,6 +737,10 @@ impl GameState {
             stronghold_cards: [None; Stronghold::ALL.len()],
             last_wheels: None,
             finished: false,
+            choam: Default::default(),
+            richese,
+            free_traders: Default::default(),
+            bank_out,
         }
     }
 
@@ -601,16 +780,30 @@ impl GameState {
     /// Factions with fighting (non-advisor) forces in a territory, without allocating.
     pub fn occupant_set(&self, t: Territory) -> FactionSet {
         let mut set = FactionSet::EMPTY;
-        for f in self.in_play.iter() {
-            let i = f.index();
-            if self.board[t.piece_range()]
-                .iter()
-                .any(|row| row[i].normal | row[i].starred != 0)
-            {
-                set.insert(f);
+        for row in &self.board[t.piece_range()] {
+            for &f in &self.seated {
+                let s = row[f.index()];
+                if s.normal | s.starred != 0 {
+                    set.insert(f);
+                }
             }
         }
         set
+    }
+
+    /// [`GameState::occupant_set`] of every territory, in one pass over the board.
+    pub fn occupant_sets(&self) -> [FactionSet; TERRITORY_COUNT] {
+        let mut out = [FactionSet::EMPTY; TERRITORY_COUNT];
+        for (row, (t, _)) in self.board.iter().zip(Piece::territories()) {
+            let set = &mut out[t.index()];
+            for &f in &self.seated {
+                let s = row[f.index()];
+                if s.normal | s.starred != 0 {
+                    set.insert(f);
+                }
+            }
+        }
+        out
     }
 
     /// Factions with fighting (non-advisor) forces in a territory.
@@ -627,16 +820,16 @@ impl GameState {
     }
 
     /// Every faction's tokens per territory, in one pass over the board (index = territory).
-    pub fn territory_stacks(&self) -> [[Stack; Faction::COUNT]; 42] {
-        let mut out = [[Stack::default(); Faction::COUNT]; 42];
-        for t in Territory::all() {
+    pub fn territory_stacks(&self) -> [[Stack; Faction::COUNT]; TERRITORY_COUNT] {
+        let mut out = [[Stack::default(); Faction::COUNT]; TERRITORY_COUNT];
+        // Only the factions at the table have tokens: their columns, row by row.
+        for (row, (t, _)) in self.board.iter().zip(Piece::territories()) {
             let acc = &mut out[t.index()];
-            for row in &self.board[t.piece_range()] {
-                for (a, s) in acc.iter_mut().zip(row.iter()) {
-                    if s.is_empty() {
-                        continue;
-                    }
-                    a.add(*s);
+            for &f in &self.seated {
+                let i = f.index();
+                let s = row[i];
+                if !s.is_empty() {
+                    acc[i].add(s);
                 }
             }
         }
@@ -650,6 +843,10 @@ impl GameState {
             return false;
         }
         let mut others = self.occupant_set(t);
+        // A face-down No-Field token counts as a force for occupancy limits (000 2.10.11).
+        if !self.richese.tokens.is_empty() && self.richese.tokens_in(t) > 0 {
+            others.insert(Faction::Richese);
+        }
         others.remove(f);
         others.len() >= 2
     }
@@ -663,6 +860,20 @@ impl GameState {
             .map(|row| u32::from(row[f.index()].total()))
             .sum();
         board + u32::from(st.reserves.total()) + u32::from(st.tanks.total())
+    }
+
+    /// A faction's tokens of one kind on the board, in reserve and in the tanks (a token on its
+    /// second side counts with the plain ones, the side it is printed on): the starred count is
+    /// the sheet's and the plain count the rest of twenty, whatever happens.
+    pub fn kind_total(&self, f: Faction, kind: ForceKind) -> u32 {
+        let st = self.faction(f);
+        let on_board = |s: &Stack| match kind {
+            ForceKind::Plain => u32::from(s.normal) + u32::from(s.advisors),
+            ForceKind::Starred => u32::from(s.starred),
+            ForceKind::Flipped => 0,
+        };
+        let board: u32 = self.board.iter().map(|row| on_board(&row[f.index()])).sum();
+        board + u32::from(st.reserves.count(kind)) + u32::from(st.tanks.count(kind))
     }
 
     /// Places reserves on a piece (no check).
@@ -680,7 +891,7 @@ impl GameState {
             Side::Fighter => false,
             Side::Unspecified => advisor_default,
         };
-        let two_sided = self.faction(f).sheet.advisors;
+        let two_sided = self.faction(f).sheet.kinds.two_sided();
         let s = self.stack_mut(f, p);
         if advisors && two_sided {
             s.advisors = s.advisors.saturating_add(got.total());
@@ -776,6 +987,11 @@ impl GameState {
     /// The strongholds a faction controls at this moment (glossary "Control"; advisors never
     /// control, rulings.md 14). The Shield Wall counts only once it is a stronghold (4.02).
     pub fn controller(&self, s: Stronghold) -> Option<Faction> {
+        if s != Stronghold::ShieldWall {
+            // Occupying is having fighting forces there: the territory's one occupant.
+            let occ = self.occupant_set(Territory::of(s));
+            return (occ.len() == 1).then(|| occ.iter().next()).flatten();
+        }
         let mut occ = self.in_play.iter().filter(|&f| self.occupies(f, s));
         match (occ.next(), occ.next()) {
             (Some(f), None) => Some(f),
@@ -801,11 +1017,13 @@ impl GameState {
         self.options.shield_wall && self.worms >= 4
     }
 
-    /// Strongholds that count for victory now.
+    /// Strongholds that count for victory now: the Shield Wall after the fourth worm (4.02),
+    /// the Hidden Mobile Stronghold while it is on the map (000 2.07.18).
     pub fn victory_strongholds(&self) -> impl Iterator<Item = Stronghold> + '_ {
-        Stronghold::ALL
-            .into_iter()
-            .filter(|&s| s != Stronghold::ShieldWall || self.shield_wall_counts())
+        Stronghold::ALL.into_iter().filter(|&s| match s {
+            Stronghold::ShieldWall => self.shield_wall_counts(),
+            s => self.on_map(Territory::of(s)),
+        })
     }
 
     /// Who holds a stronghold card (4.03), when the variant is played.

@@ -108,7 +108,8 @@ fn every_legal_fixture_also_parses_and_replays_in_public_mode() {
 }
 
 /// Battles' hidden information is checked in audit mode only (notation §5): these logs break a
-/// rule that only the sealed setup reveals (traitor cards kept, the prediction, the hands), so
+/// rule that only the sealed setup reveals (traitor cards kept, the prediction, the hands, the
+/// Ixians' pocket cards and the card they put back, the Tleilaxu's Face Dancers), so
 /// each is illegal as audited and replays cleanly from the published log.
 #[test]
 fn hidden_information_is_checked_in_audit_mode_only() {
@@ -120,6 +121,12 @@ fn hidden_information_is_checked_in_audit_mode_only() {
         "illegal-2.02.06-voice-command-withheld",
         "illegal-2.02.07-ally-voice-command-withheld",
         "illegal-3.01.08-plan-card-not-in-hand",
+        "illegal-2.07.04-pocket-cards-one-short",
+        "illegal-2.07.04-starting-card-not-a-pocket-card",
+        "illegal-2.07.09-card-put-back-is-auctioned",
+        "illegal-2.08.06-face-dancer-not-drawn",
+        "illegal-3.02.10-sixth-shield",
+        "illegal-3.02.12-sixth-snooper",
     ] {
         let path = dir.join(format!("{name}.dgn"));
         let src =

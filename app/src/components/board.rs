@@ -1,6 +1,7 @@
 //! The board after a turn, drawn as SVG from the engine's summary: sectors and the storm,
-//! territories with each faction's tokens (colour, code and count; starred tokens and advisors
-//! told apart), spice on the map, stronghold control; then the same as tables (for screen readers,
+//! territories with each faction's tokens (colour, code and count; starred tokens, advisors and
+//! the Free Traders' Smugglers told apart; Richese's No-Field tokens face down, their number only
+//! when audited), spice on the map, stronghold control; then the same as tables (for screen readers,
 //! print and exact counts) and what each faction holds. Hidden information (the cards themselves)
 //! appears only when the page audits the log.
 //!
@@ -172,7 +173,8 @@ fn turn_label(b: &BoardTurn) -> String {
     }
 }
 
-fn chip_text(t: Tokens) -> String {
+fn chip_text(f: Faction, t: Tokens) -> String {
+    let suffix = crate::replay::json::flipped_side(f).2;
     let mut s = String::new();
     if t.fighting > 0 {
         s.push_str(&t.fighting.to_string());
@@ -184,7 +186,7 @@ fn chip_text(t: Tokens) -> String {
         if !s.is_empty() {
             s.push('+');
         }
-        s.push_str(&format!("{}a", t.advisors));
+        s.push_str(&format!("{}{suffix}", t.advisors));
     }
     s
 }
@@ -243,7 +245,7 @@ fn BoardSvg(map: BoardMap, turn: BoardTurn) -> impl IntoView {
         .filter_map(|p| {
             let area = map.areas.iter().find(|a| a.code == p.code)?;
             // Each chip as wide as its text, the row centred under the territory's code.
-            let texts: Vec<String> = p.tokens.iter().map(|(_, t)| chip_text(*t)).collect();
+            let texts: Vec<String> = p.tokens.iter().map(|(f, t)| chip_text(*f, *t)).collect();
             let widths: Vec<f64> = texts
                 .iter()
                 .map(|t| (t.chars().count() as f64 * 3.4 + 3.6).max(9.0))
@@ -261,13 +263,36 @@ fn BoardSvg(map: BoardMap, turn: BoardTurn) -> impl IntoView {
                     left += width;
                     let y = area.y + if area.code == "PS" { -4.0 } else { 0.5 };
                     let only_advisors = t.fighting == 0;
-                    let label = format!("{}: {} {}", area.name, f.code(), t.describe());
+                    let label = format!("{}: {} {}", area.name, f.code(), t.describe_for(*f));
                     view! {
                         <g class="chip" role="listitem" aria-label=label data-territory=area.code.clone() data-faction=f.code()>
                             <rect x=format!("{:.1}", x + 0.4) y=format!("{y:.1}") width=format!("{:.1}", width - 0.8) height="8" rx="1.5"
                                 fill=if only_advisors { "#fff" } else { fill } stroke=fill stroke-width="0.8"/>
                             <text x=format!("{:.1}", x + width / 2.0) y=format!("{:.1}", y + 6.0) class="chip-text"
                                 fill=if only_advisors { fill } else { ink }>{text}</text>
+                        </g>
+                    }
+                })
+                .collect_view();
+            // Richese's No-Field tokens: face down, dashed, their number only when audited.
+            let (fill, _) = faction_colours(Faction::Richese);
+            let no_fields = p
+                .no_fields
+                .iter()
+                .enumerate()
+                .map(|(i, v)| {
+                    let width = 12.0;
+                    let x = area.x - width / 2.0 + (width + 1.0) * i as f64;
+                    let y = area.y + if area.code == "PS" { 5.0 } else { 9.5 };
+                    let (text, label) = match v {
+                        Some(n) => (format!("NF{n}"), format!("{}: a Richese No-Field token ({n})", area.name)),
+                        None => ("NF".to_owned(), format!("{}: a Richese No-Field token, face down", area.name)),
+                    };
+                    view! {
+                        <g class="chip no-field" role="listitem" aria-label=label data-territory=area.code.clone() data-faction="RI">
+                            <rect x=format!("{x:.1}") y=format!("{y:.1}") width=format!("{width:.1}") height="7" rx="3.5"
+                                fill="#fff" stroke=fill stroke-width="0.8" stroke-dasharray="1.2 0.8"/>
+                            <text x=format!("{:.1}", x + width / 2.0) y=format!("{:.1}", y + 5.2) class="chip-text" fill=fill>{text}</text>
                         </g>
                     }
                 })
@@ -280,7 +305,7 @@ fn BoardSvg(map: BoardMap, turn: BoardTurn) -> impl IntoView {
                     </g>
                 }
             });
-            Some(view! { {chips}{spice} })
+            Some(view! { {chips}{no_fields}{spice} })
         })
         .collect_view();
     let title = format!("The board after {}", turn_label(&turn).to_lowercase());
@@ -305,6 +330,7 @@ fn BoardSvg(map: BoardMap, turn: BoardTurn) -> impl IntoView {
                 })}
                 {format!(" Worms so far: {}.", turn.worms)}
                 {(!turn.alliances.is_empty()).then(|| format!(" Alliances: {}.", turn.alliances.iter().map(|(a, b)| format!("{} + {}", a.code(), b.code())).collect::<Vec<_>>().join(", ")))}
+                {turn.no_field_front.map(|n| format!(" Richese's No-Field token face up in front of its shield: {n}."))}
             </figcaption>
         </figure>
     }
@@ -322,12 +348,16 @@ fn BoardTables(turn: BoardTurn) -> impl IntoView {
     let rows = turn
         .places
         .iter()
-        .filter(|p| !p.tokens.is_empty() || p.spice > 0)
+        .filter(|p| !p.tokens.is_empty() || p.spice > 0 || !p.no_fields.is_empty())
         .map(|p| {
+            let no_fields = p.no_fields.iter().map(|v| {
+                let what = v.map_or("a No-Field token, face down".to_owned(), |n| format!("a No-Field token ({n})"));
+                view! { <span class="force no-field">{faction_cell(Faction::Richese)}" "<span data-testid="no-field">{what}</span></span> }
+            }).collect_view();
             view! {
                 <tr data-territory=p.code.clone()>
                     <th scope="row">{p.name.clone()}" "<span class="hint">{p.code.clone()}</span></th>
-                    <td>{p.tokens.iter().map(|(f, t)| view! { <span class="force">{faction_cell(*f)}" "<span data-testid="force-count">{t.describe()}</span></span> }).collect_view()}</td>
+                    <td>{p.tokens.iter().map(|(f, t)| view! { <span class="force">{faction_cell(*f)}" "<span data-testid="force-count">{t.describe_for(*f)}</span></span> }).collect_view()}{no_fields}</td>
                     <td class="num">{(p.spice > 0).then(|| p.spice.to_string())}</td>
                     <td>{p.controller.map(|f| f.code())}</td>
                 </tr>

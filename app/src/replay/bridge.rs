@@ -160,13 +160,20 @@ fn board_turn(t: &TurnJson) -> BoardTurn {
             .find(|s| territory_of(**s) == Some(row.code))
             .and_then(|s| t.control.get(s.code()))
             .and_then(|f| faction(f));
-        if !tokens.is_empty() || spice > 0 || controller.is_some() {
+        let no_fields: Vec<Option<u8>> = t
+            .no_fields
+            .iter()
+            .filter(|n| n.territory == row.code)
+            .map(|n| n.value)
+            .collect();
+        if !tokens.is_empty() || spice > 0 || controller.is_some() || !no_fields.is_empty() {
             places.push(PlaceState {
                 code: row.code.to_owned(),
                 name: row.name.to_owned(),
                 tokens,
                 spice,
                 controller,
+                no_fields,
             });
         }
     }
@@ -221,6 +228,7 @@ fn board_turn(t: &TurnJson) -> BoardTurn {
             .filter_map(|w| Some((faction(&w.faction)?, w.strongholds.clone())))
             .collect(),
         knows_control: t.shield_wall_counts.is_some(),
+        no_field_front: t.no_field_front,
     }
 }
 

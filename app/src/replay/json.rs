@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 
+use dune::Faction;
 use serde::Deserialize;
 
 /// The whole answer: unreadable (`errors`), or replayed (`violations`, `turns`, `winner`).
@@ -98,6 +99,20 @@ pub struct TurnJson {
     pub cards: Option<BTreeMap<String, Vec<String>>>,
     #[serde(default)]
     pub win_attempts: Vec<WinAttemptJson>,
+    /// Richese's No-Field tokens face down on the map (000 2.10.10); their numbers in audit
+    /// mode only.
+    #[serde(default)]
+    pub no_fields: Vec<NoFieldJson>,
+    /// The No-Field token face up in front of Richese's shield (2.10.13).
+    #[serde(default)]
+    pub no_field_front: Option<u8>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct NoFieldJson {
+    pub territory: String,
+    #[serde(default)]
+    pub value: Option<u8>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -140,6 +155,13 @@ impl Tokens {
 
     /// `10`, `7 (2★)`, `3 advisors`: the same, for people.
     pub fn describe(self) -> String {
+        self.describe_for(Faction::BeneGesserit)
+    }
+
+    /// The same for one faction's tokens: the flipped side is the Bene Gesserit's advisors or
+    /// the Free Traders' Smugglers (000 2.13.05), `3 Smugglers`.
+    pub fn describe_for(self, f: Faction) -> String {
+        let (one, many, _) = flipped_side(f);
         let mut parts = Vec::new();
         if self.fighting > 0 {
             parts.push(if self.starred > 0 {
@@ -150,9 +172,9 @@ impl Tokens {
         }
         if self.advisors > 0 {
             parts.push(format!(
-                "{} advisor{}",
+                "{} {}",
                 self.advisors,
-                if self.advisors == 1 { "" } else { "s" }
+                if self.advisors == 1 { one } else { many }
             ));
         }
         if parts.is_empty() {
@@ -160,6 +182,16 @@ impl Tokens {
         } else {
             parts.join(" + ")
         }
+    }
+}
+
+/// What a faction's flipped tokens are called (the engine writes them `3a` for every faction,
+/// its `"kinds"` naming them): the Bene Gesserit's advisors, the Free Traders' Smugglers. The
+/// names, singular and plural, and the suffix the board's chips use (`a`, or `s` as in DGN).
+pub fn flipped_side(f: Faction) -> (&'static str, &'static str, char) {
+    match f {
+        Faction::FreeTraders => ("Smuggler", "Smugglers", 's'),
+        _ => ("advisor", "advisors", 'a'),
     }
 }
 
@@ -204,6 +236,12 @@ mod tests {
         assert_eq!(Tokens::parse("x"), None);
         assert_eq!(Tokens::parse("7(2*)").unwrap().describe(), "7 (2★)");
         assert_eq!(Tokens::parse("2+1a").unwrap().describe(), "2 + 1 advisor");
+        assert_eq!(
+            Tokens::parse("2+3a")
+                .unwrap()
+                .describe_for(Faction::FreeTraders),
+            "2 + 3 Smugglers"
+        );
     }
 
     #[test]

@@ -72,6 +72,9 @@ pub struct BoardTurn {
     pub win_attempts: Vec<(Faction, Vec<String>)>,
     /// Whether the engine reports control and spice on the map (Rules engine II).
     pub knows_control: bool,
+    /// The No-Field token face up in front of Richese's shield (000 2.10.13).
+    #[serde(default)]
+    pub no_field_front: Option<u8>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -82,6 +85,10 @@ pub struct PlaceState {
     pub spice: u32,
     /// The stronghold's controller (1.09.02), when the engine reports control.
     pub controller: Option<Faction>,
+    /// Richese's No-Field tokens face down here (000 2.10.10): each one's number when the page
+    /// audits the log, `None` as the table sees it.
+    #[serde(default)]
+    pub no_fields: Vec<Option<u8>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -120,6 +127,9 @@ pub fn faction_colours(f: Faction) -> (&'static str, &'static str) {
         Faction::Fremen => ("#f2c14e", "#000"),
         Faction::Harkonnen => ("#212121", "#fff"),
         Faction::SpacingGuild => ("#e65100", "#fff"),
+        Faction::Choam => ("#5d4037", "#fff"),
+        Faction::Richese => ("#455a64", "#fff"),
+        Faction::FreeTraders => ("#00796b", "#fff"),
         _ => ("#6a1b9a", "#fff"),
     }
 }

@@ -254,6 +254,8 @@ pub enum AuctionResult {
 pub enum PlanLeader {
     Leader(Leader),
     CheapHero,
+    /// The Levenbrech card played as a leader of strength 0 (000 3.03.13).
+    Levenbrech,
     None,
 }
 
@@ -302,6 +304,25 @@ pub enum KaramaUse {
     CancelShipment(Faction),
     /// Atreides: see a whole battle plan (1.14.01).
     SeePlan(Faction),
+    /// CHOAM, original: discard cards from the hand for 3 spice each (000 1.14.09).
+    SellCards(Vec<Card>),
+    /// CHOAM, revised: flip starred forces in one territory (000 1.14.09); the Free Traders:
+    /// flip every smuggler in one territory to fighters (000 1.14.13).
+    Flip(Place),
+    /// Richese: pay 3 spice and take a card of the cache into the hand (000 1.14.10).
+    TakeCache {
+        card: Sealed<Option<Card>>,
+        paid: Option<Payment>,
+    },
+    /// Ixians: move the Hidden Mobile Stronghold 2 territories (000 1.14.08):
+    /// `hms [via>]place [harvest [n]]`.
+    MoveHms {
+        path: Vec<Place>,
+        harvest: Option<Option<Spice>>,
+    },
+    /// Tleilaxu: keep a player from its standard revival this turn (000 1.14.09):
+    /// `norevive F`.
+    BlockRevival(Faction),
 }
 
 /// A claimed win at the Mentat Pause: `win -` or `win HK+EM ASH`.
@@ -410,10 +431,12 @@ pub enum Stmt {
     NexusPass,
 
     // ---- CHOAM charity ----
-    /// `C F [+n]` (1.03.01).
+    /// `C F [+n] [by F|bank]` (1.03.01): who pays it, when written (CHOAM's spice with CHOAM at
+    /// the table, 000 2.09.04).
     Charity {
         faction: Faction,
         amount: Option<Spice>,
+        payer: Option<Payee>,
     },
     /// `C -`
     CharityNone,
@@ -640,6 +663,87 @@ pub enum Stmt {
     End { turn: u32, reason: String },
     /// A line holding only assertions.
     Check,
+    /// A statement of CHOAM, Richese, the Free Traders or a Second Expansion card (000 2.09,
+    /// 2.10, 2.13, 3.03): see [`super::trade`].
+    Trade(super::trade::TradeStmt),
+
+    // ---- the Ixians (000 2.07) ----
+    /// `POCKET IX{card,…}` (2.07.04): the cards the Ixians drew, one per faction in the game,
+    /// before the starting cards (the one they kept among them); sealed.
+    Pocket {
+        faction: Faction,
+        cards: Sealed<Vec<Option<Card>>>,
+    },
+    /// The Hidden Mobile Stronghold placed or moved: `HMS IX place` in setup (2.07.05),
+    /// `S IX hms [via>…]place [harvest [n]]` before the storm moves (2.07.19, 2.07.20; at the
+    /// Mentat Pause, `P IX hms …`, under that edition). `path`: the territories passed, then
+    /// where it points now; `harvest`: the Harvester's collection, with the amount if written.
+    HmsMove {
+        faction: Faction,
+        path: Vec<Place>,
+        harvest: Option<Option<Spice>>,
+    },
+    /// `A IX supply top{card}` / `bottom{card}` (2.07.08): the card put back on the deck.
+    Supply {
+        faction: Faction,
+        top: bool,
+        card: Sealed<Option<Card>>,
+    },
+    /// `A F tech{card}` (2.07.23; the ally 2.07.22): the card from the hand that replaces the
+    /// one about to be auctioned.
+    Technology {
+        faction: Faction,
+        card: Sealed<Option<Card>>,
+    },
+    /// `A F redraw{card}` (2.07.23; the ally 2.07.22): the card just bought is discarded and the
+    /// top card of the deck drawn.
+    Redraw {
+        faction: Faction,
+        card: Sealed<Option<Card>>,
+    },
+    /// `  IX swap n` (2.07.16): after the battle, n surviving Suboids exchanged for n Cyborgs
+    /// lost in it.
+    Shenanigans { faction: Faction, count: u8 },
+
+    // ---- the Tleilaxu (000 2.08) ----
+    /// `FD TL{leader,leader,leader}` (2.08.04; again after all three are revealed, 2.08.07).
+    FaceDancers {
+        faction: Faction,
+        leaders: Sealed<Vec<Option<Leader>>>,
+    },
+    /// `P TL replace leader{leader}` (2.08.08): an unrevealed Face Dancer shuffled back and a
+    /// new one drawn.
+    ReplaceDancer {
+        faction: Faction,
+        leader: Leader,
+        new: Sealed<Option<Leader>>,
+    },
+    /// `  TL facedancer leader [n [from place forces, …]]` (2.08.06): the winner's leader
+    /// revealed as a Face Dancer, and the Tleilaxu forces that replace the winner's (from
+    /// reserves unless places are named).
+    FaceDancer {
+        faction: Faction,
+        leader: Leader,
+        replace: Option<(u8, Vec<(Place, ForceCount)>)>,
+    },
+    /// `R TL allow F` (2.08.12): F may revive up to 5 forces this turn.
+    AllowRevival { faction: Faction, target: Faction },
+    /// `R TL sell L:leader $n` (2.08.14): a leader revived for its faction at the Tleilaxu's
+    /// price.
+    SellLeader {
+        faction: Faction,
+        leader: Leader,
+        paid: Option<Payment>,
+    },
+
+    // ---- the First Expansion's cards (000 3.02) ----
+    /// `  F withhold PoisonTooth` (3.02.09): the weapon is not used in this battle.
+    Withhold { faction: Faction, card: Card },
+    /// A card played on its own in the Spice Blow: `B F Harvester` (3.02.06), `B F Thumper`
+    /// (3.02.13).
+    PlayCard { faction: Faction, card: Card },
+    /// `AMAL F P` (3.02.02): Amal played at the beginning of the phase whose letter is `P`.
+    Amal { faction: Faction, phase: Phase },
 }
 
 /// The Kwisatz Haderach's state, as an assertion names it.

@@ -24,9 +24,8 @@ pub(crate) const SHEET: Sheet = Sheet {
     hand_limit: 4,
     starting_cards: 1,
     traitors: 1,
-    starred: 0,
+    kinds: super::ForceKinds::PLAIN,
     start: Some((Territory::Arrakeen, 10)),
-    advisors: false,
     rules: SheetRules::GENERAL,
 };
 
@@ -302,6 +301,17 @@ impl Replay {
             return;
         }
         let target = b.sides[1 - side];
+        let t = b.place.territory;
+        if let Some(rule) = crate::factions::rules(target).prescience_denied(self, element, t) {
+            self.v(
+                rule,
+                format!("Prescience cannot ask {target} for `{element}` here (Blind Prescience)"),
+            );
+            return;
+        }
+        let Some(b) = self.t.battle.current.as_mut() else {
+            return;
+        };
         b.prescience.push(Prescience {
             by: f,
             for_ally,
@@ -332,6 +342,7 @@ impl Replay {
                 "leader" => match plan.leader {
                     PlanLeader::Leader(l) => l.code().to_string(),
                     PlanLeader::CheapHero => "CH".to_string(),
+                    PlanLeader::Levenbrech => "Levenbrech".to_string(),
                     PlanLeader::None => "none".to_string(),
                 },
                 "W" | "weapon" => card(plan.weapon),

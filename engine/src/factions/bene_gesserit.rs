@@ -26,10 +26,24 @@ pub(crate) const SHEET: Sheet = Sheet {
     hand_limit: 4,
     starting_cards: 1,
     traitors: 1,
-    starred: 0,
+    kinds: super::ForceKinds {
+        plain: super::KindRules::FORCE,
+        starred: None,
+        flipped: Some(ADVISOR),
+    },
     start: None,
-    advisors: true,
     rules: SheetRules::GENERAL,
+};
+
+/// 2.02.10-2.02.12: an advisor is a token on its second side; it does not fight, occupy or
+/// collect.
+const ADVISOR: super::KindRules = super::KindRules {
+    name: "advisor",
+    worth: 0,
+    collects: 0,
+    fights: false,
+    rule: rule!("2.02.12"),
+    ..super::KindRules::FORCE
 };
 
 pub(crate) const SPIRIT: Ability = Ability(rule!("2.02.05"));
@@ -602,6 +616,14 @@ impl Replay {
                     "the Voice comes before the battle wheel; {target}'s plan is already logged"
                 ),
             );
+        }
+        if VoiceCmd::read(command) == Some(VoiceCmd::Card(Card::PoisonDart)) {
+            // 000 3.03.14: the Poison Dart cannot be the target of the Voice.
+            self.v(
+                rule!("3.03.14"),
+                "the Poison Dart cannot be the target of the Voice",
+            );
+            return;
         }
         if VoiceCmd::read(command).is_none() {
             self.v(rule!("2.02.06"), format!("`{command}` is not a Voice command: poison, proj, poisondef, projdef, worthless, CH, or a card by name"));

@@ -25,10 +25,23 @@ pub(crate) const SHEET: Sheet = Sheet {
     hand_limit: 4,
     starting_cards: 1,
     traitors: 1,
-    starred: 5,
+    kinds: super::ForceKinds {
+        plain: super::KindRules::FORCE,
+        starred: Some((5, SARDAUKAR_KIND)),
+        flipped: None,
+    },
     start: None,
-    advisors: false,
     rules: SheetRules::GENERAL,
+};
+
+/// 2.03.08 Sardaukar: worth two forces in battle (Advanced), one against the Fremen (2.03.09).
+const SARDAUKAR_KIND: super::KindRules = super::KindRules {
+    name: "Sardaukar",
+    worth: 4,
+    versus: Some((Faction::Fremen, 2, rule!("2.03.09"))),
+    advanced_only: true,
+    rule: rule!("2.03.08"),
+    ..super::KindRules::FORCE
 };
 
 pub(crate) const PAYMENT: Ability = Ability(rule!("2.03.04"));
@@ -130,7 +143,7 @@ impl FactionRules for Emperor {
     /// A Karama against the Sardaukar (2.03.08) takes effect in the next battle.
     fn battle_karama(&self, r: &mut Replay, plan: &Plan, c: &mut Conditions, side: usize) {
         if plan.dial.starred > 0 {
-            c.no_sardaukar[side] = r.karama_take(SARDAUKAR).is_some();
+            c.plain_starred[side] = r.karama_take(SARDAUKAR).is_some();
         }
     }
 }

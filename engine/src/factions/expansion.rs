@@ -10,17 +10,7 @@ use super::{FactionRules, Sheet};
 pub(crate) struct NotYet(pub Faction);
 
 /// No sheet: the faction never sits down.
-static NONE: Sheet = Sheet {
-    spice: dune::Spice::ZERO,
-    free_revival: 0,
-    hand_limit: 0,
-    starting_cards: 0,
-    traitors: 0,
-    starred: 0,
-    start: None,
-    advisors: false,
-    rules: super::SheetRules::GENERAL,
-};
+static NONE: Sheet = Sheet::EMPTY;
 
 impl FactionRules for NotYet {
     fn faction(&self) -> Faction {

@@ -30,10 +30,29 @@ pub(crate) const SHEET: Sheet = Sheet {
     hand_limit: 4,
     starting_cards: 1,
     traitors: 1,
-    starred: 3,
+    kinds: super::ForceKinds {
+        plain: FREMEN_FORCE,
+        starred: Some((3, FEDAYKIN_KIND)),
+        flipped: None,
+    },
     start: None,
-    advisors: false,
     rules: SheetRules::GENERAL,
+};
+
+/// 2.04.21 Battle Hardened (Advanced): the Fremen's forces count in full without spice.
+const FREMEN_FORCE: super::KindRules = super::KindRules {
+    spiced: false,
+    rule: rule!("2.04.21"),
+    ..super::KindRules::FORCE
+};
+
+/// 2.04.18 Fedaykin: worth two forces in battle (Advanced), Battle Hardened like the others.
+const FEDAYKIN_KIND: super::KindRules = super::KindRules {
+    name: "Fedaykin",
+    worth: 4,
+    advanced_only: true,
+    rule: rule!("2.04.18"),
+    ..FREMEN_FORCE
 };
 
 /// Where the Fremen place their 10 starting forces (2.04.02).
@@ -316,7 +335,7 @@ impl FactionRules for Fremen {
     }
 
     /// 2.04.06: two territories (unless a Karama prevents it).
-    fn move_range(&self, r: &mut Replay) -> Option<MoveRange> {
+    fn move_range(&self, r: &mut Replay, _moved: ForceCount) -> Option<MoveRange> {
         let prevented = r.karama_take(MOVE);
         Some(MoveRange {
             range: if prevented.is_none() { 2 } else { 1 },
@@ -344,8 +363,10 @@ impl FactionRules for Fremen {
             .iter()
             .all(|&t| r.st.occupants(t).iter().all(|&o| o == FR));
         let fremen_ally = r.st.ally(FR);
+        // Another faction's own rule may add it to the three (Richese, 000 2.10.18).
         let tueks_clear = r.st.occupants(Territory::TueksSietch).iter().all(|&o| {
-            !matches!(o, Faction::Harkonnen | Faction::Atreides | Faction::Emperor)
+            !(matches!(o, Faction::Harkonnen | Faction::Atreides | Faction::Emperor)
+                || crate::factions::rules(o).spoils_fremen_victory().is_some())
                 || Some(o) == fremen_ally
         });
         (only_fremen && tueks_clear).then(|| {
@@ -431,9 +452,9 @@ impl FactionRules for Fremen {
     /// next battle.
     fn battle_karama(&self, r: &mut Replay, plan: &Plan, c: &mut Conditions, side: usize) {
         if plan.dial.starred > 0 {
-            c.no_fedaykin[side] = r.karama_take(FEDAYKIN).is_some();
+            c.plain_starred[side] = r.karama_take(FEDAYKIN).is_some();
         }
-        c.no_battle_hardened[side] = r.karama_take(BATTLE_HARDENED).is_some();
+        c.needs_spice[side] = r.karama_take(BATTLE_HARDENED).is_some();
     }
 }
 

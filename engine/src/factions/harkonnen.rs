@@ -23,9 +23,8 @@ pub(crate) const SHEET: Sheet = Sheet {
     hand_limit: 8,
     starting_cards: 2,
     traitors: 4,
-    starred: 0,
+    kinds: super::ForceKinds::PLAIN,
     start: Some((Territory::Carthag, 10)),
-    advisors: false,
     rules: SheetRules {
         hand_limit: rule!("2.05.07"),
         starting_cards: rule!("2.05.04"),
@@ -141,7 +140,7 @@ impl Replay {
             );
             return;
         }
-        let Some(last) = self.t.battle.last else {
+        let Some(last) = self.t.battle.last.clone() else {
             self.v(
                 rule!("2.05.10.00"),
                 "the Harkonnen capture right after winning a battle",
@@ -174,6 +173,13 @@ impl Replay {
             self.v(rule!("2.05.10.00"), format!("{l} is not one of {loser}'s active leaders (its pool, or its leader of this battle if alive; not one used elsewhere this turn)"));
             return;
         }
+        if let Some(rule) = crate::factions::rules(l.faction()).protected_leader(self, l) {
+            self.v(
+                rule,
+                format!("{l} cannot be captured or killed by the Harkonnen's capture"),
+            );
+            return;
+        }
         if self.karama_forbids(CAPTURE, &format!("the Harkonnen take {l}")) {
             return;
         }
@@ -183,7 +189,7 @@ impl Replay {
         if kill {
             self.st.died_once[l.index()] = true;
             self.st.leaders[l.index()] = LeaderState::Tanks { face_up: false };
-            self.st.faction_mut(f).gain(Spice::new(2));
+            self.bank_pays(f, Spice::new(2));
         } else {
             self.st.leaders[l.index()] = LeaderState::Pool(f);
             self.st.freed[l.index()] = false;

@@ -3,8 +3,9 @@
 //! for the expansion ones).
 //!
 //! A faction module holds
-//! - its **sheet** ([`Sheet`]): starting spice and forces, free revival, starred forces, hand
-//!   limit, traitors kept, starting cards, the rules that state them;
+//! - its **sheet** ([`Sheet`]): starting spice and forces, free revival, the kinds of its forces
+//!   and what each is worth ([`kinds`]), hand limit, traitors kept, starting cards, the rules
+//!   that state them;
 //! - the **Karama table** of its abilities a Karama can cancel (`*`) or prevent (`★`)
 //!   ([`crate::replay::karama::AbilityInfo`]), keyed by the ability's rule number;
 //! - its **abilities as hooks**: an `impl FactionRules for …` whose methods the phases call at
@@ -54,16 +55,18 @@ use crate::state::{Phase, Stack};
 
 mod atreides;
 mod bene_gesserit;
+pub(crate) mod choam;
 mod emperor;
 mod expansion;
+pub(crate) mod free_traders;
 mod fremen;
 mod harkonnen;
+pub(crate) mod ixians;
+pub mod kinds;
+pub(crate) mod richese;
 mod spacing_guild;
-// 000 2.07 Ixians: `mod ixians;` here.
-//
-// 000 2.08 Tleilaxu: `mod tleilaxu;` here.
-//
-// 000 2.09 CHOAM: `mod choam;` here.
+pub(crate) mod tleilaxu;
+mod trade;
 //
 // 000 2.10 Richese: `mod richese;` here.
 //
@@ -73,15 +76,20 @@ mod spacing_guild;
 //
 // 000 2.13 Free Traders: `mod free_traders;` here.
 
+pub use kinds::{Aspect, ForceKind, ForceKinds, KindRules};
+
 pub(crate) use atreides::Atreides;
 pub(crate) use bene_gesserit::BeneGesserit;
+pub(crate) use choam::Choam;
 pub(crate) use emperor::Emperor;
+pub(crate) use free_traders::FreeTraders;
 pub(crate) use fremen::Fremen;
 pub(crate) use harkonnen::Harkonnen;
+pub(crate) use richese::Richese;
 pub(crate) use spacing_guild::SpacingGuild;
 
 /// A faction's sheet: starting values and limits, each with the rule that states it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sheet {
     /// Starting spice (2.xx.01).
     pub spice: Spice,
@@ -93,15 +101,42 @@ pub struct Sheet {
     pub starting_cards: u8,
     /// Traitor cards kept at setup (0.11; HK 2.05.03).
     pub traitors: u8,
-    /// Starred forces among the 20 in the Advanced game (Sardaukar 2.03.08, Fedaykin 2.04.18).
-    pub starred: u8,
-    /// The faction's tokens have a second side, advisors (BG 2.02.10).
-    pub advisors: bool,
+    /// The kinds of its forces and what each is worth (plain, starred, a second side): see
+    /// [`kinds`].
+    pub kinds: ForceKinds,
     /// Fixed starting placement on the map (2.xx.02), if any.
     pub start: Option<(Territory, u8)>,
     /// The rules the values come from where a faction's own rule states them rather than the
     /// general one: hand limit, starting cards, traitors kept.
     pub rules: SheetRules,
+}
+
+impl Sheet {
+    /// No sheet: a faction that does not sit down.
+    pub const EMPTY: Sheet = Sheet {
+        spice: Spice::ZERO,
+        free_revival: 0,
+        hand_limit: 0,
+        starting_cards: 0,
+        traitors: 0,
+        kinds: ForceKinds::PLAIN,
+        start: None,
+        rules: SheetRules::GENERAL,
+    };
+}
+
+impl Default for Sheet {
+    fn default() -> Self {
+        Sheet::EMPTY
+    }
+}
+
+/// A value of a faction's sheet, for [`FactionRules::sheet_rule`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SheetItem {
+    Spice,
+    Forces,
+    FreeRevival,
 }
 
 /// Where a sheet's values differ from the general rule, the faction's rule that says so.
@@ -136,9 +171,35 @@ pub(crate) trait FactionRules: Sync {
     /// The faction's sheet.
     fn sheet(&self) -> &'static Sheet;
 
+    /// The sheet for the game's rule options: a faction whose two printed editions differ in
+    /// their starting values (CHOAM, 000 2.09) answers by the edition played.
+    fn sheet_for(&self, _o: &crate::state::RuleOptions) -> &'static Sheet {
+        self.sheet()
+    }
+
     /// Its abilities that a Karama can cancel or prevent (3.01.11.01, 3.01.11.02).
     fn karama(&self) -> &'static [AbilityInfo] {
         &[]
+    }
+
+    /// The rule that states one aspect of a kind of the faction's forces, when it is not the
+    /// kind's own rule ([`KindRules::rule`]).
+    fn cite(&self, _kind: ForceKind, _aspect: Aspect) -> Option<Rule> {
+        None
+    }
+
+    /// The rule of the faction's own that states one value of its sheet, where its chapter
+    /// numbers it (the expansion factions': 000 2.07.02 starting spice, …); cited when a log gets
+    /// that value wrong.
+    fn sheet_rule(&self, _item: SheetItem) -> Option<Rule> {
+        None
+    }
+
+    /// The log says the faction has `said` spice behind its shield and the replay `actual`: the
+    /// rule of the faction's that explains the difference, if one does (its starting spice, the
+    /// Tleilaxu's subsidy, 000 2.08.13).
+    fn spice_rule(&self, _r: &Replay, _said: Spice, _actual: Spice) -> Option<Rule> {
+        None
     }
 
     /// Whether the engine checks this faction's rules. A faction without its module yet is
@@ -155,6 +216,12 @@ pub(crate) trait FactionRules: Sync {
 
     // ---- setup (0.xx) ----
 
+    /// The rules that state the faction's starting spice, forces and starred forces (2.xx.01,
+    /// 2.xx.02), cited when a setup assertion disagrees; `None`: the general ones (0.12, 0.13).
+    fn start_rules(&self, _o: &crate::state::RuleOptions) -> Option<StartRules> {
+        None
+    }
+
     /// Before the log's setup lines, after the fixed starting forces of the sheet are placed.
     fn begin_setup(&self, _r: &mut Replay) {}
 
@@ -163,6 +230,10 @@ pub(crate) trait FactionRules: Sync {
     fn place(&self, _r: &mut Replay, _t: Territory, _piece: Piece, _forces: ForceCount) -> bool {
         false
     }
+
+    /// `f`'s starting cards are recorded (`TC`, 0.14), with the identities known: what this
+    /// faction's rules say of them (the Ixians' pocket cards, 000 2.07.04).
+    fn starting_cards(&self, _r: &mut Replay, _f: Faction, _ids: &[Option<Card>]) {}
 
     /// After the last setup line (`T1` or `END`): what setup still lacks.
     fn finish_setup(&self, _r: &mut Replay) {}
@@ -186,6 +257,13 @@ pub(crate) trait FactionRules: Sync {
         None
     }
 
+    /// The storm passed over or stopped on the sectors marked in `hit` (0-17), after its losses
+    /// (Richese's No-Field tokens are revealed, 000 2.10.14).
+    fn storm_swept(&self, _r: &mut Replay, _hit: &[bool; 18]) {}
+
+    /// At the end of every phase (any faction's).
+    fn end_of_phase(&self, _r: &mut Replay, _phase: Phase) {}
+
     // ---- spice blow and Nexus (1.02, 1.10) ----
 
     /// A worm appears in `t`: the factions this faction's ability keeps from being devoured, and
@@ -198,6 +276,20 @@ pub(crate) trait FactionRules: Sync {
     }
 
     // ---- CHOAM Charity (1.03) ----
+
+    /// At the start of CHOAM Charity (CHOAM's income, 000 2.09.04).
+    fn begin_charity(&self, _r: &mut Replay) {}
+
+    /// Another faction's charity claim, due `due` by its own rules: a faction at the table that
+    /// pays it and may change its amount (CHOAM, 000 2.09.04). `None`: the bank pays it as due.
+    fn charity_source(
+        &self,
+        _r: &mut Replay,
+        _claimant: Faction,
+        _due: Spice,
+    ) -> Option<CharitySource> {
+        None
+    }
 
     /// The faction claims CHOAM Charity with `spice` behind its shield: `Some` when its ability
     /// decides the claim, `None` for the general rule (1.03.01). May report.
@@ -227,6 +319,24 @@ pub(crate) trait FactionRules: Sync {
 
     // ---- revival (1.05) ----
 
+    /// The faction's own terms for force revival, when its sheet replaces the general ones
+    /// (1.05.01, 1.05.01.02): CHOAM's 1 spice a force (000 2.09.08, 2.09.12).
+    fn revival_terms(&self, _r: &Replay) -> Option<RevivalTerms> {
+        None
+    }
+
+    /// This faction's ability takes `f`'s free revival away this turn: the rule (La La La,
+    /// 000 2.09.07.05).
+    fn free_revival_removed(&self, _r: &Replay, _f: Faction) -> Option<Rule> {
+        None
+    }
+
+    /// The faction may revive this leader of its own while it has active leaders: the rule
+    /// (CHOAM's Auditor, 000 2.09.18).
+    fn leader_revival_anytime(&self, _r: &Replay, _l: Leader) -> Option<Rule> {
+        None
+    }
+
     /// Free force revival this turn for `f`, this faction's ally, starting from `free`.
     fn free_revival(&self, _r: &Replay, _f: Faction, free: u8) -> u8 {
         free
@@ -245,6 +355,42 @@ pub(crate) trait FactionRules: Sync {
         None
     }
 
+    /// `f`'s force revival limit this turn when this faction's rules set it (the Tleilaxu's
+    /// own none, 000 2.08.09; another's raised to 5, 2.08.12), with the rule.
+    fn revival_limit(&self, _r: &Replay, _f: Faction) -> Option<(u8, Rule)> {
+        None
+    }
+
+    /// The prices `f`'s force revival may cost, as this faction's rules change them (the
+    /// Tleilaxu's half price, 000 2.08.10, 2.08.16): changes `prices` and returns the rule.
+    fn revival_prices(
+        &self,
+        _r: &mut Replay,
+        _f: Faction,
+        _prices: &mut Vec<Spice>,
+    ) -> Option<Rule> {
+        None
+    }
+
+    /// `f` revived forces with its free revival (`free_used`) or played a Tleilaxu Ghola: what
+    /// this faction receives for it (the Tleilaxu's subsidy, 000 2.08.13).
+    fn revived(&self, _r: &mut Replay, _f: Faction, _free_used: bool, _ghola: bool) {}
+
+    /// `f` revives leader `l`: what this faction's rules change (the Tleilaxu's own revival,
+    /// their gholas and their ally's price, 000 2.08.09-2.08.17). `None`: the general rules.
+    fn leader_revival(&self, _r: &mut Replay, _f: Faction, _l: Leader) -> Option<LeaderRevival> {
+        None
+    }
+
+    /// `f` may not revive this turn by this faction's power (the Tleilaxu's Karama, 000
+    /// 1.14.09): the rule.
+    fn revival_blocked(&self, _r: &Replay, _f: Faction) -> Option<Rule> {
+        None
+    }
+
+    /// After `f`'s force revival of `c` (any faction's; the Free Traders' Way In, 000 2.13.07).
+    fn after_revival(&self, _r: &mut Replay, _f: Faction, _c: ForceCount) {}
+
     /// The rule limiting the revival of the faction's starred forces to one per turn.
     fn starred_revival_rule(&self) -> Option<Rule> {
         None
@@ -260,16 +406,79 @@ pub(crate) trait FactionRules: Sync {
     /// Before any shipment (a per-shipment ability's Karama lapses).
     fn before_shipment(&self, _r: &mut Replay) {}
 
+    /// Forces of `f` (any faction) arrive in `t` from off the board or across it (a shipment, a
+    /// cross-ship, a send): what this faction's rules forbid there (the Ixians' Home Field
+    /// Advantage, 000 2.07.21).
+    fn entry_check(
+        &self,
+        _r: &mut Replay,
+        _f: Faction,
+        _t: Territory,
+        _how: crate::replay::movement::Entry,
+    ) {
+    }
+
     /// The faction ships forces into `t`: what its own rules forbid.
     fn shipment_check(&self, _r: &mut Replay, _t: Territory, _c: ForceCount) {}
+
+    /// The number of forces `shipper`'s shipment of `c` is paid for, when this faction's rules
+    /// make it other than one a token (CHOAM's Elite Mercenaries at twice the rate, 000 2.09.16;
+    /// a Richese No-Field token as one force, 2.10.10), and the rule.
+    fn shipped_count(&self, _r: &Replay, _shipper: Faction, _c: ForceCount) -> Option<(u8, Rule)> {
+        None
+    }
+
+    /// The faction ships the second side of its tokens (the Free Traders' Smugglers, 000
+    /// 2.13.05): the rule.
+    fn ships_second_side(&self) -> Option<Rule> {
+        None
+    }
+
+    /// What `shipper`'s shipment of `c` into `t` costs when this faction's rules set its price
+    /// (the Free Traders' Smugglers at 1 a force, 000 2.13.05); `half`: at Guild rates.
+    fn shipment_cost(
+        &self,
+        _r: &Replay,
+        _shipper: Faction,
+        _t: Territory,
+        _c: ForceCount,
+        _half: bool,
+    ) -> Option<(Spice, Rule)> {
+        None
+    }
+
+    /// Tokens of `f` in `t` that collect beside its fighting forces, at its plain rate (a
+    /// Richese No-Field token, 000 2.10.11; the Free Traders' Smugglers where nobody contests,
+    /// 2.13.05). Asked of `f`'s own rules.
+    fn extra_collectors(&self, _r: &Replay, _f: Faction, _t: Territory) -> u32 {
+        0
+    }
 
     /// Half-price shipping for `shipper` (this faction, or its ally): the ability (its Karama key).
     fn half_price(&self, _r: &Replay, _shipper: Faction) -> Option<Ability> {
         None
     }
 
-    /// Movement range without ornithopters when the faction's ability changes it.
-    fn move_range(&self, _r: &mut Replay) -> Option<MoveRange> {
+    /// This faction's ability keeps `mover` from moving into `to` (Baliset, 000 2.09.07.01).
+    fn move_blocked(&self, _r: &Replay, _mover: Faction, _to: Territory) -> Option<(Rule, String)> {
+        None
+    }
+
+    /// Extra territories for `mover`'s move by this faction's ability, used up by the move
+    /// (Kulon, 000 2.09.07.04).
+    fn move_bonus(&self, _r: &mut Replay, _mover: Faction) -> Option<(u8, Rule)> {
+        None
+    }
+
+    /// `mover`'s move may pass through the storm (not stop in it) by this faction's ability,
+    /// used up by the move (Jubba Cloak, 000 2.09.10.02).
+    fn move_through_storm(&self, _r: &mut Replay, _mover: Faction) -> Option<Rule> {
+        None
+    }
+
+    /// Movement range without ornithopters when the faction's ability changes it, for the group
+    /// `moved` (the kinds' own ranges are in the sheet, [`KindRules::moves`]).
+    fn move_range(&self, _r: &mut Replay, _moved: ForceCount) -> Option<MoveRange> {
         None
     }
 
@@ -302,10 +511,76 @@ pub(crate) trait FactionRules: Sync {
     /// A Karama against the faction's battle abilities takes effect in this battle.
     fn battle_karama(&self, _r: &mut Replay, _plan: &Plan, _c: &mut Conditions, _side: usize) {}
 
+    /// What the faction's own effects in force change on its wheel in this territory (CHOAM's
+    /// flipped Elite Mercenaries, 000 1.14.09). Unlike [`FactionRules::battle_karama`] it uses
+    /// nothing up: the plan's wheel assertion asks it too.
+    fn wheel_conditions(
+        &self,
+        _r: &Replay,
+        _t: Territory,
+        _plan: &Plan,
+        _c: &mut Conditions,
+        _side: usize,
+    ) {
+    }
+
+    /// Before `f` reveals its battle plan in `t` (any faction's; Richese's No-Field tokens are
+    /// revealed with it, 000 2.10.16).
+    fn before_plan(&self, _r: &mut Replay, _f: Faction, _t: Territory) {}
+
+    /// Prescience may not ask this faction for `element` in `t`: the rule (Blind Prescience,
+    /// 000 2.10.17).
+    fn prescience_denied(&self, _r: &Replay, _element: &str, _t: Territory) -> Option<Rule> {
+        None
+    }
+
+    /// A battle of `f`'s in `t`, due and not fought, that this faction's ability made due: the
+    /// rule (the Free Traders' Infiltration, 000 2.13.06).
+    fn battle_due_rule(&self, _r: &Replay, _f: Faction, _t: Territory) -> Option<Rule> {
+        None
+    }
+
     /// The faction's traitors work in its ally's battle (2.05.09).
     fn traitors_for_ally(&self) -> bool {
         false
     }
+
+    /// Part of the spice `payer` puts on its wheel that goes to this faction rather than the
+    /// bank (1.13.04.04; CHOAM's half, 000 2.09.20), and the rule.
+    fn battle_spice_share(
+        &self,
+        _r: &Replay,
+        _payer: Faction,
+        _amount: Spice,
+    ) -> Option<(Spice, Rule)> {
+        None
+    }
+
+    /// The faction's ability to pay spice for another's forces in battle (CHOAM for its ally,
+    /// 000 2.09.15): its rule, and whether it may pay for `f`'s. `None`: it has no such ability.
+    fn pays_ally_battle_spice(&self, _r: &Replay, _f: Faction) -> Option<(Rule, bool)> {
+        None
+    }
+
+    /// This leader of the faction cannot be captured (CHOAM's Auditor, 000 2.09.19).
+    fn protected_leader(&self, _r: &Replay, _l: Leader) -> Option<Rule> {
+        None
+    }
+
+    /// This leader of the faction is not in the game under these options: the rule (the
+    /// Auditor, an Advanced leader, 000 2.09.16).
+    fn leader_in_play(&self, _r: &Replay, _l: Leader) -> Option<Rule> {
+        None
+    }
+
+    /// At Leader Return, where this faction's own leader goes when another faction held it
+    /// (CHOAM's lent Auditor, 000 2.09.20); `None`: the holder's rules decide.
+    fn leader_home(&self, _r: &mut Replay, _l: Leader) -> Option<Faction> {
+        None
+    }
+
+    /// After each battle is resolved (any faction's).
+    fn after_battle(&self, _r: &mut Replay, _b: &crate::replay::battle::Resolved) {}
 
     /// A leader died (any faction's).
     fn leader_died(&self, _r: &mut Replay) {}
@@ -316,6 +591,20 @@ pub(crate) trait FactionRules: Sync {
     }
 
     // ---- Mentat Pause (1.09) ----
+
+    /// At the start of the Mentat Pause (CHOAM's Inflation token turns, 000 2.09.12).
+    fn begin_mentat(&self, _r: &mut Replay) {}
+
+    /// This faction's ability forbids bribes now (Corrupt Officials, 000 2.09.13).
+    fn bribe_forbidden(&self, _r: &Replay) -> Option<(Rule, String)> {
+        None
+    }
+
+    /// This faction's forces in Tuek's Sietch spoil the Fremen's special victory (2.04.09 names
+    /// the Harkonnen, the Atreides and the Emperor; 000 2.10.18 Richese): the rule.
+    fn spoils_fremen_victory(&self) -> Option<Rule> {
+        None
+    }
 
     /// A victory that comes before the stronghold victory (the Bene Gesserit prediction).
     /// `qualifies`: a faction meets the stronghold requirement, alone or allied.
@@ -374,6 +663,17 @@ pub(crate) trait FactionRules: Sync {
         None
     }
 
+    /// This faction's ability stops `f` from playing a Karama card now (Kull Wahad, 000
+    /// 2.09.07.03).
+    fn karama_blocked(&self, _r: &Replay, _f: Faction) -> Option<(Rule, String)> {
+        None
+    }
+
+    /// The faction's Karama power may be used in any phase (CHOAM's original, 000 1.14.09).
+    fn karama_any_phase(&self, _usage: &KaramaUse) -> bool {
+        false
+    }
+
     /// Applies the faction's own Karama power.
     fn use_karama_power(&self, _r: &mut Replay, _ev: &Event, _usage: &KaramaUse) {}
 
@@ -400,6 +700,12 @@ pub(crate) enum Fee {
     Revival,
     /// Leader revival, the Kwisatz Haderach's too (1.05.03.02).
     LeaderRevival,
+    /// A card Richese sells at its own auction or on the black market (000 2.10.06).
+    RicheseCard,
+    /// Secret Tunnels (000 2.13.09): to the Guild, or the bank.
+    Tunnels,
+    /// The auctioneer's cut of a Black Market Auction (000 2.13.04.03): to the Free Traders.
+    BlackMarketCut,
     /// The Emperor's payment for its ally's extra revivals (2.03.07; to the bank by 1.05.01.03).
     AllyRevival,
 }
@@ -408,7 +714,9 @@ impl Fee {
     /// The rule that sends this payment to the bank when no faction's rule says otherwise.
     pub(crate) fn bank_rule(self) -> Rule {
         match self {
-            Fee::Card => rule!("1.04.06.02"),
+            Fee::Card | Fee::RicheseCard => rule!("1.04.06.02"),
+            Fee::Tunnels => rule!("2.13.09"),
+            Fee::BlackMarketCut => rule!("2.13.04.03"),
             Fee::Shipment | Fee::CrossShip | Fee::ShipHome => rule!("1.06.03.02"),
             Fee::Revival | Fee::AllyRevival => rule!("1.05.01.03"),
             Fee::LeaderRevival => rule!("1.05.03.02"),
@@ -431,6 +739,46 @@ pub(crate) enum Charity {
     Due(Spice, Rule),
     /// No charity (reported by the hook).
     Refused,
+    /// The line states CHOAM's own income (000 2.09.04), taken at the start of the phase.
+    Income,
+}
+
+/// The rules of a faction's starting values (2.xx.01, 2.xx.02).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StartRules {
+    pub spice: Rule,
+    pub forces: Rule,
+    /// How many of its forces are starred (CHOAM's Elite Mercenaries, 000 2.09.11).
+    pub starred: Rule,
+    /// Its free revival (2.xx: 000 2.10.04).
+    pub free_revival: Rule,
+}
+
+/// Who pays another faction's charity, and how much is due (CHOAM, 000 2.09.04).
+pub(crate) struct CharitySource {
+    pub due: Spice,
+    /// The rule that changed the amount, if it did (Welfare State, Market Crash, Dividends).
+    pub rule: Option<Rule>,
+    pub payer: crate::dgn::Payee,
+    /// The rule that makes `payer` pay it.
+    pub payer_rule: Rule,
+}
+
+/// A faction's own force revival terms (CHOAM, 000 2.09.08, 2.09.12-2.09.15).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RevivalTerms {
+    /// Forces revived per turn; `None`: no limit.
+    pub limit: Option<u8>,
+    /// Starred forces revived per turn.
+    pub starred_limit: u8,
+    /// The rule of a starred force's price (000 2.09.14).
+    pub starred_price_rule: Rule,
+    /// The rule of the limit and the price.
+    pub rule: Rule,
+    pub starred_rule: Rule,
+    /// The rule that the faction has no (or little) free revival, for a price that counts
+    /// free forces it does not have.
+    pub free_rule: Rule,
 }
 
 /// Who receives a payment and why: the faction, the rule that sends the spice to it, and the
@@ -440,6 +788,20 @@ pub(crate) struct PayeeRule {
     pub payee: crate::dgn::Payee,
     pub rule: Rule,
     pub block: Option<crate::replay::karama::Block>,
+}
+
+/// A leader revival as a faction's rules make it (000 2.08.09-2.08.17).
+#[derive(Clone, Debug)]
+pub(crate) struct LeaderRevival {
+    /// The prices it may cost (one, or two where the rule leaves a choice).
+    pub prices: Vec<Spice>,
+    /// The rule that sets them.
+    pub rule: Rule,
+    /// Not limited to one a turn nor to a faction with no active leader, nor by the order of
+    /// face-down leaders (1.05.04): up to this many active leaders (the rule).
+    pub unlimited: Option<(usize, Rule)>,
+    /// Another faction's leader, revived into this one's pool (a ghola, 2.08.17).
+    pub ghola: bool,
 }
 
 /// A movement range set by a faction ability.
@@ -470,19 +832,19 @@ pub(crate) fn rules(f: Faction) -> &'static dyn FactionRules {
         // 2.06
         Faction::SpacingGuild => &SpacingGuild,
         // 000 2.07
-        Faction::Ixians => &expansion::NotYet(Faction::Ixians),
+        Faction::Ixians => &ixians::Ixians,
         // 000 2.08
-        Faction::Tleilaxu => &expansion::NotYet(Faction::Tleilaxu),
+        Faction::Tleilaxu => &tleilaxu::Tleilaxu,
         // 000 2.09
-        Faction::Choam => &expansion::NotYet(Faction::Choam),
+        Faction::Choam => &Choam,
         // 000 2.10
-        Faction::Richese => &expansion::NotYet(Faction::Richese),
+        Faction::Richese => &Richese,
         // 000 2.11
         Faction::Ecaz => &expansion::NotYet(Faction::Ecaz),
         // 000 2.12
         Faction::Moritani => &expansion::NotYet(Faction::Moritani),
         // 000 2.13
-        Faction::FreeTraders => &expansion::NotYet(Faction::FreeTraders),
+        Faction::FreeTraders => &FreeTraders,
     }
 }
 
@@ -490,6 +852,35 @@ pub(crate) fn rules(f: Faction) -> &'static dyn FactionRules {
 pub fn sheet(f: Faction) -> Option<&'static Sheet> {
     let r = rules(f);
     r.checked().then(|| r.sheet())
+}
+
+/// The sheet of a faction the engine plays, for the game's rule options (its edition).
+pub fn sheet_for(f: Faction, o: &crate::state::RuleOptions) -> Option<&'static Sheet> {
+    let r = rules(f);
+    r.checked().then(|| r.sheet_for(o))
+}
+
+/// The kinds of a faction's forces (plain forces for a faction the engine does not check).
+pub fn kinds(f: Faction) -> &'static ForceKinds {
+    &rules(f).sheet().kinds
+}
+
+/// The rule that states one aspect of a kind of `f`'s forces: the faction's own citation, else
+/// the kind's rule; for a plain force the general rule of that aspect.
+pub(crate) fn kind_rule(f: Faction, kind: ForceKind, aspect: Aspect) -> Rule {
+    let k = kinds(f).of(kind);
+    rules(f)
+        .cite(kind, aspect)
+        .unwrap_or(if *k == KindRules::FORCE {
+            match aspect {
+                Aspect::Worth => rule!("1.07.04.01"),
+                Aspect::Revival => rule!("1.05.01.02"),
+                Aspect::Moves => rule!("1.06.05.03"),
+                Aspect::Collects => rule!("1.08.02"),
+            }
+        } else {
+            k.rule
+        })
 }
 
 /// The Karama table of every faction, for looking an ability up by its rule number.
@@ -530,37 +921,96 @@ pub(crate) fn ability_statement(r: &mut Replay, ev: &Event) -> bool {
         Stmt::Grant { faction } => r.grant(*faction),
         // 2.06 Spacing Guild
         Stmt::Delay { faction } => r.delay(*faction),
+        // 000 2.09 CHOAM, 2.10 Richese, 2.13 the Free Traders, 3.03 the Second Expansion's cards
+        Stmt::Trade(t) => r.trade_statement(ev, t),
+        // 000 2.07 Ixians
+        Stmt::Pocket { faction, cards } => r.pocket(*faction, cards),
+        Stmt::HmsMove {
+            faction,
+            path,
+            harvest,
+        } => r.hms_statement(ev, *faction, path, *harvest),
+        Stmt::Supply { faction, card, .. } => r.supply_chain(*faction, card),
+        Stmt::Technology { faction, card } => r.technology(*faction, card),
+        Stmt::Redraw { faction, card } => r.redraw(*faction, card),
+        Stmt::Shenanigans { faction, count } => r.shenanigans(*faction, *count),
+        // 000 2.08 Tleilaxu
+        Stmt::FaceDancers { faction, leaders } => r.face_dancers(*faction, leaders),
+        Stmt::FaceDancer {
+            faction,
+            leader,
+            replace,
+        } => r.face_dancer(*faction, *leader, replace.as_ref()),
+        Stmt::ReplaceDancer {
+            faction,
+            leader,
+            new,
+        } => r.replace_dancer(*faction, *leader, new),
+        Stmt::AllowRevival { faction, target } => r.allow_revival(*faction, *target),
+        Stmt::SellLeader {
+            faction,
+            leader,
+            paid,
+        } => r.sell_leader(*faction, *leader, paid.as_ref()),
         _ => return false,
     }
     true
 }
 
-/// Every faction has its rules and its sheet; only the classic six are checked today.
+/// Every faction has its rules and its sheet; the classic six and the expansion factions with
+/// their own module are checked.
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The factions the engine checks: the classic six, then each expansion faction with its
+    /// module.
+    fn checked(f: Faction) -> bool {
+        f.is_classic()
+            || matches!(
+                f,
+                Faction::Ixians
+                    | Faction::Tleilaxu
+                    | Faction::Choam
+                    | Faction::Richese
+                    | Faction::FreeTraders
+            )
+    }
+
     #[test]
-    fn every_faction_has_its_module_and_only_the_classic_are_checked() {
+    fn every_faction_has_its_module_and_only_those_written_are_checked() {
         for f in Faction::ALL {
             assert_eq!(rules(f).faction(), f);
-            assert_eq!(sheet(f).is_some(), f.is_classic(), "{f}");
-            assert_eq!(rules(f).not_checked().is_none(), f.is_classic(), "{f}");
+            assert_eq!(sheet(f).is_some(), checked(f), "{f}");
+            assert_eq!(rules(f).not_checked().is_none(), checked(f), "{f}");
         }
         assert_eq!(sheet(Faction::Harkonnen).map(|s| s.hand_limit), Some(8));
+        assert_eq!(sheet(Faction::Choam).map(|s| s.hand_limit), Some(5));
     }
 
     #[test]
     fn factions_start_with_twenty_forces_and_known_spice() {
-        let classic: Vec<&Sheet> = Faction::ALL.into_iter().filter_map(sheet).collect();
-        for r in &classic {
+        for f in Faction::CLASSIC {
+            let r = sheet(f).unwrap_or_else(|| panic!("{f}"));
             if let Some((t, n)) = r.start {
                 assert!(n <= crate::board::data::FORCES_PER_FACTION);
                 assert!(t.is_stronghold());
             }
         }
-        let spice: u32 = classic.iter().map(|r| r.spice.amount()).sum();
-        assert_eq!(spice, 10 + 5 + 10 + 3 + 10 + 5);
+        let spice = |fs: &[Faction]| -> u32 {
+            fs.iter()
+                .filter_map(|&f| sheet(f))
+                .map(|r| r.spice.amount())
+                .sum()
+        };
+        assert_eq!(spice(&Faction::CLASSIC), 10 + 5 + 10 + 3 + 10 + 5);
+        // 000 2.07.02, 2.08.02.
+        assert_eq!(spice(&[Faction::Ixians, Faction::Tleilaxu]), 10 + 5);
+        // Every faction's kinds add up to twenty tokens.
+        for f in Faction::ALL.into_iter().filter(|&f| checked(f)) {
+            let k = kinds(f);
+            assert!(k.starred_count(true) <= crate::board::data::FORCES_PER_FACTION);
+        }
     }
 
     #[test]

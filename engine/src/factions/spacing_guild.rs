@@ -25,9 +25,8 @@ pub(crate) const SHEET: Sheet = Sheet {
     hand_limit: 4,
     starting_cards: 1,
     traitors: 1,
-    starred: 0,
+    kinds: super::ForceKinds::PLAIN,
     start: Some((Territory::TueksSietch, 5)),
-    advisors: false,
     rules: SheetRules::GENERAL,
 };
 
@@ -320,7 +319,7 @@ impl Replay {
             cost,
             (Fee::CrossShip, payee, payee_block),
             rule,
-            &format!("cross-shipping {} forces to {}", c.total, t.name()),
+            &|| format!("cross-shipping {} forces to {}", c.total, t.name()),
         );
         self.pay(payer, payee, cost);
         if let Some(s) = self.take_from(f, from, &pieces, c, rule!("2.06.05.01")) {
@@ -362,7 +361,7 @@ impl Replay {
             cost,
             (Fee::ShipHome, payee, claim.and_then(|c| c.block)),
             rule!("2.06.07"),
-            &format!("shipping {} forces back to reserves", c.total),
+            &|| format!("shipping {} forces back to reserves", c.total),
         );
         self.pay(f, payee, cost);
         if let Some(s) = self.take_from(f, from, &pieces, c, rule!("2.06.05.02")) {
@@ -387,7 +386,7 @@ impl Replay {
             let back = self.st.faction_mut(g).spice.take(rec.cost);
             self.st.faction_mut(rec.payer).gain(back);
         } else {
-            self.st.faction_mut(rec.payer).gain(rec.cost);
+            self.bank_pays(rec.payer, rec.cost);
         }
     }
 }

@@ -41,6 +41,15 @@ impl Replay {
                     self.v(rule!("1.12.00"), "a bribe is between two players");
                     return;
                 }
+                if let Some((rule, why)) = self
+                    .st
+                    .in_play
+                    .iter()
+                    .find_map(|g| crate::factions::rules(g).bribe_forbidden(self))
+                {
+                    self.v(rule, why);
+                    return;
+                }
                 if self.allies(*from, *to) {
                     self.v(
                         rule!("1.12.01"),
@@ -102,6 +111,7 @@ impl Replay {
                     self.hajr(*faction);
                 }
             }
+            Stmt::Amal { faction, phase } => self.amal(*faction, *phase),
             Stmt::End { turn, .. } => {
                 if *turn != self.st.turn {
                     self.v(
@@ -118,21 +128,69 @@ impl Replay {
         }
     }
 
+    /// Amal (000 3.02.02): at the beginning of a phase, every player discards half the spice
+    /// behind its shield, rounded up, to the bank.
+    pub(crate) fn amal(&mut self, f: Faction, phase: Phase) {
+        if !self.in_play_or_report(f) {
+            return;
+        }
+        if self.st.turn == 0 {
+            self.v(
+                rule!("3.02.02"),
+                "Amal is played at the beginning of a phase of a turn",
+            );
+            return;
+        }
+        self.enter(phase);
+        if self.st.phase != phase {
+            return;
+        }
+        if self.phase_statements > 0 {
+            self.v(
+                rule!("3.02.02"),
+                format!(
+                    "Amal is played at the beginning of a phase: the {phase} phase is under way (write AMAL before its first line)"
+                ),
+            );
+        }
+        self.play_card(f, Card::Amal, rule!("3.02.02"), false);
+        for g in self.st.in_play.iter() {
+            let half = self.spice(g).half_up();
+            self.pay(g, crate::dgn::Payee::Bank, half);
+        }
+    }
+
     pub(crate) fn karama(&mut self, ev: &Event, f: Faction, card: Option<Card>, usage: &KaramaUse) {
         if !self.in_play_or_report(f) {
             return;
         }
         let card = self.karama_card(f, card);
+        if let Some((rule, why)) = self
+            .st
+            .in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).karama_blocked(self, f))
+        {
+            // The card is not played: its player keeps it.
+            self.v(rule, why);
+            return;
+        }
         self.play_card(f, card, rule!("3.01.11"), false);
         let power: Option<(Faction, Phase, Rule)> = match usage {
             KaramaUse::Cancel(r) => return self.karama_against(f, r, false),
             KaramaUse::Prevent(r) => return self.karama_against(f, r, true),
-            // A faction's own Karama power (1.14.01-1.14.05).
-            _ => Faction::ALL.into_iter().find_map(|g| {
-                crate::factions::rules(g)
-                    .karama_power(usage)
-                    .map(|(phase, rule)| (g, phase, rule))
-            }),
+            // A faction's own Karama power (1.14.01-1.14.05; 000 1.14.07-1.14.13): the player's own
+            // when it has one by that name (CHOAM's and the Free Traders' flips), else whose it is.
+            _ => crate::factions::rules(f)
+                .karama_power(usage)
+                .map(|(phase, rule)| (f, phase, rule))
+                .or_else(|| {
+                    Faction::ALL.into_iter().find_map(|g| {
+                        crate::factions::rules(g)
+                            .karama_power(usage)
+                            .map(|(phase, rule)| (g, phase, rule))
+                    })
+                }),
         };
         let Some((owner, phase, rule)) = power else {
             return;
@@ -161,7 +219,7 @@ impl Replay {
             return;
         }
         self.st.faction_mut(f).karama_power_used = true;
-        if self.st.phase != phase {
+        if self.st.phase != phase && !crate::factions::rules(f).karama_any_phase(usage) {
             self.v(
                 rule,
                 format!(

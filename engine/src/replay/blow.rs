@@ -1,11 +1,11 @@
 //! Spice Blow and Nexus phase (1.02, 1.13.02, 1.10.01), with the Fremen worm rules.
 
 use super::{Losses, Replay};
-use crate::board::Territory;
+use crate::board::{Card, Territory};
 use crate::dgn::{Assertion, Event, Pile, SpiceCard, Stmt};
 use crate::state::SpiceDraw;
-use dune::FactionSet;
 use dune::Spice;
+use dune::{Faction, FactionSet};
 use dune::{Rule, rule};
 
 #[derive(Default)]
@@ -20,6 +20,9 @@ pub(crate) struct BlowData {
     /// declined by the Fremen (`B FR noprotect`).
     pub(crate) noprotect_karama: bool,
     pub(crate) allied: FactionSet,
+    /// The territory card just revealed and the spice it placed, for a Harvester played right
+    /// after it (000 3.02.06).
+    pub(crate) just_blown: Option<(Territory, Spice)>,
 }
 
 fn pile_index(p: Pile) -> usize {
@@ -31,8 +34,18 @@ fn pile_index(p: Pile) -> usize {
 
 impl Replay {
     pub(crate) fn blow_event(&mut self, ev: &Event) {
+        // A Harvester doubles the blow revealed just before it, nothing later (3.02.06).
+        let just = self.t.blow.just_blown.take();
         match &ev.stmt {
             Stmt::Blow { pile, card } => self.blow(ev, *pile, *card),
+            Stmt::PlayCard {
+                faction,
+                card: Card::Harvester,
+            } => self.harvester(*faction, just),
+            Stmt::PlayCard {
+                faction,
+                card: Card::Thumper,
+            } => self.thumper(ev, *faction),
             Stmt::Ally(a, b) => {
                 if !self.nexus_open() {
                     return;
@@ -166,11 +179,15 @@ impl Replay {
                         format!("the {} spice card shows {printed} spice, not {a}", t.name()),
                     );
                 }
+                let mut placed = Spice::ZERO;
                 if self.st.storm != Some(sector)
                     && let Some(p) = t.piece(Some(sector))
                 {
-                    self.st.spice[p.index()] += Spice::new(u32::from(printed));
+                    placed = Spice::new(u32::from(printed));
+                    self.st.spice[p.index()] += placed;
+                    self.map_spice_from_bank(placed, 1);
                 }
+                self.t.blow.just_blown = Some((t, placed));
                 let deck_pile = if pile == Pile::A {
                     &mut self.st.spice_deck.pile_a
                 } else {
@@ -245,6 +262,64 @@ impl Replay {
         }
     }
 
+    /// Harvester (000 3.02.06): played just after a spice blow is revealed, it doubles that
+    /// blow (nothing to double when the blow fell in the storm).
+    pub(crate) fn harvester(&mut self, f: Faction, just: Option<(Territory, Spice)>) {
+        if !self.in_play_or_report(f) {
+            return;
+        }
+        self.play_card(f, Card::Harvester, rule!("3.02.06"), false);
+        let Some((t, placed)) = just else {
+            self.v(
+                rule!("3.02.06"),
+                "the Harvester is played just after a spice blow is revealed (right after its territory card)",
+            );
+            return;
+        };
+        if let Some((sector, _)) = t.spice_blow()
+            && let Some(p) = t.piece(Some(sector))
+        {
+            self.st.spice[p.index()] += placed;
+            self.map_spice_from_bank(placed, 1);
+        }
+    }
+
+    /// Thumper (000 3.02.13): after the first turn, at the beginning of the Spice Blow, instead
+    /// of revealing a card, a worm as though a Shai-Hulud had been revealed on pile A: it strikes
+    /// the territory of the pile's top card and brings a Nexus; the blow then goes on with the
+    /// next card. It counts as a worm for the Shield Wall (docs/notation.md, Decisions).
+    pub(crate) fn thumper(&mut self, ev: &Event, f: Faction) {
+        if !self.in_play_or_report(f) {
+            return;
+        }
+        self.play_card(f, Card::Thumper, rule!("3.02.13"), false);
+        if self.st.turn <= 1 {
+            self.v(
+                rule!("3.02.13"),
+                "the Thumper is played after the first turn",
+            );
+            return;
+        }
+        if self.t.blow.first_draw || self.t.blow.worms_in_pile[0] > 0 {
+            self.v(
+                rule!("3.02.13"),
+                "the Thumper is played at the beginning of the Spice Blow, before a card is revealed",
+            );
+            return;
+        }
+        self.t.blow.first_draw = true;
+        self.st.worms += 1;
+        self.t.blow.nexus = true;
+        self.t.blow.worms_in_pile[0] = 1;
+        let top = match self.st.spice_deck.pile_a.last() {
+            Some(SpiceDraw::Territory(t)) => Some(*t),
+            _ => None,
+        };
+        if let Some(t) = top {
+            self.devour(t, &ev.asserts, rule!("3.02.13"));
+        }
+    }
+
     /// A worm in a territory: every force there goes to the tanks and its spice to the bank
     /// (1.02.05), except the Fremen (2.04.07) and, unless they say otherwise, their ally (2.04.10).
     pub(crate) fn devour(&mut self, t: Territory, asserts: &[Assertion], rule: Rule) {
@@ -264,6 +339,7 @@ impl Replay {
                 losses.add_forces(t, f, s);
             }
             let sp = std::mem::take(&mut self.st.spice[p.index()]);
+            self.map_spice_from_bank(sp, -1);
             losses.add_spice(t, sp);
         }
         if !self.t.blow.worm_territories.contains(&t) {

@@ -47,16 +47,53 @@ pub(crate) struct Collection {
     pub(crate) territory: Territory,
     pub(crate) amount: Spice,
     pub(crate) logged: bool,
-    pub(crate) note: String,
+    /// How it was counted, for a message.
+    pub(crate) note: Note,
+    /// The rule of the rate (1.08.02; a kind's own, 000 2.07.14).
+    pub(crate) rule: Rule,
+}
+
+/// How a collection was counted: tokens of each kind and their rates (words only when a message
+/// needs them).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Note {
+    normal: u8,
+    starred: u8,
+    plain_rate: u32,
+    star_rate: u32,
+    star_name: &'static str,
+    city: bool,
+}
+
+impl Note {
+    fn words(&self) -> String {
+        let n = u32::from(self.normal) + u32::from(self.starred);
+        let each = if self.star_rate != self.plain_rate && self.starred > 0 {
+            format!(
+                "{} at {} and {} {} at {} each",
+                self.normal, self.plain_rate, self.starred, self.star_name, self.star_rate
+            )
+        } else {
+            format!("{} each", self.plain_rate)
+        };
+        format!(
+            "{n} forces, {each}{}",
+            if self.city {
+                " (it occupies Arrakeen or Carthag)"
+            } else {
+                ""
+            }
+        )
+    }
 }
 
 /// Marks a computed collection as logged; its amount and how it was counted.
-fn tick(list: &mut [Collection], f: Faction, t: Territory) -> Option<(Spice, String)> {
+fn tick(list: &mut [Collection], f: Faction, t: Territory) -> Option<(Spice, Note, Rule)> {
     let c = list
         .iter_mut()
         .find(|c| c.faction == f && c.territory == t)?;
     c.logged = true;
-    Some((c.amount, c.note.clone()))
+    Some((c.amount, c.note, c.rule))
 }
 
 #[derive(Default)]
@@ -84,35 +121,70 @@ impl Replay {
                 continue;
             }
             for f in self.st.order.clone() {
-                let n = u32::from(self.st.in_territory(f, t).fighting());
+                let here = self.st.in_territory(f, t);
+                // Tokens that collect beside the fighting forces (a Richese No-Field token,
+                // 000 2.10.11; the Free Traders' Smugglers where nobody contests, 2.13.05).
+                let hidden = crate::factions::rules(f).extra_collectors(self, f, t);
+                let n = u32::from(here.fighting()) + hidden;
                 if n == 0 || left == 0 {
                     continue;
                 }
                 let city = [Territory::Arrakeen, Territory::Carthag]
                     .iter()
                     .any(|&c| self.st.in_territory(f, c).fighting() > 0);
-                let rate = if city { 3 } else { 2 };
-                let amount = left.take(Spice::new(rate * n));
+                // Each kind at its own rate (the Ixians' Cyborgs collect 3, 000 2.07.14), 3 for
+                // anyone occupying Arrakeen or Carthag (1.08.03).
+                let kinds = self.st.faction(f).sheet.kinds;
+                let rate_of = |k: crate::factions::ForceKind| {
+                    let own = u32::from(kinds.of(k).collects);
+                    if city { own.max(3) } else { own }
+                };
+                let (plain_rate, star_rate) = (
+                    rate_of(crate::factions::ForceKind::Plain),
+                    rate_of(crate::factions::ForceKind::Starred),
+                );
+                let due = (u32::from(here.normal) + hidden) * plain_rate
+                    + u32::from(here.starred) * star_rate;
+                let amount = left.take(Spice::new(due));
                 let mut owed = amount;
                 for &p in t.pieces() {
                     let k = self.st.spice[p.index()].take(owed);
                     owed = owed.saturating_sub(k);
                 }
                 self.st.faction_mut(f).gain(amount);
-                let note = format!(
-                    "{n} forces at {rate} each{}",
-                    if city {
-                        " (it occupies Arrakeen or Carthag)"
-                    } else {
-                        ""
-                    }
-                );
+                let note = Note {
+                    normal: here
+                        .normal
+                        .saturating_add(u8::try_from(hidden).unwrap_or(u8::MAX)),
+                    starred: here.starred,
+                    plain_rate,
+                    star_rate,
+                    star_name: kinds.of(crate::factions::ForceKind::Starred).name,
+                    city,
+                };
+                let rule = if star_rate != plain_rate && here.starred > 0 {
+                    crate::factions::kind_rule(
+                        f,
+                        crate::factions::ForceKind::Starred,
+                        crate::factions::Aspect::Collects,
+                    )
+                } else if !city && plain_rate != 2 {
+                    // A plain kind of its own rate (the Free Traders' 3, 000 2.13.10).
+                    crate::factions::kind_rule(
+                        f,
+                        crate::factions::ForceKind::Plain,
+                        crate::factions::Aspect::Collects,
+                    )
+                } else {
+                    rule!("1.08.02")
+                };
                 collected.push(Collection {
                     faction: f,
                     territory: t,
                     amount,
                     logged: false,
                     note,
+                    rule,
                 });
             }
         }
@@ -124,13 +196,14 @@ impl Replay {
                 (Territory::TueksSietch, Spice::new(1)),
             ] {
                 for f in self.st.occupants(t) {
-                    self.st.faction_mut(f).gain(amount);
+                    self.bank_pays(f, amount);
                     bonus.push(Collection {
                         faction: f,
                         territory: t,
                         amount,
                         logged: false,
-                        note: String::new(),
+                        note: Note::default(),
+                        rule: rule!("1.13.01"),
                     });
                 }
             }
@@ -150,13 +223,14 @@ impl Replay {
                 amount,
                 territory,
             } => match tick(&mut self.t.collect.collected, *faction, *territory) {
-                Some((a, note)) => {
+                Some((a, note, rule)) => {
                     if a != *amount {
                         self.v(
-                            rule!("1.08.02"),
+                            rule,
                             format!(
-                                "{faction} collects {a} spice in {} ({note}), not {amount}",
-                                territory.name()
+                                "{faction} collects {a} spice in {} ({}), not {amount}",
+                                territory.name(),
+                                note.words()
                             ),
                         );
                     }
@@ -193,7 +267,7 @@ impl Replay {
                     return;
                 }
                 match tick(&mut self.t.collect.bonus, *faction, *territory) {
-                    Some((a, _)) => {
+                    Some((a, _, _)) => {
                         if a != *amount {
                             self.v(
                                 rule!("1.13.01"),
@@ -261,6 +335,9 @@ impl Replay {
     /// 1.09.01-1.09.05, 4.02, 4.03.01-.02.
     pub(crate) fn begin_mentat(&mut self) {
         for f in self.st.in_play.iter() {
+            crate::factions::rules(f).begin_mentat(self);
+        }
+        for f in self.st.in_play.iter() {
             let b = std::mem::take(&mut self.st.faction_mut(f).bribes);
             self.st.faction_mut(f).gain(b);
         }
@@ -272,7 +349,11 @@ impl Replay {
         let winner = self.compute_winner(&control);
         let mut gains = Vec::new();
         if self.st.options.stronghold_cards {
-            for t in Stronghold::ALL {
+            // The GenCon cards (4.03.03): the five strongholds of the map and the Shield Wall.
+            for t in Stronghold::ALL
+                .into_iter()
+                .filter(|&s| s != Stronghold::HiddenMobileStronghold)
+            {
                 let i = t.index();
                 let holder = self.st.stronghold_cards[i];
                 let now = control.iter().find(|(c, _)| *c == t).map(|(_, f)| *f);
@@ -531,7 +612,12 @@ impl Replay {
                     }
                 }
             }
-            _ => {}
+            _ => {
+                // A faction's own statement at the Mentat Pause (the Tleilaxu's Face Dancer
+                // replacement, 000 2.08.08; the Hidden Mobile Stronghold's move under that
+                // edition, 2.07.19).
+                crate::factions::ability_statement(self, ev);
+            }
         }
     }
 

@@ -19,6 +19,7 @@ pub(crate) mod collect;
 pub(crate) mod karama;
 pub(crate) mod movement;
 pub(crate) mod revival;
+pub(crate) mod second_expansion;
 pub(crate) mod setup;
 pub(crate) mod storm;
 
@@ -104,6 +105,9 @@ pub struct TurnSummary {
     /// The phase reached (the Mentat Pause for a complete turn).
     pub phase: Phase,
     pub storm: Option<Sector>,
+    /// Where the Hidden Mobile Stronghold stands (000 2.07.18): the territory and sector its
+    /// token points at, once the Ixians have placed it.
+    pub hms: Option<(Territory, Sector)>,
     /// Spice behind each shield.
     pub spice: Vec<(Faction, Spice)>,
     /// Tokens per territory and faction, territories in table order; a [`Stack`] tells plain,
@@ -131,6 +135,20 @@ pub struct TurnSummary {
     pub win_attempts: Vec<WinAttempt>,
     /// The cards in each hand (`None` for an unknown card); audit mode only.
     pub cards: Option<Vec<(Faction, Vec<Option<Card>>)>>,
+    /// Richese's No-Field tokens face down on the map (000 2.10.10): where the table sees them;
+    /// their numbers in audit mode only.
+    pub no_fields: Vec<NoFieldSummary>,
+    /// The No-Field token face up in front of Richese's shield (2.10.13), public.
+    pub no_field_front: Option<u8>,
+}
+
+/// A No-Field token face down on the map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct NoFieldSummary {
+    pub territory: Territory,
+    pub sector: Option<Sector>,
+    /// The forces it hides: audit mode only (and only when the log seals the number).
+    pub value: Option<u8>,
 }
 
 /// The Kwisatz Haderach's state (2.01.10-2.01.14).
@@ -229,6 +247,12 @@ pub(crate) struct TurnData {
     pub(crate) collect: collect::CollectData,
     pub(crate) mentat: Option<collect::MentatData>,
     pub(crate) karama: karama::KaramaData,
+    /// 000 2.07: what the Ixians did this turn.
+    pub(crate) ixians: crate::factions::ixians::Turn,
+    /// 000 2.08: what the Tleilaxu did this turn.
+    pub(crate) tleilaxu: crate::factions::tleilaxu::Turn,
+    /// 000 3.03: what the Second Expansion's cards leave in force.
+    pub(crate) cards: second_expansion::CardData,
 }
 
 pub(crate) struct Replay {
@@ -251,6 +275,9 @@ pub(crate) struct Replay {
     pub(crate) phases: Vec<TurnSummary>,
     pub(crate) ended: bool,
     pub(crate) game_over_reported: bool,
+    /// Statements of the current phase replayed so far (a card played "at the beginning of a
+    /// phase" comes before them: Amal, 000 3.02.02).
+    pub(crate) phase_statements: u32,
 }
 
 impl Replay {
@@ -277,6 +304,7 @@ impl Replay {
             phases: Vec::new(),
             ended: false,
             game_over_reported: false,
+            phase_statements: 0,
         };
         for (pos, rule, msg) in header_violations {
             r.v_at(pos, rule, msg);
@@ -292,13 +320,15 @@ impl Replay {
         self.v_at(pos, rule, message);
     }
 
+    /// A violation at `pos`, read in the book its number belongs to: the full rulebook (000) for
+    /// the numbers only it has (the expansion factions' chapters 2.07-2.13, their Karama powers
+    /// 1.14.07-1.14.13, the expansion cards 3.02-3.09), else the GenCon rulebook (001).
     pub(crate) fn v_at(&mut self, pos: Pos, rule: Rule, message: impl Into<String>) {
-        self.v_book(dune::Book::GenCon, pos, rule, message);
+        self.v_book(book_of(rule), pos, rule, message);
     }
 
     /// A violation of a rule of the full rulebook (000 numbering), as the expansion factions'
-    /// modules cite theirs (none is played yet: their modules replace `factions::expansion`).
-    #[allow(dead_code)]
+    /// modules cite theirs.
     pub(crate) fn v_full(&mut self, rule: Rule, message: impl Into<String>) {
         let pos = self.pos;
         self.v_book(dune::Book::Full, pos, rule, message);
@@ -341,9 +371,23 @@ impl Replay {
     pub(crate) fn pay(&mut self, from: Faction, to: crate::dgn::Payee, amount: Spice) {
         let paid = amount.min(self.spice(from));
         self.st.faction_mut(from).spice = self.spice(from).saturating_sub(paid);
-        if let crate::dgn::Payee::Faction(g) = to {
-            self.st.faction_mut(g).gain(paid);
+        match to {
+            crate::dgn::Payee::Faction(g) => self.st.faction_mut(g).gain(paid),
+            crate::dgn::Payee::Bank => self.st.bank_out -= i64::from(paid.amount()),
         }
+    }
+
+    /// The bank pays a faction (charity, income, spice for leaders, the rulebook's other
+    /// sources): the one door spice comes out of the bank to a player by.
+    pub(crate) fn bank_pays(&mut self, f: Faction, amount: Spice) {
+        self.st.faction_mut(f).gain(amount);
+        self.st.bank_out += i64::from(amount.amount());
+    }
+
+    /// Spice put on the map from the bank (a blow) or taken off it to the bank (the storm, a worm,
+    /// an explosion): `sign` +1 or -1.
+    pub(crate) fn map_spice_from_bank(&mut self, amount: Spice, sign: i64) {
+        self.st.bank_out += sign * i64::from(amount.amount());
     }
 
     /// The rule to cite when a log names `given` as the payee of `fee` and the rules send it to
@@ -503,10 +547,21 @@ impl Replay {
     /// A card whose identity became known: no more copies than the deck holds (board-data §4.1).
     pub(crate) fn check_copies(&mut self, card: Card) {
         let known = self.st.known_copies(card);
-        if known > usize::from(card.copies()) {
+        let copies = self.st.copies(card);
+        // The copy an expansion adds is the one too many when it is in play (000 3.02.10).
+        let extra_rule = crate::board::data::EXTRA_COPIES
+            .iter()
+            .find(|(set, c, _, _)| *c == card && self.st.card_sets.contains(set))
+            .map(|(_, _, _, r)| *r);
+        if copies == 0 && known > 0 {
             self.v(
                 card.rule(),
-                format!("{card} has been seen {known} times, but the deck holds only {} (a card is misidentified)", card.copies()),
+                format!("{card} is not in this game's treachery deck: it belongs to {}, whose cards come with that expansion's factions in a game of the full rulebook", card.set().name()),
+            );
+        } else if known > usize::from(copies) {
+            self.v(
+                extra_rule.unwrap_or(card.rule()),
+                format!("{card} has been seen {known} times, but the deck holds only {copies} (a card is misidentified)"),
             );
         }
     }
@@ -584,16 +639,22 @@ impl Replay {
                     self.new_turn(1);
                 }
                 self.enter(phase);
-                match phase {
-                    Phase::Storm => self.storm_event(ev),
-                    Phase::SpiceBlow => self.blow_event(ev),
-                    Phase::Charity => self.charity_event(ev),
-                    Phase::Bidding => self.bidding_event(ev),
-                    Phase::Revival => self.revival_event(ev),
-                    Phase::Movement => self.movement_event(ev),
-                    Phase::Battle => self.battle_event(ev),
-                    Phase::Collection => self.collect_event(ev),
-                    _ => self.mentat_event(ev),
+                self.phase_statements += 1;
+                if matches!(ev.stmt, Stmt::Trade(_)) {
+                    // The trading factions' own statements (000 2.09, 2.10, 2.13, 3.03).
+                    crate::factions::ability_statement(self, ev);
+                } else {
+                    match phase {
+                        Phase::Storm => self.storm_event(ev),
+                        Phase::SpiceBlow => self.blow_event(ev),
+                        Phase::Charity => self.charity_event(ev),
+                        Phase::Bidding => self.bidding_event(ev),
+                        Phase::Revival => self.revival_event(ev),
+                        Phase::Movement => self.movement_event(ev),
+                        Phase::Battle => self.battle_event(ev),
+                        Phase::Collection => self.collect_event(ev),
+                        _ => self.mentat_event(ev),
+                    }
                 }
             }
         }
@@ -615,12 +676,18 @@ impl Replay {
                 break;
             };
             self.st.phase = next;
+            self.phase_statements = 0;
             self.begin_phase();
         }
     }
 
     pub(crate) fn begin_phase(&mut self) {
         match self.st.phase {
+            Phase::Charity => {
+                for f in self.st.in_play.iter() {
+                    crate::factions::rules(f).begin_charity(self);
+                }
+            }
             Phase::Bidding => self.begin_bidding(),
             Phase::Battle => self.begin_battle(),
             Phase::Collection => self.begin_collection(),
@@ -638,6 +705,14 @@ impl Replay {
     }
 
     pub(crate) fn finish_phase_rules(&mut self) {
+        let phase = self.st.phase;
+        self.finish_phase_own_rules();
+        for f in self.st.in_play.iter() {
+            crate::factions::rules(f).end_of_phase(self, phase);
+        }
+    }
+
+    fn finish_phase_own_rules(&mut self) {
         match self.st.phase {
             Phase::Setup => self.finish_setup(),
             Phase::Storm => self.finish_storm(),
@@ -703,6 +778,7 @@ impl Replay {
             return;
         }
         self.st.phase = Phase::Storm;
+        self.phase_statements = 0;
         self.t = TurnData::default();
     }
 
@@ -737,13 +813,13 @@ impl Replay {
 
     pub(crate) fn summary(&self) -> TurnSummary {
         let st = &self.st;
-        let mut forces = Vec::new();
+        let mut forces = Vec::with_capacity(24);
         let stacks = st.territory_stacks();
         for t in Territory::all() {
             let v: Vec<(Faction, Stack)> = st
-                .in_play
+                .seated
                 .iter()
-                .map(|f| (f, stacks[t.index()][f.index()]))
+                .map(|&f| (f, stacks[t.index()][f.index()]))
                 .filter(|(_, s)| !s.is_empty())
                 .collect();
             if !v.is_empty() {
@@ -764,55 +840,80 @@ impl Replay {
             .collect();
         let kwisatz = self.kwisatz_summary();
         TurnSummary {
-            spice_on_map: Territory::all()
-                .map(|t| (t, st.spice_in(t)))
-                .filter(|(_, n)| !n.is_zero())
-                .collect(),
+            spice_on_map: {
+                let by = st.spice_by_territory();
+                Territory::all()
+                    .map(|t| (t, by[t.index()]))
+                    .filter(|(_, n)| !n.is_zero())
+                    .collect()
+            },
             control,
             shield_wall_counts: st.shield_wall_counts(),
             stronghold_cards: Stronghold::ALL
                 .into_iter()
                 .filter_map(|s| st.stronghold_card_holder(s).map(|f| (s, f)))
                 .collect(),
-            leaders: st
-                .in_play
-                .iter()
-                .map(|f| (f, st.active_leaders(f)))
-                .collect(),
+            leaders: {
+                // Every pool in one pass over the leaders.
+                let mut pools: [Vec<Leader>; Faction::COUNT] = Default::default();
+                for l in Leader::all() {
+                    if let crate::state::LeaderState::Pool(h) = st.leader(l) {
+                        pools[h.index()].push(l);
+                    }
+                }
+                st.seated
+                    .iter()
+                    .map(|&f| (f, std::mem::take(&mut pools[f.index()])))
+                    .collect()
+            },
             kwisatz,
             win_attempts: self.t.battle.win_attempts.clone(),
             cards: self.opts.audit.then(|| {
-                st.in_play
+                st.seated
                     .iter()
-                    .map(|f| (f, st.faction(f).hand.clone()))
+                    .map(|&f| (f, st.faction(f).hand.clone()))
                     .collect()
             }),
             turn: st.turn,
             phase: st.phase,
             storm: st.storm,
+            hms: st
+                .hms
+                .and_then(|p| p.sector().map(|sector| (p.territory(), sector))),
             spice: st
-                .in_play
+                .seated
                 .iter()
-                .map(|f| (f, st.faction(f).spice))
+                .map(|&f| (f, st.faction(f).spice))
                 .collect(),
             forces,
             reserves: st
-                .in_play
+                .seated
                 .iter()
-                .map(|f| (f, st.faction(f).reserves))
+                .map(|&f| (f, st.faction(f).reserves))
                 .collect(),
             tanks: st
-                .in_play
+                .seated
                 .iter()
-                .map(|f| (f, st.faction(f).tanks))
+                .map(|&f| (f, st.faction(f).tanks))
                 .collect(),
             hands: st
-                .in_play
+                .seated
                 .iter()
-                .map(|f| (f, st.faction(f).hand.len()))
+                .map(|&f| (f, st.faction(f).hand.len()))
                 .collect(),
             worms: st.worms,
             alliances,
+            no_fields: st
+                .richese
+                .tokens
+                .iter()
+                .map(|n| NoFieldSummary {
+                    territory: n.piece.territory(),
+                    sector: n.piece.sector(),
+                    value: n.value.filter(|_| self.opts.audit),
+                })
+                .collect(),
+            no_field_front: st.richese.front,
         }
     }
 
@@ -825,10 +926,32 @@ impl Replay {
                     for &(f, n) in values {
                         let actual = self.st.faction(f).spice;
                         let bribes = self.st.faction(f).bribes;
-                        if actual != n && bribes > 0 && n == actual + bribes {
+                        let start = (self.st.turn == 0)
+                            .then(|| crate::factions::rules(f).start_rules(&self.st.options))
+                            .flatten();
+                        if let Some(s) = start
+                            && actual != n
+                        {
+                            self.v_at(
+                                *pos,
+                                s.spice,
+                                format!("{f} starts with {actual} spice, not {n}"),
+                            );
+                        } else if actual != n && bribes > 0 && n == actual + bribes {
                             self.v_at(*pos, rule!("1.12.02"), format!("the log counts {f}'s {bribes} bribe spice as behind its shield: bribe spice stays in front of the shield until the Mentat Pause (1.09.01), so {f} has {actual} behind it"));
                         } else if actual != n {
-                            self.v_at(*pos, rule!("1.11.01"), format!("the log says {f} has {n} spice behind its shield; the replay gives {actual}"));
+                            // A faction's own rule may explain the difference (its starting
+                            // spice, the Tleilaxu's subsidy).
+                            let own = crate::factions::rules(f);
+                            let rule = own
+                                .spice_rule(self, n, actual)
+                                .or_else(|| {
+                                    (self.st.turn == 0)
+                                        .then(|| own.sheet_rule(crate::factions::SheetItem::Spice))
+                                        .flatten()
+                                })
+                                .unwrap_or(rule!("1.11.01"));
+                            self.v_at(*pos, rule, format!("the log says {f} has {n} spice behind its shield; the replay gives {actual}"));
                         }
                     }
                 }
@@ -861,10 +984,35 @@ impl Replay {
                 Assertion::Reserves { pos, values } => {
                     for &(f, c) in values {
                         let actual = self.st.faction(f).reserves;
-                        if actual.total() != c.total
+                        let start = (self.st.turn == 0)
+                            .then(|| crate::factions::rules(f).start_rules(&self.st.options))
+                            .flatten();
+                        if let Some(s) = start
+                            && (actual.total() != c.total
+                                || (c.starred > 0 && actual.starred != c.starred))
+                        {
+                            let rule = if actual.total() == c.total {
+                                s.starred
+                            } else {
+                                s.forces
+                            };
+                            self.v_at(
+                                *pos,
+                                rule,
+                                format!("{f} starts with {actual} forces in reserve, not {c}"),
+                            );
+                        } else if actual.total() != c.total
                             || (c.starred > 0 && actual.starred != c.starred)
                         {
-                            self.v_at(*pos, rule!("1.06.03"), format!("the log says {f} has {c} forces in reserve; the replay gives {actual}"));
+                            // In setup, the faction's starting forces (0.13, its 2.xx.02).
+                            let rule = if self.st.turn == 0 {
+                                crate::factions::rules(f)
+                                    .sheet_rule(crate::factions::SheetItem::Forces)
+                                    .unwrap_or(rule!("0.13"))
+                            } else {
+                                rule!("1.06.03")
+                            };
+                            self.v_at(*pos, rule, format!("the log says {f} has {c} forces in reserve; the replay gives {actual}"));
                         }
                     }
                 }
@@ -979,6 +1127,21 @@ impl Replay {
                 }
             }
         }
+    }
+}
+
+/// The book a rule number the engine cites is read in when the citing code does not say
+/// ([`Replay::v_full`] does): 001 for the rules the two books share and the classic factions'
+/// (the engine's canonical numbers), 000 for numbers only the full rulebook has: the expansion
+/// factions' chapters (2.07-2.13), their Karama powers (1.14.08 on; 001 stops at 1.14.07) and
+/// the expansions' treachery cards (3.02 on). So a number passed through a shared table (a
+/// faction's Karama table, a payee's rule, a card's rule) is cited in its own book.
+pub(crate) fn book_of(rule: Rule) -> dune::Book {
+    match rule.parts() {
+        [2, section, ..] if *section >= 7 => dune::Book::Full,
+        [3, section, ..] if *section >= 2 => dune::Book::Full,
+        [1, 14, item, ..] if *item >= 8 => dune::Book::Full,
+        _ => dune::Book::GenCon,
     }
 }
 

@@ -24,6 +24,10 @@ pub(crate) struct SetupData {
     pub(crate) storm_done: bool,
     /// BG prediction (audit mode): faction and turn.
     pub(crate) prediction: Option<(Faction, u32)>,
+    /// The Ixians' pocket cards and their stronghold's placement (000 2.07.04, 2.07.05).
+    pub(crate) ixians: crate::factions::ixians::Setup,
+    /// The Tleilaxu's Face Dancers, drawn at setup and again (000 2.08.04, 2.08.07).
+    pub(crate) dancers: crate::factions::tleilaxu::Dancers,
 }
 
 type HeaderViolation = (Pos, Rule, String);
@@ -92,6 +96,37 @@ pub(crate) fn read_header(
                 rule!("0.02"),
                 format!(
                     "MaxTurns must be 1-10 in tournament play, not \"{}\"",
+                    t.value
+                ),
+            )),
+        }
+    }
+    if let Some(t) = game.tag("Edition") {
+        // rulings.md 28: which of the full rulebook's two printed texts applies.
+        match t.value.trim().to_ascii_lowercase().as_str() {
+            "revised" => o.edition = crate::state::Edition::Revised,
+            "original" => o.edition = crate::state::Edition::Original,
+            _ => v.push((
+                t.pos,
+                rule!("0.03"),
+                format!(
+                    "Edition must be \"revised\" or \"original\", not \"{}\" (replayed as revised)",
+                    t.value
+                ),
+            )),
+        }
+    }
+    // 000 2.07.19 runs two editions together: the Hidden Mobile Stronghold moves before the
+    // storm (the default) or at the Mentat Pause.
+    if let Some(t) = game.tag("HMSMove") {
+        match t.value.trim().to_ascii_lowercase().as_str() {
+            "storm" => o.hms_at_mentat = false,
+            "mentat" => o.hms_at_mentat = true,
+            _ => v.push((
+                t.pos,
+                rule!("2.07.19"),
+                format!(
+                    "HMSMove is \"Storm\" (before the storm moves, the default) or \"Mentat\" (at the Mentat Pause), not \"{}\"",
                     t.value
                 ),
             )),
@@ -308,6 +343,9 @@ impl Replay {
                         ),
                     );
                 }
+                for g in self.st.in_play.iter() {
+                    crate::factions::rules(g).starting_cards(self, f, &ids);
+                }
                 self.deal_cards(f, u32::from(*count), &ids);
             }
             Stmt::Place {
@@ -440,7 +478,10 @@ impl Replay {
                 .sheet
                 .start
                 .map_or("none".to_string(), |(t, n)| format!("{n} in {}", t.name()));
-            self.v(rule!("0.13"), format!("{f}'s starting forces are fixed ({start}) and placed automatically; PLACE is for the Fremen and the Bene Gesserit"));
+            let rule = crate::factions::rules(f)
+                .sheet_rule(crate::factions::SheetItem::Forces)
+                .unwrap_or(rule!("0.13"));
+            self.v(rule, format!("{f}'s starting forces are fixed ({start}) and placed automatically; PLACE is for the Fremen and the Bene Gesserit"));
         }
         let _ = ev;
     }

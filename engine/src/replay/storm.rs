@@ -303,6 +303,7 @@ impl Replay {
             let t = p.territory();
             if s != from {
                 let sp = std::mem::take(&mut self.st.spice[p.index()]);
+                self.map_spice_from_bank(sp, -1);
                 losses.add_spice(t, sp);
             }
             if !t.storm_hits(self.st.atomics_used) {
@@ -318,6 +319,9 @@ impl Replay {
                 };
                 losses.add_forces(t, f, s);
             }
+        }
+        for f in self.st.in_play.iter() {
+            crate::factions::rules(f).storm_swept(self, &hit);
         }
         losses
     }

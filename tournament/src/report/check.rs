@@ -202,6 +202,8 @@ pub(crate) fn check_game(
         let table_leaders = OWN_LEADERS * seats.len().min(MAX_TABLE) as u32;
         let max_leaders = match seat.faction {
             Faction::Harkonnen | Faction::Tleilaxu => table_leaders.max(OWN_LEADERS),
+            // CHOAM's five and the Auditor (000 2.09.21, the Advanced game).
+            Faction::Choam => OWN_LEADERS + 1,
             _ => OWN_LEADERS,
         };
         let limit = |category: Category| match category {

@@ -87,13 +87,24 @@ impl Parser {
                         l.ws();
                         KaramaUse::SeePlan(l.faction()?)
                     }
-                    _ => {
-                        return Err(l.err_at(
-                            at,
-                            "a Karama use: cancel, prevent, worm, revive, hand, cancelship or plan",
-                            l.found(),
-                        ));
+                    Some("hms") => {
+                        let (path, harvest) = super::hms_path(l)?;
+                        KaramaUse::MoveHms { path, harvest }
                     }
+                    Some("norevive") => {
+                        l.ws();
+                        KaramaUse::BlockRevival(l.faction()?)
+                    }
+                    other => match super::trade::karama(l, other.unwrap_or(""))? {
+                        Some(u) => u,
+                        None => {
+                            return Err(l.err_at(
+                                at,
+                                "a Karama use: cancel, prevent, worm, revive, hand, cancelship, plan, hms, norevive, sell, flip or cache",
+                                l.found(),
+                            ));
+                        }
+                    },
                 };
                 Stmt::Karama {
                     faction,
@@ -139,6 +150,33 @@ impl Parser {
                 Stmt::Deal { factions, terms }
             }
             "RULING" => Stmt::Ruling(l.string()?),
+            "FD" => {
+                let faction = l.faction()?;
+                let leaders = l.sealed_list(Line::leader)?;
+                if leaders == Sealed::Absent {
+                    return Err(
+                        l.err("the Face Dancers in braces, e.g. `TL{Duncan,Piter,Sook}` or `{#}`")
+                    );
+                }
+                Stmt::FaceDancers { faction, leaders }
+            }
+            "AMAL" => {
+                let faction = l.faction()?;
+                l.ws();
+                let at = l.i;
+                let phase = l
+                    .ident()
+                    .and_then(Phase::from_letter)
+                    .filter(|&p| p != Phase::Setup)
+                    .ok_or_else(|| {
+                        l.err_at(
+                            at,
+                            "the letter of the phase Amal begins (S B C A R M X H P)",
+                            l.found(),
+                        )
+                    })?;
+                Stmt::Amal { faction, phase }
+            }
             _ => {
                 // END
                 let at = l.i;

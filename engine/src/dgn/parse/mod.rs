@@ -19,12 +19,14 @@ mod movement;
 mod revival;
 mod setup;
 mod storm;
+mod trade;
 
 use std::fmt;
 
 use dune::Faction;
 
 use super::ast::*;
+use super::trade::*;
 use crate::state::Phase;
 use assertions::assertions;
 use battle::battle;
@@ -34,6 +36,31 @@ use collect::{collection, mentat};
 use lexer::{Line, clock_marks, end_of_line, faction_values};
 use movement::movement;
 use revival::{ghola, revival};
+
+/// The Hidden Mobile Stronghold's way (000 2.07.19): `[via>…]place [harvest [n]]`.
+fn hms_path(l: &mut Line) -> R<(Vec<Place>, Option<Option<dune::Spice>>)> {
+    l.ws();
+    let mut path = vec![l.place()?];
+    while l.eat(b'>') {
+        path.push(l.place()?);
+    }
+    let save = l.i;
+    l.ws();
+    let harvest = if l.keyword("harvest") {
+        let save = l.i;
+        l.ws();
+        if l.peek().is_some_and(|c| c.is_ascii_digit()) {
+            Some(Some(l.spice("the spice harvested")?))
+        } else {
+            l.i = save;
+            Some(None)
+        }
+    } else {
+        l.i = save;
+        None
+    };
+    Ok((path, harvest))
+}
 use storm::{order_list, storm, two_dials};
 
 /// The reader stops collecting errors after this many.
@@ -184,13 +211,20 @@ impl Parser {
             letter if let Some(p) = Phase::from_letter(letter).filter(|&p| p != Phase::Setup) => {
                 Section::Phase(p)
             }
-            "AC" | "TR" | "PRED" | "TC" | "PLACE" | "STORM0" => {
+            "AC" | "TR" | "PRED" | "TC" | "PLACE" | "STORM0" | "POCKET" | "HMS" => {
                 self.ctx = Some(Section::Phase(Phase::Setup));
                 return self.setup(l, kw, pos);
             }
-            "K" | "TT" | "GHOLA" | "HAJR" | "DEAL" | "RULING" | "END" => {
+            "K" | "TT" | "GHOLA" | "HAJR" | "DEAL" | "RULING" | "END" | "FD" | "AMAL" => {
                 self.ctx = Some(Section::Any);
                 return self.any(l, kw, pos);
+            }
+            kw if trade::ANY_KEYWORDS.contains(&kw) => {
+                self.ctx = Some(Section::Any);
+                let stmt = trade::any(l, kw)?;
+                let asserts = assertions(l)?;
+                self.push(pos, Section::Any, stmt, asserts);
+                return end_of_line(l);
             }
             t if t.len() > 1
                 && t.starts_with('T')

@@ -9,7 +9,7 @@ pub(crate) mod result;
 
 use super::Replay;
 use crate::battle::Plan;
-use crate::board::{Leader, Territory, board};
+use crate::board::{Card, Leader, Territory, board};
 use crate::dgn::{Event, Place, Pos, Stmt};
 use crate::state::LeaderState;
 use dune::{Faction, FactionSet, Spice, Stronghold, rule};
@@ -47,6 +47,8 @@ pub(crate) struct Battle {
     pub(crate) betrayed: [Option<Pos>; 2],
     pub(crate) voice: Option<Voice>,
     pub(crate) prescience: Vec<Prescience>,
+    /// The side chose not to use its weapon (the Poison Tooth, 000 3.02.09).
+    pub(crate) withheld: [bool; 2],
     /// The battle cannot be fought (reported when it was announced): its details are not checked
     /// again and nothing of it is applied.
     pub(crate) void: bool,
@@ -58,13 +60,31 @@ impl Battle {
     }
 }
 
-/// The battle just resolved, for the Harkonnen capture that follows it (2.05.10).
-#[derive(Clone, Copy, Debug)]
+/// The battle just resolved, for what follows it: the Harkonnen capture (2.05.10), CHOAM's
+/// audit (000 2.09.17), the Free Traders' Secret Tunnels (000 2.13.09).
+#[derive(Clone, Debug)]
 pub(crate) struct Resolved {
     pub(crate) territory: Territory,
     pub(crate) winner: Option<Faction>,
     pub(crate) loser: Option<Faction>,
     pub(crate) captured: bool,
+    /// The two sides (aggressor, defender) and the forces each lost in the battle.
+    pub(crate) lost: [(Faction, crate::state::Forces); 2],
+    /// The leader each side played (a Face Dancer is revealed among the winner's, 000 2.08.06).
+    pub(crate) leaders: [crate::dgn::PlanLeader; 2],
+    /// The spice the winner received for each leader killed, by leader.
+    pub(crate) paid_for: Vec<(Leader, Spice)>,
+    /// Aggressor, defender.
+    pub(crate) sides: [Faction; 2],
+    /// A Lasgun-Shield explosion (3.01.14).
+    pub(crate) explosion: bool,
+    /// The cards each side discarded (the Free Traders' Scrap Heap, 000 2.13.13).
+    pub(crate) discarded: Vec<(Faction, Card)>,
+    /// Each side's leader (or Cheap Hero) died.
+    pub(crate) killed: [bool; 2],
+    /// Forces sent to the tanks in the battle, both sides and any third faction (the Free
+    /// Traders' Secret Tunnels, 000 2.13.09).
+    pub(crate) to_tanks: u32,
 }
 
 /// Win attempts of this turn with their evidence (ruling 6).
@@ -78,7 +98,6 @@ pub struct WinAttempt {
     pub ally: Option<Faction>,
 }
 
-#[derive(Default)]
 pub(crate) struct BattleData {
     pub(crate) current: Option<Battle>,
     pub(crate) last: Option<Resolved>,
@@ -92,11 +111,25 @@ pub(crate) struct BattleData {
     pub(crate) fought_in: [Option<Territory>; Leader::COUNT],
 }
 
+// By hand: the leader table is longer than the arrays `derive(Default)` knows.
+impl Default for BattleData {
+    fn default() -> Self {
+        BattleData {
+            current: None,
+            last: None,
+            win_attempts: Vec::new(),
+            kwisatz_territory: None,
+            due: None,
+            fought_in: [None; Leader::COUNT],
+        }
+    }
+}
+
 impl Replay {
     pub(crate) fn begin_battle(&mut self) {
         // 4.03.03.01: the Arrakeen card pays 2 at the start of the Battle phase.
         if let Some(f) = self.st.stronghold_card_holder(Stronghold::Arrakeen) {
-            self.st.faction_mut(f).gain(Spice::new(2));
+            self.bank_pays(f, Spice::new(2));
         }
         self.t.battle.win_attempts = self.win_attempts();
         let turn = self.st.turn;
@@ -235,7 +268,12 @@ impl Replay {
                 leader,
                 kill,
             } => self.capture(*faction, *leader, *kill),
-            _ => {}
+            Stmt::Withhold { faction, card } => self.withhold(*faction, *card),
+            _ => {
+                // A faction's own battle statement (the Ixians' Suboid exchange, 000 2.07.16;
+                // the Tleilaxu's Face Dancer, 2.08.06).
+                crate::factions::ability_statement(self, ev);
+            }
         }
     }
 
@@ -244,19 +282,26 @@ impl Replay {
     /// 2.02.12), in board order.
     pub(crate) fn battles_due(&self) -> Vec<(Territory, Faction, Faction)> {
         let mut out = Vec::new();
+        let sets = self.st.occupant_sets();
         for t in Territory::all() {
-            self.battles_in(t, &mut out);
+            self.battles_among(t, sets[t.index()], &mut out);
         }
         out
     }
 
     /// The battles due in one territory (see [`Replay::battles_due`]).
     pub(crate) fn battles_in(&self, t: Territory, out: &mut Vec<(Territory, Faction, Faction)>) {
-        if t == Territory::PolarSink {
-            return;
-        }
-        let set = self.st.occupant_set(t);
-        if set.len() < 2 {
+        self.battles_among(t, self.st.occupant_set(t), out);
+    }
+
+    /// The battles due in one territory among its occupants `set`.
+    fn battles_among(
+        &self,
+        t: Territory,
+        set: FactionSet,
+        out: &mut Vec<(Territory, Faction, Faction)>,
+    ) {
+        if t == Territory::PolarSink || set.len() < 2 {
             return;
         }
         let storm = self.st.storm;
@@ -329,10 +374,13 @@ impl Replay {
             if here.fighting() == 0 {
                 ok = false;
                 if here.advisors > 0 {
+                    // The second side's own rule (advisors 2.02.12; Smugglers, 000 2.13.05).
+                    let kind = crate::factions::kinds(f).of(crate::factions::ForceKind::Flipped);
                     self.v(
-                        rule!("2.02.12"),
+                        kind.rule,
                         format!(
-                            "the Bene Gesserit have only advisors in {}: advisors do not fight",
+                            "{f} has only {}s in {}: they do not fight",
+                            kind.name,
                             t.name()
                         ),
                     );
@@ -370,7 +418,17 @@ impl Replay {
                 .iter()
                 .copied()
                 .find(|&f| due.iter().any(|&(_, a, b)| a == f || b == f));
-            if let Some(first) = first
+            // The Juice of Sapho makes its player the aggressor (000 3.03.02.01).
+            let sapho = self.sapho(crate::dgn::SaphoEffect::Aggressor);
+            if sapho == Some(aggressor) {
+                self.t.cards.sapho = None;
+            } else if sapho == Some(defender) {
+                self.t.cards.sapho = None;
+                self.v(
+                    rule!("3.03.02.01"),
+                    format!("{defender} played the Juice of Sapho to be the aggressor in its battle, not {aggressor}"),
+                );
+            } else if let Some(first) = first
                 && first != aggressor
             {
                 self.v(rule!("1.07.02"), format!("{first} is the aggressor now (first in storm order with a battle to fight), not {aggressor}"));
@@ -384,6 +442,7 @@ impl Replay {
             betrayed: [None, None],
             voice: None,
             prescience: Vec::new(),
+            withheld: [false; 2],
             void: !ok,
         });
     }
@@ -427,19 +486,34 @@ impl Replay {
         // last had it (2.05.10.02).
         for l in Leader::all() {
             if let LeaderState::Fought(h, _) = self.st.leaders[l.index()] {
-                let home = crate::factions::rules(h).leader_returns(l);
+                let home = crate::factions::rules(l.faction())
+                    .leader_home(self, l)
+                    .unwrap_or_else(|| crate::factions::rules(h).leader_returns(l));
+                self.st.leaders[l.index()] = LeaderState::Pool(home);
+            } else if let LeaderState::Pool(h) = self.st.leaders[l.index()]
+                && h != l.faction()
+                && let Some(home) = crate::factions::rules(l.faction()).leader_home(self, l)
+            {
+                // A leader lent for the turn's battles (CHOAM's Auditor, 000 2.09.20).
                 self.st.leaders[l.index()] = LeaderState::Pool(home);
             }
         }
-        // 1.07.01: battles the board still requires.
+        // 1.07.01: battles the board still requires (the battles due, kept up to date battle by
+        // battle).
         let mut reported: Vec<Territory> = Vec::new();
-        for (t, f, g) in self.battles_due() {
+        for (t, f, g) in self.due() {
             if reported.contains(&t) {
                 continue;
             }
             reported.push(t);
+            // A faction's ability that made the battle due (the Free Traders' Infiltration,
+            // 000 2.13.06).
+            let rule = [f, g]
+                .into_iter()
+                .find_map(|x| crate::factions::rules(x).battle_due_rule(self, x, t))
+                .unwrap_or(rule!("1.07.01"));
             self.v(
-                rule!("1.07.01"),
+                rule,
                 format!(
                     "{f} and {g} both have forces in {}: a battle there is not logged",
                     t.name()

@@ -50,7 +50,29 @@ impl Replay {
             return;
         };
         let t = to.territory;
-        self.check_entry(f, dest, c.total, Entry::Shipment);
+        // The second side of a faction's tokens that ships and shares territories peacefully
+        // (the Free Traders' Smugglers, 000 2.13.05): no occupancy limit, never into the
+        // Hidden Mobile Stronghold.
+        let second_side = if c.side == Side::Advisor {
+            crate::factions::rules(f).ships_second_side()
+        } else {
+            None
+        };
+        if let Some(rule) = second_side {
+            if t == Territory::HiddenMobileStronghold {
+                self.v(
+                    rule,
+                    format!("{f} cannot ship Smugglers into the Hidden Mobile Stronghold"),
+                );
+            } else if self.st.in_storm(dest) {
+                self.v(
+                    rule!("1.06.03.04"),
+                    format!("{f} cannot ship into {}: it is in the storm", t.name()),
+                );
+            }
+        } else {
+            self.check_entry(f, dest, c.total, Entry::Shipment);
+        }
         crate::factions::rules(f).shipment_check(self, t, c);
         let reserves = self.st.faction(f).reserves;
         if !reserves.covers(Forces::from_count(c)) {
@@ -62,7 +84,29 @@ impl Replay {
         let (rate, rate_block) = self.guild_rate(f, karama);
         let guild_rate = karama || rate.is_some();
         let wall_card = self.st.stronghold_card_holder(Stronghold::ShieldWall) == Some(f);
-        let cost = shipping_cost(t, c.total, guild_rate, wall_card);
+        // What the tokens are paid for (CHOAM's Elite Mercenaries count twice, 000 2.09.16).
+        let counted = self
+            .st
+            .in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).shipped_count(self, f, c));
+        // A faction's own price (the Free Traders' Smugglers, 000 2.13.05).
+        let own_cost = self
+            .st
+            .in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).shipment_cost(self, f, t, c, guild_rate));
+        let cost = own_cost.map_or_else(
+            || {
+                shipping_cost(
+                    t,
+                    counted.map_or(c.total, |(n, _)| n),
+                    guild_rate,
+                    wall_card,
+                )
+            },
+            |(n, _)| n,
+        );
         // A Karama shipment is paid to the bank (3.01.11.03).
         let claim = if karama {
             None
@@ -79,6 +123,11 @@ impl Replay {
             b.rule()
         } else if let Some(a) = rate {
             a.0
+        } else if t.moves() {
+            // The Hidden Mobile Stronghold is a stronghold, at the stronghold rate (000 2.07.18).
+            rule!("2.07.18")
+        } else if let Some(r) = own_cost.map(|x| x.1).or(counted.map(|x| x.1)) {
+            r
         } else {
             rule!("1.06.03.01")
         };
@@ -88,7 +137,7 @@ impl Replay {
             cost,
             (Fee::Shipment, payee, payee_block),
             rule,
-            &format!("shipping {} forces to {}", c.total, t.name()),
+            &|| format!("shipping {} forces to {}", c.total, t.name()),
         );
         if karama {
             self.play_card(f, Card::Karama, rule!("3.01.11.03"), false);
@@ -98,7 +147,11 @@ impl Replay {
             f,
             dest,
             ForceCount {
-                side: Side::Fighter,
+                side: if second_side.is_some() {
+                    Side::Advisor
+                } else {
+                    Side::Fighter
+                },
                 ..c
             },
             false,
@@ -162,7 +215,7 @@ impl Replay {
         cost: Spice,
         (fee, payee, payee_block): (Fee, Payee, Option<crate::replay::karama::Block>),
         rule: Rule,
-        what: &str,
+        what: &dyn Fn() -> String,
     ) -> Faction {
         let mut payer = f;
         if let Some(p) = payment {
@@ -175,7 +228,7 @@ impl Replay {
                 self.v_at(
                     p.pos,
                     rule,
-                    format!("{what} costs {f} {cost} spice, not {}{why}", p.amount),
+                    format!("{} costs {f} {cost} spice, not {}{why}", what(), p.amount),
                 );
             }
             if let Some(given) = p.payee
@@ -217,7 +270,8 @@ impl Replay {
             self.v(
                 rule!("1.06.03.01"),
                 format!(
-                    "{payer} must pay {cost} spice for {what} but has {}{}",
+                    "{payer} must pay {cost} spice for {} but has {}{}",
+                    what(),
                     self.spice(payer),
                     self.bribe_note(payer)
                 ),
