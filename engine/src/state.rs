@@ -130,6 +130,10 @@ pub enum LeaderState {
     Fought(Faction, Territory),
     /// In the tanks, face up (revivable) or face down (killed again, 1.05.04).
     Tanks { face_up: bool },
+    /// Set aside, in nobody's leader pool: Duke Vidal at the start and after his revival, until
+    /// an ambassador, a terror token or Moritani's battles bring him into a pool (000 2.11,
+    /// 2.12).
+    SetAside,
 }
 
 /// The phases of a turn (1.01-1.09), plus setup.
@@ -243,6 +247,36 @@ pub struct RuleOptions {
     pub stronghold_cards: bool,
     /// 0.02: ten turns in tournament play.
     pub max_turns: u32,
+    /// Which of the full rulebook's two printed texts the game plays where 000 prints two
+    /// (Ecaz, Moritani, …): the revised text by default, the original as an event option
+    /// (`[Edition "original"]`; docs/notation.md, Decisions).
+    pub edition: Edition,
+}
+
+/// The full rulebook (000) runs an older and a newer text together in places (the Ecaz and
+/// Moritani chapters among them). Mentat calls the text printed first *original* and the one
+/// printed second *revised*, plays the revised one by default, and the original as an option.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Edition {
+    Original,
+    #[default]
+    Revised,
+}
+
+impl Edition {
+    pub fn name(self) -> &'static str {
+        match self {
+            Edition::Original => "original",
+            Edition::Revised => "revised",
+        }
+    }
+}
+
+impl fmt::Display for Edition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 impl Default for RuleOptions {
@@ -253,6 +287,7 @@ impl Default for RuleOptions {
             shield_wall: true,
             stronghold_cards: true,
             max_turns: 10,
+            edition: Edition::default(),
         }
     }
 }
@@ -457,6 +492,9 @@ pub struct GameState {
     pub(crate) last_wheels: Option<[Faction; 2]>,
     /// A winner has been declared; the game is over.
     pub(crate) finished: bool,
+    /// Tokens that lie on the board and act later (ambassadors, terror tokens), wherever they
+    /// are (`crate::tokens`).
+    pub(crate) tokens: Vec<crate::tokens::Token>,
 }
 
 impl GameState {
@@ -539,6 +577,9 @@ impl GameState {
             }
         }
         let pieces = Piece::count();
+        let deck = Card::all()
+            .map(|c| u32::from(c.copies_in(options.ruleset)))
+            .sum();
         GameState {
             options,
             turn: 0,
@@ -549,10 +590,18 @@ impl GameState {
             factions,
             board: vec![[Stack::default(); Faction::COUNT]; pieces],
             spice: vec![Spice::ZERO; pieces],
-            leaders: std::array::from_fn(|i| LeaderState::Pool(LEADERS[i].faction)),
+            leaders: std::array::from_fn(|i| {
+                // Duke Vidal serves whoever an ability gives him to; he starts set aside
+                // (000 2.11, 2.12).
+                if LEADERS[i].leader == Leader::Vidal {
+                    LeaderState::SetAside
+                } else {
+                    LeaderState::Pool(LEADERS[i].faction)
+                }
+            }),
             died_once: [false; Leader::COUNT],
             freed: [false; Leader::COUNT],
-            treachery_deck: Card::all().map(|c| u32::from(c.copies())).sum(),
+            treachery_deck: deck,
             treachery_discard: Vec::new(),
             treachery_removed: Vec::new(),
             spice_deck: SpiceDeck::default(),
@@ -562,6 +611,7 @@ impl GameState {
             stronghold_cards: [None; Stronghold::ALL.len()],
             last_wheels: None,
             finished: false,
+            tokens: Vec::new(),
         }
     }
 
@@ -766,6 +816,16 @@ impl GameState {
         drawn
     }
 
+    /// Every token (ambassadors, terror tokens), wherever it is.
+    pub fn tokens(&self) -> &[crate::tokens::Token] {
+        &self.tokens
+    }
+
+    /// The tokens lying in a territory.
+    pub fn tokens_in(&self, t: Territory) -> impl Iterator<Item = &crate::tokens::Token> + '_ {
+        self.tokens.iter().filter(move |k| k.territory() == Some(t))
+    }
+
     /// Active leaders of a faction: those in its leader pool now (glossary; rulings.md 16).
     pub fn active_leaders(&self, f: Faction) -> Vec<Leader> {
         Leader::all()
@@ -776,10 +836,20 @@ impl GameState {
     /// The strongholds a faction controls at this moment (glossary "Control"; advisors never
     /// control, rulings.md 14). The Shield Wall counts only once it is a stronghold (4.02).
     pub fn controller(&self, s: Stronghold) -> Option<Faction> {
-        let mut occ = self.in_play.iter().filter(|&f| self.occupies(f, s));
-        match (occ.next(), occ.next()) {
-            (Some(f), None) => Some(f),
-            _ => None,
+        let occ: FactionSet = self
+            .in_play
+            .iter()
+            .filter(|&f| self.occupies(f, s))
+            .collect();
+        match occ.len() {
+            0 => None,
+            1 => occ.iter().next(),
+            // Several occupants control nothing, unless a faction's rules give the stronghold to
+            // one of them (a stronghold Ecaz and its ally share, 000 2.11.20 original).
+            _ => self
+                .in_play
+                .iter()
+                .find_map(|g| crate::factions::rules(g).controls_shared(self, s, occ)),
         }
     }
 

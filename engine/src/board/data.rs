@@ -5,7 +5,7 @@
 //! that file; DGN shows them to judges as 1-18 (see `docs/notation.md`). If the physical board says
 //! otherwise, edit the tables below: `cargo test -p engine board` checks that they stay consistent
 //! (symmetric adjacency, territory borders = the projection of sector-piece adjacency, every piece
-//! reachable, 15 spice cards with 118 spice, 33 treachery cards, 30 leaders).
+//! reachable, 15 spice cards with 118 spice, 33 classic treachery cards, 30 classic leaders).
 
 use dune::Faction;
 use dune::{Rule, rule};
@@ -350,9 +350,29 @@ pub enum Card {
     //
     // 000 3.3, the Second Expansion's cards: here.
     //
-    // 000 3.4, the Third Expansion's cards: here.
-    //
-    // 000 3.5, the Millennial cards: here.
+    // 000 3.4, the Third Expansion's cards (Ecaz & Moritani).
+    HarassAndWithdraw,
+    Recruits,
+    Reinforcements,
+    // 000 3.5, the Millennial cards.
+    ButlerianJihad,
+}
+
+/// The box a treachery card comes in, which decides the decks that hold it: the classic deck
+/// (3.01) under every ruleset, the expansions' cards (000 3.02-3.05) in the full rulebook's
+/// tournament format only (docs/notation.md, Decisions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CardSet {
+    /// 3.01, the classic deck of both rulebooks.
+    Classic,
+    /// 000 3.02, the Ixians and Tleilaxu expansion.
+    IxiansTleilaxu,
+    /// 000 3.03, the CHOAM and Richese expansion.
+    ChoamRichese,
+    /// 000 3.04, the Ecaz and Moritani expansion.
+    EcazMoritani,
+    /// 000 3.05, the Landsraad Millennial card.
+    Millennial,
 }
 
 /// What a treachery card is, for battle plans and Karama.
@@ -368,6 +388,9 @@ pub enum CardKind {
     Leader,
     Special,
     Worthless,
+    /// Played on the battle wheel in place of a weapon or a defence, counting as neither
+    /// (Harass and Withdraw, Reinforcements: 000 3.04.01, 3.04.03).
+    SpecialBattle,
 }
 
 /// One row of the treachery table: card, DGN name, kind, copies in the deck.
@@ -378,8 +401,11 @@ pub struct CardRow {
     pub name: &'static str,
     pub kind: CardKind,
     pub copies: u8,
-    /// The card's rule in 001 (3.01.xx).
+    /// The card's rule: in 001 (3.01.xx) for the classic deck, in 000 (3.02-3.05) for the
+    /// expansions' cards.
     pub rule: Rule,
+    /// The box it comes in (which decks hold it).
+    pub set: CardSet,
 }
 
 const fn card(
@@ -397,10 +423,32 @@ const fn card(
         kind,
         copies,
         rule,
+        set: CardSet::Classic,
     }
 }
 
-/// The 33-card classic treachery deck, indexed by `Card as usize`.
+/// A row of an expansion's card (000 3.02-3.05): the same as [`card`], with its set.
+const fn expansion_card(
+    set: CardSet,
+    card: Card,
+    code: &'static str,
+    name: &'static str,
+    kind: CardKind,
+    rule: Rule,
+) -> CardRow {
+    CardRow {
+        card,
+        code,
+        name,
+        kind,
+        copies: 1,
+        rule,
+        set,
+    }
+}
+
+/// The treachery cards, indexed by `Card as usize`: the 33-card classic deck, then each
+/// expansion's cards.
 #[rustfmt::skip]
 pub const CARDS: &[CardRow] = &[
     card(Card::Lasgun, "Lasgun", "Lasgun", CardKind::WeaponSpecial, 1, rule!("3.01.14")),
@@ -430,9 +478,12 @@ pub const CARDS: &[CardRow] = &[
     //
     // 000 3.3, the Second Expansion's cards: here.
     //
-    // 000 3.4, the Third Expansion's cards: here.
-    //
-    // 000 3.5, the Millennial cards: here.
+    // 000 3.4, the Third Expansion's cards.
+    expansion_card(CardSet::EcazMoritani, Card::HarassAndWithdraw, "HarassAndWithdraw", "Harass and Withdraw", CardKind::SpecialBattle, rule!("3.04.01")),
+    expansion_card(CardSet::EcazMoritani, Card::Recruits, "Recruits", "Recruits", CardKind::Special, rule!("3.04.02")),
+    expansion_card(CardSet::EcazMoritani, Card::Reinforcements, "Reinforcements", "Reinforcements", CardKind::SpecialBattle, rule!("3.04.03")),
+    // 000 3.5, the Millennial cards.
+    expansion_card(CardSet::Millennial, Card::ButlerianJihad, "ButlerianJihad", "Butlerian Jihad", CardKind::Special, rule!("3.05.01")),
 ];
 
 /// Leaders of the six classic factions (board-data.md §5).
@@ -476,9 +527,20 @@ pub enum Leader {
     //
     // 000 2.10 Richese: here.
     //
-    // 000 2.11 Ecaz: here.
-    //
-    // 000 2.12 Moritani: here.
+    // 000 2.11 Ecaz, and Duke Vidal, the neutral leader of the Ecaz and Moritani expansion
+    // (listed with Ecaz, whose box holds his disc; he is never a traitor).
+    Sanya,
+    Bludd,
+    Ilesa,
+    Rivvy,
+    Bindikk,
+    Vidal,
+    // 000 2.12 Moritani.
+    Lupino,
+    Grieu,
+    Hiih,
+    Trin,
+    Vando,
     //
     // 000 2.13 Free Traders: here.
 }
@@ -509,7 +571,8 @@ const fn leader(
     }
 }
 
-/// The 30 leaders, indexed by `Leader as usize`.
+/// The leaders (the classic factions' 30, then each expansion faction's), indexed by `Leader as
+/// usize`.
 #[rustfmt::skip]
 pub const LEADERS: &[LeaderRow] = &[
     leader(Leader::Thufir, Faction::Atreides, "Thufir", "Thufir Hawat", 5),
@@ -550,9 +613,19 @@ pub const LEADERS: &[LeaderRow] = &[
     //
     // 000 2.10 Richese
     //
-    // 000 2.11 Ecaz
-    //
+    // 000 2.11 Ecaz (board-data.md §5), and Duke Vidal
+    leader(Leader::Sanya, Faction::Ecaz, "Sanya", "Sanya Ecaz", 4),
+    leader(Leader::Bludd, Faction::Ecaz, "Bludd", "Whitmore Bludd", 4),
+    leader(Leader::Ilesa, Faction::Ecaz, "Ilesa", "Ilesa Ecaz", 3),
+    leader(Leader::Rivvy, Faction::Ecaz, "Rivvy", "Rivvy Dinari", 3),
+    leader(Leader::Bindikk, Faction::Ecaz, "Bindikk", "Bindikk Narvi", 2),
+    leader(Leader::Vidal, Faction::Ecaz, "Vidal", "Duke Prad Vidal", 6),
     // 000 2.12 Moritani
+    leader(Leader::Lupino, Faction::Moritani, "Lupino", "Lupino Ord", 5),
+    leader(Leader::Grieu, Faction::Moritani, "Grieu", "Grieu Kronos", 4),
+    leader(Leader::Hiih, Faction::Moritani, "Hiih", "Hiih Resser", 4),
+    leader(Leader::Trin, Faction::Moritani, "Trin", "Trin Kronos", 2),
+    leader(Leader::Vando, Faction::Moritani, "Vando", "Vando Terboli", 1),
     //
     // 000 2.13 Free Traders
 ];

@@ -8,7 +8,7 @@ use dune::{Rule, Stronghold};
 use std::sync::OnceLock;
 
 use data::{CARDS, CardRow, LEADERS, LeaderRow, PIECE_NEIGHBOURS, PS, TERRITORIES, TerritoryRow};
-pub use data::{Card, CardKind, Leader, Territory, TerritoryKind};
+pub use data::{Card, CardKind, CardSet, Leader, Territory, TerritoryKind};
 
 use dune::Faction;
 
@@ -290,9 +290,23 @@ impl Card {
         self.info().copies
     }
 
-    /// The card's rule number in 001.
+    /// The card's rule number: 001's for the classic deck, 000's for the expansions' cards.
     pub fn rule(self) -> Rule {
         self.info().rule
+    }
+
+    /// The box the card comes in.
+    pub fn set(self) -> CardSet {
+        self.info().set
+    }
+
+    /// Copies of the card in a game's treachery deck: the classic deck under every ruleset, the
+    /// expansions' cards under the full rulebook's tournament format only.
+    pub fn copies_in(self, ruleset: tournament::ruleset::Ruleset) -> u8 {
+        match (self.set(), ruleset) {
+            (CardSet::Classic, _) | (_, tournament::ruleset::Ruleset::Full) => self.copies(),
+            _ => 0,
+        }
     }
 
     pub fn all() -> impl Iterator<Item = Card> {
@@ -627,9 +641,10 @@ mod tests {
             assert_eq!(r.card as usize, i);
             assert_eq!(Card::from_code(r.code), Some(r.card));
         }
-        assert_eq!(CARDS.iter().map(|r| u32::from(r.copies)).sum::<u32>(), 33);
+        let classic = || CARDS.iter().filter(|r| r.set == CardSet::Classic);
+        assert_eq!(classic().map(|r| u32::from(r.copies)).sum::<u32>(), 33);
         let count =
-            |f: fn(&CardRow) -> bool| CARDS.iter().filter(|r| f(r)).map(|r| r.copies).sum::<u8>();
+            |f: fn(&CardRow) -> bool| classic().filter(|r| f(r)).map(|r| r.copies).sum::<u8>();
         assert_eq!(count(|r| r.card.is_weapon()), 9);
         assert_eq!(count(|r| r.card.is_defense()), 8);
         assert_eq!(count(|r| r.kind == CardKind::Worthless), 5);
@@ -644,6 +659,9 @@ mod tests {
         for f in Faction::CLASSIC {
             assert_eq!(Leader::of(f).count(), 5, "{f}");
         }
+        // Ecaz's five and Duke Vidal, the neutral leader kept with them; Moritani's five.
+        assert_eq!(Leader::of(Faction::Ecaz).count(), 6);
+        assert_eq!(Leader::of(Faction::Moritani).count(), 5);
         assert_eq!(Leader::Stilgar.strength(), 7);
         assert_eq!(Leader::Fenring.faction(), Faction::Emperor);
     }

@@ -335,7 +335,17 @@ impl FactionRules for Fremen {
     /// empty), no Harkonnen, Atreides or Emperor in Tuek's Sietch (their ally there does not
     /// count, 4.01.19); the allies share it (2.04.12). Without the Guild, the Fremen win when
     /// nobody has (1.09.05).
-    fn victory_at_end(&self, r: &Replay) -> Option<WinResult> {
+    fn has_special_victory(&self) -> bool {
+        true
+    }
+
+    /// Richese (000 2.10.19) and any other faction whose chapter says so count in Tuek's Sietch
+    /// too ([`super::FactionRules::bars_special_victory`]).
+    fn special_victory(
+        &self,
+        r: &Replay,
+        _check: &super::victory::VictoryCheck,
+    ) -> Option<WinResult> {
         let turn = r.st.turn;
         if !r.st.plays(Faction::SpacingGuild) {
             return Some(r.with_ally(FR, WinType::SoloDefault, WinType::AlliedDefault, turn));
@@ -345,8 +355,9 @@ impl FactionRules for Fremen {
             .all(|&t| r.st.occupants(t).iter().all(|&o| o == FR));
         let fremen_ally = r.st.ally(FR);
         let tueks_clear = r.st.occupants(Territory::TueksSietch).iter().all(|&o| {
-            !matches!(o, Faction::Harkonnen | Faction::Atreides | Faction::Emperor)
-                || Some(o) == fremen_ally
+            let named = matches!(o, Faction::Harkonnen | Faction::Atreides | Faction::Emperor)
+                || super::rules(o).bars_special_victory(FR).is_some();
+            !named || Some(o) == fremen_ally
         });
         (only_fremen && tueks_clear).then(|| {
             r.with_ally(

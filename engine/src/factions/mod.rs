@@ -43,14 +43,14 @@
 //!    `Replay::settle_payee` then pays it and checks the payee a log names.
 //! 6. Fixtures `engine/tests/games/legal-…` and `illegal-<rule>-…` name the rule they break.
 
-use dune::{Faction, Rule, Spice, WinType, rule};
+use dune::{Faction, FactionSet, Rule, Spice, WinType, rule};
 
 use crate::battle::{Conditions, Plan};
 use crate::board::{Card, Leader, Piece, Territory};
 use crate::dgn::{Event, ForceCount, KaramaUse, Stmt};
 use crate::replay::karama::{Ability, AbilityInfo};
 use crate::replay::{Replay, WinResult};
-use crate::state::{Phase, Stack};
+use crate::state::{GameState, Phase, Stack};
 
 mod atreides;
 mod bene_gesserit;
@@ -59,6 +59,7 @@ mod expansion;
 mod fremen;
 mod harkonnen;
 mod spacing_guild;
+pub mod victory;
 // 000 2.07 Ixians: `mod ixians;` here.
 //
 // 000 2.08 Tleilaxu: `mod tleilaxu;` here.
@@ -317,19 +318,42 @@ pub(crate) trait FactionRules: Sync {
 
     // ---- Mentat Pause (1.09) ----
 
-    /// A victory that comes before the stronghold victory (the Bene Gesserit prediction).
-    /// `qualifies`: a faction meets the stronghold requirement, alone or allied.
-    fn victory_first(
-        &self,
-        _r: &Replay,
-        _qualifies: &dyn Fn(Faction) -> bool,
-    ) -> Option<WinResult> {
+    /// The faction has a victory of its own, checked at its place in [`victory::ORDER`].
+    fn has_special_victory(&self) -> bool {
+        false
+    }
+
+    /// The faction's own victory, asked at its place in ruling 7's order ([`victory::ORDER`]):
+    /// before the stronghold victory (the Bene Gesserit prediction) or at the end of the last
+    /// turn when nobody has won (the Fremen's, the Guild's). `check.qualifies` tells whether a
+    /// faction meets the stronghold requirement now.
+    fn special_victory(&self, _r: &Replay, _check: &victory::VictoryCheck) -> Option<WinResult> {
         None
     }
 
-    /// A victory at the end of the last turn when nobody won (1.09.05): the special victories.
-    /// Asked in chapter order (rulings.md 7).
-    fn victory_at_end(&self, _r: &Replay) -> Option<WinResult> {
+    /// The number of strongholds `f` (with its ally) needs for a stronghold victory when this
+    /// faction's rules lower it, and the rule (the Ecaz alliance's three co-occupied
+    /// strongholds, 000 2.11.21 original). Asked of every faction in play.
+    fn stronghold_requirement(&self, _r: &Replay, _f: Faction) -> Option<(usize, Rule)> {
+        None
+    }
+
+    /// Who controls stronghold `s` when `occupants` (two or more factions) occupy it and this
+    /// faction's rules give it to one of them (a stronghold Ecaz and its ally share, 000 2.11.20
+    /// original). Asked of every faction in play.
+    fn controls_shared(
+        &self,
+        _st: &GameState,
+        _s: dune::Stronghold,
+        _occupants: FactionSet,
+    ) -> Option<Faction> {
+        None
+    }
+
+    /// The faction's forces where `of`'s special victory forbids the factions its own chapter
+    /// names count against it as well, by this faction's rule (Richese in Tuek's Sietch against
+    /// the Fremen's, 000 2.10.19).
+    fn bars_special_victory(&self, _of: Faction) -> Option<Rule> {
         None
     }
 

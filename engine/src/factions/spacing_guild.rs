@@ -203,7 +203,15 @@ impl FactionRules for SpacingGuild {
     }
 
     /// 2.06.08: nobody has won by the end of the last turn; the ally shares it (2.06.11).
-    fn victory_at_end(&self, r: &Replay) -> Option<WinResult> {
+    fn has_special_victory(&self) -> bool {
+        true
+    }
+
+    fn special_victory(
+        &self,
+        r: &Replay,
+        _check: &super::victory::VictoryCheck,
+    ) -> Option<WinResult> {
         Some(r.with_ally(SG, WinType::SoloDefault, WinType::AlliedDefault, r.st.turn))
     }
 

@@ -295,6 +295,32 @@ impl Replay {
         });
     }
 
+    /// The strongholds `f` (with its ally) needs for a stronghold victory: 3 alone, 4 allied
+    /// (1.09.02.01, 1.09.02.02), unless a faction's rules lower it (the Ecaz alliance, 000
+    /// 2.11.21 original); and the rule that says so.
+    pub(crate) fn stronghold_need(&self, f: Faction) -> (usize, Rule) {
+        let general = match self.st.ally(f) {
+            Some(_) => (4, rule!("1.09.02.02")),
+            None => (3, rule!("1.09.02.01")),
+        };
+        self.st
+            .in_play
+            .iter()
+            .filter_map(|g| crate::factions::rules(g).stronghold_requirement(self, f))
+            .fold(general, |best, r| if r.0 < best.0 { r } else { best })
+    }
+
+    /// Does `f` (with its ally) control enough strongholds for a stronghold victory now?
+    pub(crate) fn meets_stronghold_requirement(
+        &self,
+        f: Faction,
+        control: &[(Stronghold, Faction)],
+    ) -> bool {
+        let count = |g: Faction| control.iter().filter(|(_, c)| *c == g).count();
+        let have = count(f) + self.st.ally(f).map_or(0, count);
+        have >= self.stronghold_need(f).0
+    }
+
     /// Every player or alliance meeting the stronghold requirement, first in storm order first
     /// (1.09.02.01, 1.09.02.02; an alliance takes its earlier member's place, ruling 23).
     pub(crate) fn stronghold_qualifiers(
@@ -302,21 +328,22 @@ impl Replay {
         control: &[(Stronghold, Faction)],
     ) -> Vec<WinResult> {
         let turn = self.st.turn;
-        let count = |f: Faction| control.iter().filter(|(_, c)| *c == f).count();
         let mut out: Vec<WinResult> = Vec::new();
         for &f in &self.st.order {
+            if !self.meets_stronghold_requirement(f, control) {
+                continue;
+            }
             let w = match self.st.ally(f) {
-                Some(a) if count(f) + count(a) >= 4 => WinResult {
+                Some(a) => WinResult {
                     factions: sorted(vec![f, a]),
                     kind: WinType::AlliedStronghold,
                     turn,
                 },
-                None if count(f) >= 3 => WinResult {
+                None => WinResult {
                     factions: vec![f],
                     kind: WinType::SoloStronghold,
                     turn,
                 },
-                _ => continue,
             };
             if !out.contains(&w) {
                 out.push(w);
@@ -325,58 +352,10 @@ impl Replay {
         out
     }
 
+    /// The winner of this Mentat Pause: every victory checked in ruling 7's order, kept in one
+    /// place (`factions::victory::ORDER`).
     pub(crate) fn compute_winner(&self, control: &[(Stronghold, Faction)]) -> Option<WinResult> {
-        let turn = self.st.turn;
-        let count = |f: Faction| control.iter().filter(|(_, c)| *c == f).count();
-        let qualifies = |f: Faction| -> bool {
-            match self.st.ally(f) {
-                Some(a) => count(f) + count(a) >= 4,
-                None => count(f) >= 3,
-            }
-        };
-        // A faction's victory that comes before the stronghold victory (the Bene Gesserit
-        // prediction, 2.02.03; rulings.md 7: the predicted faction only has to qualify).
-        for f in self.st.in_play.iter() {
-            if let Some(w) = crate::factions::rules(f).victory_first(self, &qualifies) {
-                return Some(w);
-            }
-        }
-        if let Some(first) = self.stronghold_qualifiers(control).into_iter().next() {
-            return Some(first);
-        }
-        if turn < self.st.options.max_turns {
-            return None;
-        }
-        // End of the last turn (1.09.05): the factions' special victories, in the order of
-        // rulings.md 7 (the Fremen's before the Guild's: the order of the factions' chapters).
-        for f in self.st.in_play.iter() {
-            if let Some(w) = crate::factions::rules(f).victory_at_end(self) {
-                return Some(w);
-            }
-        }
-        let occupied = |f: Faction| {
-            Stronghold::ALL
-                .iter()
-                .filter(|&&s| s != Stronghold::ShieldWall && self.st.occupies(f, s))
-                .count()
-        };
-        let best = self.st.in_play.iter().map(&occupied).max().unwrap_or(0);
-        let factions: Vec<Faction> = self
-            .st
-            .in_play
-            .iter()
-            .filter(|&f| occupied(f) == best)
-            .collect();
-        // The ruleset names the End Game: one type in the GenCon rulebook, Solo and Allied in the
-        // full format (rulings.md 7).
-        let allied = factions
-            .iter()
-            .any(|&f| self.st.ally(f).is_some_and(|a| factions.contains(&a)));
-        Some(WinResult {
-            factions,
-            kind: self.st.options.ruleset.end_game(allied),
-            turn,
-        })
+        self.victory_in_order(control)
     }
 
     pub(crate) fn mentat_event(&mut self, ev: &Event) {

@@ -229,6 +229,8 @@ pub(crate) struct TurnData {
     pub(crate) collect: collect::CollectData,
     pub(crate) mentat: Option<collect::MentatData>,
     pub(crate) karama: karama::KaramaData,
+    /// Cards of another ruleset's deck already reported this turn (0.06).
+    pub(crate) foreign_cards: Vec<Card>,
 }
 
 pub(crate) struct Replay {
@@ -503,10 +505,25 @@ impl Replay {
     /// A card whose identity became known: no more copies than the deck holds (board-data §4.1).
     pub(crate) fn check_copies(&mut self, card: Card) {
         let known = self.st.known_copies(card);
-        if known > usize::from(card.copies()) {
+        let copies = card.copies_in(self.st.options.ruleset);
+        if copies == 0 {
+            if known > 0 && !self.t.foreign_cards.contains(&card) {
+                self.t.foreign_cards.push(card);
+                self.v(
+                    rule!("0.06"),
+                    format!(
+                        "{card} is a card of the full rulebook's expansions (000 {}), not of the {} treachery deck",
+                        card.rule(),
+                        self.st.options.ruleset
+                    ),
+                );
+            }
+            return;
+        }
+        if known > usize::from(copies) {
             self.v(
                 card.rule(),
-                format!("{card} has been seen {known} times, but the deck holds only {} (a card is misidentified)", card.copies()),
+                format!("{card} has been seen {known} times, but the deck holds only {copies} (a card is misidentified)"),
             );
         }
     }

@@ -52,6 +52,22 @@ pub(crate) fn read_header(
             Err(_) => v.push((t.pos, rule!("0.03"), format!("ruleset \"{}\" is not supported: this engine knows gc-2.13.3 and full (replayed as gc-2.13.3)", t.value))),
         }
     }
+    // Which of the full rulebook's two printed texts (docs/notation.md, Decisions): the revised
+    // one unless the event chose the original.
+    if let Some(t) = game.tag("Edition") {
+        match t.value.trim().to_ascii_lowercase().as_str() {
+            "original" => o.edition = crate::state::Edition::Original,
+            "revised" => o.edition = crate::state::Edition::Revised,
+            _ => v.push((
+                t.pos,
+                rule!("0.03"),
+                format!(
+                    "Edition must be \"revised\" (the default) or \"original\", not \"{}\"",
+                    t.value
+                ),
+            )),
+        }
+    }
     if let Some(t) = game.tag("Mode") {
         match t.value.trim().to_ascii_lowercase().as_str() {
             "advanced" => o.advanced = true,

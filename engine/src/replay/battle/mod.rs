@@ -78,7 +78,6 @@ pub struct WinAttempt {
     pub ally: Option<Faction>,
 }
 
-#[derive(Default)]
 pub(crate) struct BattleData {
     pub(crate) current: Option<Battle>,
     pub(crate) last: Option<Resolved>,
@@ -90,6 +89,20 @@ pub(crate) struct BattleData {
     /// Where each leader fought this phase, whoever holds it now (1.07.04.03: a leader captured
     /// or sent home after fighting stays bound to that territory), by [`Leader::index`].
     pub(crate) fought_in: [Option<Territory>; Leader::COUNT],
+}
+
+// By hand: arrays longer than 32 have no derived `Default`.
+impl Default for BattleData {
+    fn default() -> Self {
+        BattleData {
+            current: None,
+            last: None,
+            win_attempts: Vec::new(),
+            kwisatz_territory: None,
+            due: None,
+            fought_in: [None; Leader::COUNT],
+        }
+    }
 }
 
 impl Replay {
@@ -132,7 +145,9 @@ impl Replay {
                 }
                 counted.sort();
             }
-            let need = if ally.is_some() { 4 } else { 3 };
+            // 3 alone, 4 allied, or what a faction's rules make it (the Ecaz alliance, 000
+            // 2.11.21 original).
+            let need = self.stronghold_need(f).0;
             if counted.len() >= need {
                 out.push(WinAttempt {
                     faction: f,

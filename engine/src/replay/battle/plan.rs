@@ -129,7 +129,7 @@ impl Replay {
             .filter(|l| match self.st.leaders[l.index()] {
                 LeaderState::Pool(h) => h == f,
                 LeaderState::Fought(h, x) => h == f && x == t,
-                LeaderState::Tanks { .. } => false,
+                LeaderState::Tanks { .. } | LeaderState::SetAside => false,
             })
             .collect()
     }
@@ -272,7 +272,8 @@ impl Replay {
                     weapon_slot
                 }
                 CardKind::DefenseProjectile | CardKind::DefensePoison => !weapon_slot,
-                CardKind::Worthless => true,
+                // In place of a weapon or a defence (000 3.04.01, 3.04.03).
+                CardKind::Worthless | CardKind::SpecialBattle => true,
                 CardKind::Leader | CardKind::Special => false,
             };
             if !fits {
