@@ -90,6 +90,9 @@ pub struct Conditions {
     pub no_battle_hardened: [bool; 2],
     /// The side whose leader a traitor card revealed (1.07.06.06), per side.
     pub betrayed: [bool; 2],
+    /// Added to the number a side dials, per side: Reinforcements (000 3.04.03), half of Ecaz's
+    /// forces in Battling Co-Occupied (000 2.11.19 original).
+    pub bonus: [Halves; 2],
 }
 
 /// A common misreading of the battle rules, for explaining a logged result that differs from
@@ -213,10 +216,10 @@ fn wheel_with(
     let total = u32::from(plan.dial.total);
     let starred = u32::from(plan.dial.starred.min(plan.dial.total));
     let normal = total - starred;
-    if !c.advanced {
-        return Halves::whole(total);
-    }
     let i = side.min(1);
+    if !c.advanced {
+        return Halves(Halves::whole(total).0 + c.bonus[i].0);
+    }
     // Worth of one starred force, in forces.
     let star_worth = match plan.faction {
         Faction::Emperor
@@ -244,7 +247,7 @@ fn wheel_with(
         + (starred - spiced_starred) * star_worth
         + spiced_normal * 2
         + (normal - spiced_normal);
-    Halves(halves)
+    Halves(halves + c.bonus[i].0)
 }
 
 /// Does this weapon kill the leader behind this defence (1.07.06.01, 3.01.02-3.01.19; Ellaca
@@ -400,6 +403,7 @@ mod tests {
         no_fedaykin: [false; 2],
         no_battle_hardened: [false; 2],
         betrayed: [false; 2],
+        bonus: [Halves(0); 2],
     };
 
     #[test]

@@ -247,20 +247,19 @@ pub struct RuleOptions {
     pub stronghold_cards: bool,
     /// 0.02: ten turns in tournament play.
     pub max_turns: u32,
-    /// Which of the full rulebook's two printed texts the game plays where 000 prints two
-    /// (Ecaz, Moritani, …): the revised text by default, the original as an event option
-    /// (`[Edition "original"]`; docs/notation.md, Decisions).
-    pub edition: Edition,
+    /// Which of the full rulebook's two printed texts the game plays where 000 prints two: `None`
+    /// plays each chapter's documented default ([`RuleOptions::edition_of`]); the event may
+    /// choose one for all of them (`[Edition "original"]`, `[Edition "revised"]`).
+    pub edition: Option<Edition>,
 }
 
 /// The full rulebook (000) runs an older and a newer text together in places (the Ecaz and
 /// Moritani chapters among them). Mentat calls the text printed first *original* and the one
-/// printed second *revised*, plays the revised one by default, and the original as an option.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+/// printed second *revised* (docs/notation.md, Decisions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Edition {
     Original,
-    #[default]
     Revised,
 }
 
@@ -279,6 +278,20 @@ impl fmt::Display for Edition {
     }
 }
 
+impl RuleOptions {
+    /// The text a faction's chapter is played by. Ecaz and Moritani (000 2.11, 2.12) default to
+    /// the original text, the published expansion's, to which the full rulebook's own phase
+    /// rules refer (1.09.02.02, 1.10.03.07, 1.13.02 name the original's Occupy and Ecaz
+    /// victory); every other chapter to the revised one (docs/notation.md, Decisions).
+    pub fn edition_of(&self, f: Faction) -> Edition {
+        match (self.edition, f) {
+            (Some(e), _) => e,
+            (None, Faction::Ecaz | Faction::Moritani) => Edition::Original,
+            (None, _) => Edition::Revised,
+        }
+    }
+}
+
 impl Default for RuleOptions {
     fn default() -> Self {
         RuleOptions {
@@ -287,7 +300,7 @@ impl Default for RuleOptions {
             shield_wall: true,
             stronghold_cards: true,
             max_turns: 10,
-            edition: Edition::default(),
+            edition: None,
         }
     }
 }
@@ -846,11 +859,16 @@ impl GameState {
             1 => occ.iter().next(),
             // Several occupants control nothing, unless a faction's rules give the stronghold to
             // one of them (a stronghold Ecaz and its ally share, 000 2.11.20 original).
-            _ => self
-                .in_play
-                .iter()
-                .find_map(|g| crate::factions::rules(g).controls_shared(self, s, occ)),
+            _ => self.shared_control(s, occ).map(|(f, _)| f),
         }
+    }
+
+    /// A stronghold several factions occupy that a faction's rules give to one of them, and the
+    /// rule (a stronghold Ecaz and its ally share, 000 2.11.20 original).
+    pub(crate) fn shared_control(&self, s: Stronghold, occ: FactionSet) -> Option<(Faction, Rule)> {
+        self.in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).controls_shared(self, s, occ))
     }
 
     /// Does a faction occupy a stronghold: fighting forces (not advisors, 2.02.12) in it, and

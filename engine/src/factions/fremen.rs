@@ -578,6 +578,7 @@ impl Replay {
         }
         if ok && let Some(taken) = self.take_forces(FR, from, forces, rule!("2.04.08")) {
             self.st.stack_mut(FR, dest).add(taken);
+            self.entered(FR, to.territory, false);
         }
     }
 
@@ -702,6 +703,6 @@ impl Replay {
         if wall_card && !kept.is_empty() {
             self.t.mv.shield_wall_sent.push((f, dest, kept));
         }
-        self.t.mv.last_entry = Some((f, t));
+        self.entered(f, t, false);
     }
 }

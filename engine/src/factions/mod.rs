@@ -68,9 +68,10 @@ pub mod victory;
 //
 // 000 2.10 Richese: `mod richese;` here.
 //
-// 000 2.11 Ecaz: `mod ecaz;` here.
-//
-// 000 2.12 Moritani: `mod moritani;` here.
+// 000 2.11 Ecaz.
+pub(crate) mod ecaz;
+// 000 2.12 Moritani.
+pub(crate) mod moritani;
 //
 // 000 2.13 Free Traders: `mod free_traders;` here.
 
@@ -251,7 +252,41 @@ pub(crate) trait FactionRules: Sync {
         None
     }
 
+    /// A leader revival this faction's rules price differently (Duke Vidal, 000 2.11.22
+    /// original, 2.11.17 revised, 2.12.15 original): its cost, rule, whether it is allowed
+    /// whatever the faction's other leaders, and whether the leader is set aside rather than
+    /// put in the pool.
+    fn leader_revival(&self, _r: &Replay, _f: Faction, _l: Leader) -> Option<LeaderRevival> {
+        None
+    }
+
+    /// Whether `f` may revive a leader while it has active leaders, when this faction's rule
+    /// decides it (Ecaz, once five of its leaders are in the tanks, 000 2.11.23 original), and
+    /// the rule with words for the message.
+    fn leader_revival_allowed(&self, _r: &Replay, _f: Faction) -> Option<(bool, Rule, String)> {
+        None
+    }
+
     // ---- shipment and movement (1.06) ----
+
+    /// `f` and its ally `ally` keep their forces together at the end of `f`'s action (the ally
+    /// constraint, 4.01.17, does not apply), by this faction's rule (Ecaz's Occupy, 000 2.11.17
+    /// original).
+    fn ally_constraint_exempt(&self, _r: &Replay, _f: Faction, _ally: Faction) -> Option<Rule> {
+        None
+    }
+
+    /// Forces arriving in `t` by `how`: what this faction's rules forbid there (the Atomics
+    /// Aftermath token, 000 2.12.13.02). Asked of every faction in play.
+    fn entry_forbidden(
+        &self,
+        _r: &Replay,
+        _f: Faction,
+        _t: Territory,
+        _how: crate::replay::movement::Entry,
+    ) -> Option<(Rule, String)> {
+        None
+    }
 
     /// The faction cannot ship from off-planet: the rule and the reason.
     fn cannot_ship(&self) -> Option<(Rule, &'static str)> {
@@ -300,6 +335,28 @@ pub(crate) trait FactionRules: Sync {
         None
     }
 
+    /// At the start of the Battle phase, the battles of the turn known (the end of Shipment and
+    /// Movement: Duke Vidal joins Moritani, 000 2.12.16 revised).
+    fn begin_battle_phase(&self, _r: &mut Replay) {}
+
+    /// Whose forces `f` dials in `t` when this faction's rules say so (Battling Co-Occupied:
+    /// the Ecaz ally's, 000 2.11.19 original). Asked of every faction in play.
+    fn dial_pool(&self, _r: &Replay, _f: Faction, _t: Territory) -> Option<Faction> {
+        None
+    }
+
+    /// What this faction's rules add to the number `plan` dials in `t` (half of Ecaz's forces in
+    /// Battling Co-Occupied, 000 2.11.19 original), and the rule. Asked of every faction in
+    /// play.
+    fn dial_bonus(
+        &self,
+        _r: &Replay,
+        _plan: &Plan,
+        _t: Territory,
+    ) -> Option<(crate::battle::Halves, Rule)> {
+        None
+    }
+
     /// A Karama against the faction's battle abilities takes effect in this battle.
     fn battle_karama(&self, _r: &mut Replay, _plan: &Plan, _c: &mut Conditions, _side: usize) {}
 
@@ -316,7 +373,39 @@ pub(crate) trait FactionRules: Sync {
         self.faction()
     }
 
+    /// A battle has been resolved and its result applied: what this faction's rules add (the
+    /// Ecaz alliance's partner, 000 2.11.19 original; Moritani's Hostage and Robbery, 2.12.13).
+    fn after_battle(
+        &self,
+        _r: &mut Replay,
+        _b: &crate::replay::battle::Battle,
+        _o: &crate::battle::Outcome,
+    ) {
+    }
+
+    /// After Leader Return (1.07.07): a leader this faction's rules set aside once it has fought
+    /// (Duke Vidal).
+    fn after_leader_return(&self, _r: &mut Replay) {}
+
+    // ---- collection (1.08) ----
+
+    /// Factions `a` and `b` collect together in `t` and split the spice between them, by this
+    /// faction's rule (Ecaz and its ally, 000 2.11.17 original): the rule, and which of them
+    /// takes the odd spice of an even split.
+    fn collection_shared(
+        &self,
+        _r: &Replay,
+        _t: Territory,
+        _a: Faction,
+        _b: Faction,
+    ) -> Option<(Rule, Faction)> {
+        None
+    }
+
     // ---- Mentat Pause (1.09) ----
+
+    /// At the end of the turn (after the Mentat Pause's victory check).
+    fn end_of_turn(&self, _r: &mut Replay) {}
 
     /// The faction has a victory of its own, checked at its place in [`victory::ORDER`].
     fn has_special_victory(&self) -> bool {
@@ -346,7 +435,7 @@ pub(crate) trait FactionRules: Sync {
         _st: &GameState,
         _s: dune::Stronghold,
         _occupants: FactionSet,
-    ) -> Option<Faction> {
+    ) -> Option<(Faction, Rule)> {
         None
     }
 
@@ -379,6 +468,27 @@ pub(crate) trait FactionRules: Sync {
         _claimed: Option<(&[Faction], WinType)>,
         _computed: Option<&WinResult>,
     ) -> Option<Rule> {
+        None
+    }
+
+    // ---- any time ----
+
+    /// The storm, a worm, an explosion or an atomic blast hits territory `t` (one sector piece,
+    /// or all of it): tokens of this faction there answer (ambassadors go back to the supply,
+    /// 000 2.11.09 original; terror tokens do not care, 2.12.10).
+    fn board_hit(&self, _r: &mut Replay, _t: Territory, _piece: Option<Piece>, _cause: Hit) {}
+
+    /// After every statement of the log (state that follows the board, such as the revised
+    /// Ecaz's co-occupation, 000 2.11.06).
+    fn after_event(&self, _r: &mut Replay) {}
+
+    /// `holder` holds `l` as a traitor card: what this faction's rules say of it (Ecaz's loyal
+    /// leader and Duke Vidal are never traitors, 000 2.11.25).
+    fn traitor_forbidden(&self, _r: &mut Replay, _holder: Faction, _l: Leader) {}
+
+    /// `f`'s hand limit when this faction's rules change it, and the rule (Moritani's Atomics,
+    /// 000 2.12.13.02).
+    fn hand_limit(&self, _r: &Replay, _f: Faction, _limit: u8) -> Option<(u8, Rule)> {
         None
     }
 
@@ -426,6 +536,8 @@ pub(crate) enum Fee {
     LeaderRevival,
     /// The Emperor's payment for its ally's extra revivals (2.03.07; to the bank by 1.05.01.03).
     AllyRevival,
+    /// An Ecaz ambassador placed after Revival (000 2.11.06 original).
+    Ambassador,
 }
 
 impl Fee {
@@ -436,8 +548,31 @@ impl Fee {
             Fee::Shipment | Fee::CrossShip | Fee::ShipHome => rule!("1.06.03.02"),
             Fee::Revival | Fee::AllyRevival => rule!("1.05.01.03"),
             Fee::LeaderRevival => rule!("1.05.03.02"),
+            Fee::Ambassador => rule!("2.11.06"),
         }
     }
+}
+
+/// What hits a territory (see [`FactionRules::board_hit`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Hit {
+    Storm,
+    Worm,
+    /// A Lasgun-Shield explosion (3.01.14).
+    Explosion,
+    /// Family Atomics (3.01.07) or Moritani's Atomics (000 2.12.13.02).
+    Atomics,
+}
+
+/// A leader revival by a faction's own rule (see [`FactionRules::leader_revival`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LeaderRevival {
+    pub cost: Spice,
+    pub rule: Rule,
+    /// Allowed whatever the faction's other leaders (no need for them all in the tanks).
+    pub any_time: bool,
+    /// The revived leader is set aside, not put in the pool.
+    pub set_aside: bool,
 }
 
 /// Factions a worm spares in one territory, with the rule behind each one's loss check.
@@ -502,9 +637,9 @@ pub(crate) fn rules(f: Faction) -> &'static dyn FactionRules {
         // 000 2.10
         Faction::Richese => &expansion::NotYet(Faction::Richese),
         // 000 2.11
-        Faction::Ecaz => &expansion::NotYet(Faction::Ecaz),
+        Faction::Ecaz => &ecaz::Ecaz,
         // 000 2.12
-        Faction::Moritani => &expansion::NotYet(Faction::Moritani),
+        Faction::Moritani => &moritani::Moritani,
         // 000 2.13
         Faction::FreeTraders => &expansion::NotYet(Faction::FreeTraders),
     }
@@ -554,37 +689,57 @@ pub(crate) fn ability_statement(r: &mut Replay, ev: &Event) -> bool {
         Stmt::Grant { faction } => r.grant(*faction),
         // 2.06 Spacing Guild
         Stmt::Delay { faction } => r.delay(*faction),
+        // 000 2.11 Ecaz
+        Stmt::Ambassador { faction, action } => r.ambassador_statement(ev, *faction, action),
+        Stmt::Loyalty { faction, leader } => r.loyalty(*faction, *leader),
+        // 000 2.12 Moritani
+        Stmt::Terror { faction, action } => r.terror_statement(ev, *faction, action),
+        Stmt::Bounty { faction, action } => r.bounty_statement(*faction, action),
         _ => return false,
     }
     true
 }
 
-/// Every faction has its rules and its sheet; only the classic six are checked today.
+/// Every faction has its rules and its sheet; the classic six and every expansion faction whose
+/// module exists are checked.
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn every_faction_has_its_module_and_only_the_classic_are_checked() {
+    fn every_faction_has_its_module_and_the_checked_ones_sit_down() {
         for f in Faction::ALL {
             assert_eq!(rules(f).faction(), f);
-            assert_eq!(sheet(f).is_some(), f.is_classic(), "{f}");
-            assert_eq!(rules(f).not_checked().is_none(), f.is_classic(), "{f}");
+            assert_eq!(sheet(f).is_some(), rules(f).checked(), "{f}");
+            assert_eq!(rules(f).not_checked().is_none(), rules(f).checked(), "{f}");
+            if f.is_classic() {
+                assert!(rules(f).checked(), "{f}");
+            }
+        }
+        for f in [Faction::Ecaz, Faction::Moritani] {
+            assert!(rules(f).checked(), "{f}");
         }
         assert_eq!(sheet(Faction::Harkonnen).map(|s| s.hand_limit), Some(8));
     }
 
     #[test]
     fn factions_start_with_twenty_forces_and_known_spice() {
-        let classic: Vec<&Sheet> = Faction::ALL.into_iter().filter_map(sheet).collect();
-        for r in &classic {
+        for f in Faction::ALL {
+            let Some(r) = sheet(f) else { continue };
             if let Some((t, n)) = r.start {
                 assert!(n <= crate::board::data::FORCES_PER_FACTION);
-                assert!(t.is_stronghold());
+                assert!(t.is_stronghold() || !f.is_classic(), "{f}");
             }
         }
+        let classic: Vec<&Sheet> = Faction::CLASSIC.into_iter().filter_map(sheet).collect();
         let spice: u32 = classic.iter().map(|r| r.spice.amount()).sum();
         assert_eq!(spice, 10 + 5 + 10 + 3 + 10 + 5);
+        // 000 2.11.01, 2.12.01.
+        assert_eq!(sheet(Faction::Ecaz).map(|s| s.spice), Some(Spice::new(12)));
+        assert_eq!(
+            sheet(Faction::Moritani).map(|s| s.spice),
+            Some(Spice::new(12))
+        );
     }
 
     #[test]

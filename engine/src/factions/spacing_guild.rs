@@ -334,7 +334,7 @@ impl Replay {
         if let Some(s) = self.take_from(f, from, &pieces, c, rule!("2.06.05.01")) {
             self.st.stack_mut(f, dest).add(s);
         }
-        self.t.mv.last_entry = Some((f, t));
+        self.entered(f, t, false);
     }
 
     pub(crate) fn ship_home(

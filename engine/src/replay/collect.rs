@@ -48,6 +48,9 @@ pub(crate) struct Collection {
     pub(crate) amount: Spice,
     pub(crate) logged: bool,
     pub(crate) note: String,
+    /// Collected together with a partner and split (Ecaz's Occupy, 000 2.11.17 original): the
+    /// partner, the joint amount and the rule. The two may agree any split of it.
+    pub(crate) shared: Option<(Faction, Spice, Rule)>,
 }
 
 /// Marks a computed collection as logged; its amount and how it was counted.
@@ -113,8 +116,10 @@ impl Replay {
                     amount,
                     logged: false,
                     note,
+                    shared: None,
                 });
             }
+            self.share_collection(t, &mut collected);
         }
         let mut bonus = Vec::new();
         if self.st.options.advanced {
@@ -131,6 +136,7 @@ impl Replay {
                         amount,
                         logged: false,
                         note: String::new(),
+                        shared: None,
                     });
                 }
             }
@@ -150,6 +156,27 @@ impl Replay {
                 amount,
                 territory,
             } => match tick(&mut self.t.collect.collected, *faction, *territory) {
+                Some(_)
+                    if let Some(rule) = self.shared_collection(*faction, *territory, *amount) =>
+                {
+                    if let Some(rule) = rule {
+                        let joint = self
+                            .t
+                            .collect
+                            .collected
+                            .iter()
+                            .find(|c| c.faction == *faction && c.territory == *territory)
+                            .and_then(|c| c.shared)
+                            .map_or(Spice::ZERO, |s| s.1);
+                        self.v(
+                            rule,
+                            format!(
+                                "{faction} and its partner collect {joint} spice together in {}; {faction}'s share cannot be {amount}",
+                                territory.name()
+                            ),
+                        );
+                    }
+                }
                 Some((a, note)) => {
                     if a != *amount {
                         self.v(
@@ -229,6 +256,98 @@ impl Replay {
             }
             _ => {}
         }
+    }
+
+    /// Two factions collecting together in `t` whose rules make them split the spice (Ecaz's
+    /// Occupy, 000 2.11.17 original): the joint amount, split evenly with the odd spice to the
+    /// one the rule names, unless the log shows another split.
+    fn share_collection(&mut self, t: Territory, collected: &mut [Collection]) {
+        let here: Vec<usize> = collected
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.territory == t)
+            .map(|(i, _)| i)
+            .collect();
+        for (k, &i) in here.iter().enumerate() {
+            for &j in &here[k + 1..] {
+                let (a, b) = (collected[i].faction, collected[j].faction);
+                let Some((rule, odd)) = self
+                    .st
+                    .in_play
+                    .iter()
+                    .find_map(|g| crate::factions::rules(g).collection_shared(self, t, a, b))
+                else {
+                    continue;
+                };
+                let joint = collected[i].amount + collected[j].amount;
+                let half = Spice::new(joint.amount() / 2);
+                let rest = joint.saturating_sub(half);
+                let (share_a, share_b) = if odd == a { (rest, half) } else { (half, rest) };
+                for (x, share) in [(i, share_a), (j, share_b)] {
+                    let c = &mut collected[x];
+                    let f = c.faction;
+                    let was = c.amount;
+                    c.amount = share;
+                    c.shared = Some((if x == i { b } else { a }, joint, rule));
+                    c.note = format!("{joint} collected together, split");
+                    let st = self.st.faction_mut(f);
+                    st.spice = st.spice.saturating_sub(was);
+                    st.gain(share);
+                }
+            }
+        }
+    }
+
+    /// An `H` line for a shared collection: `None` when the collection is not shared; `Some(None)`
+    /// when the logged share is possible (the partner's is then the rest of the joint amount),
+    /// `Some(Some(rule))` when it is not.
+    fn shared_collection(
+        &mut self,
+        f: Faction,
+        t: Territory,
+        amount: Spice,
+    ) -> Option<Option<Rule>> {
+        let c = self
+            .t
+            .collect
+            .collected
+            .iter()
+            .find(|c| c.faction == f && c.territory == t)?;
+        let (partner, joint, rule) = c.shared?;
+        let before = c.amount;
+        if amount > joint {
+            return Some(Some(rule));
+        }
+        // The partner's share follows (a split the two agree, 2.11.17).
+        let rest = joint.saturating_sub(amount);
+        let partner_logged = self
+            .t
+            .collect
+            .collected
+            .iter()
+            .find(|c| c.faction == partner && c.territory == t)
+            .map(|c| (c.logged, c.amount));
+        if let Some((true, p)) = partner_logged
+            && p != rest
+        {
+            return Some(Some(rule));
+        }
+        for c in self.t.collect.collected.iter_mut() {
+            if c.territory == t && c.faction == f {
+                c.amount = amount;
+            }
+            if c.territory == t && c.faction == partner {
+                c.amount = rest;
+            }
+        }
+        let st = self.st.faction_mut(f);
+        st.spice = st.spice.saturating_sub(before);
+        st.gain(amount);
+        let pb = joint.saturating_sub(before);
+        let st = self.st.faction_mut(partner);
+        st.spice = st.spice.saturating_sub(pb);
+        st.gain(rest);
+        Some(None)
     }
 
     pub(crate) fn finish_collection(&mut self) {
@@ -543,6 +662,18 @@ impl Replay {
     /// two factions there the one on the left controls it (4.02.06); otherwise 1.09.02.
     pub(crate) fn control_rule(&self, s: Stronghold, claimed: Option<Faction>) -> Rule {
         let t = Territory::of(s);
+        // A stronghold a faction's rules give to one of its occupants (000 2.11.20 original).
+        let occ: dune::FactionSet = self
+            .st
+            .in_play
+            .iter()
+            .filter(|&f| self.st.occupies(f, s))
+            .collect();
+        if occ.len() > 1
+            && let Some((_, rule)) = self.st.shared_control(s, occ)
+        {
+            return rule;
+        }
         let advisors = self
             .st
             .in_play
@@ -574,6 +705,9 @@ impl Replay {
     }
 
     pub(crate) fn finish_mentat(&mut self) {
+        for f in self.st.in_play.iter() {
+            crate::factions::rules(f).end_of_turn(self);
+        }
         let winner = self.t.mentat.take().and_then(|m| m.winner);
         let s = self.summary();
         self.turns.push(s);

@@ -216,6 +216,19 @@ impl Losses {
     }
 }
 
+/// Forces of a faction arriving in a territory (a shipment, a send, a cross-ship, a move, a worm
+/// ride): what ambassadors and terror tokens answer (000 2.11.07, 2.11.11, 2.12.08).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Entered {
+    pub faction: Faction,
+    pub territory: Territory,
+    /// Only advisors arrived (2.02.12).
+    pub advisors: bool,
+    pub phase: Phase,
+    /// The territory a move came from (`None` for arrivals from off the board).
+    pub from: Option<Territory>,
+}
+
 /// Data that lives for one turn only.
 #[derive(Default)]
 pub(crate) struct TurnData {
@@ -231,6 +244,11 @@ pub(crate) struct TurnData {
     pub(crate) karama: karama::KaramaData,
     /// Cards of another ruleset's deck already reported this turn (0.06).
     pub(crate) foreign_cards: Vec<Card>,
+    /// Every arrival of forces this turn, in order (see [`Entered`]).
+    pub(crate) entries: Vec<Entered>,
+    /// Ecaz's and Moritani's data of this turn.
+    pub(crate) ecaz: crate::factions::ecaz::EcazTurn,
+    pub(crate) moritani: crate::factions::moritani::MoritaniTurn,
 }
 
 pub(crate) struct Replay {
@@ -250,6 +268,9 @@ pub(crate) struct Replay {
     pub(crate) winner: Option<WinResult>,
     pub(crate) win_attempts: Vec<(u32, Vec<WinAttempt>)>,
     pub(crate) end: GameEnd,
+    /// Ecaz's and Moritani's data that lasts the whole game.
+    pub(crate) ecaz: crate::factions::ecaz::EcazData,
+    pub(crate) moritani: crate::factions::moritani::MoritaniData,
     pub(crate) phases: Vec<TurnSummary>,
     pub(crate) ended: bool,
     pub(crate) game_over_reported: bool,
@@ -276,6 +297,8 @@ impl Replay {
                 logged: None,
                 limit: false,
             },
+            ecaz: Default::default(),
+            moritani: Default::default(),
             phases: Vec::new(),
             ended: false,
             game_over_reported: false,
@@ -299,8 +322,7 @@ impl Replay {
     }
 
     /// A violation of a rule of the full rulebook (000 numbering), as the expansion factions'
-    /// modules cite theirs (none is played yet: their modules replace `factions::expansion`).
-    #[allow(dead_code)]
+    /// modules cite theirs.
     pub(crate) fn v_full(&mut self, rule: Rule, message: impl Into<String>) {
         let pos = self.pos;
         self.v_book(dune::Book::Full, pos, rule, message);
@@ -313,6 +335,14 @@ impl Replay {
         rule: Rule,
         message: impl Into<String>,
     ) {
+        // A number only the full rulebook has (an expansion faction's, 2.07-2.13; an expansion's
+        // card, 3.02-3.09) is read in it, whoever cites it: a hook's rule reaches the phases'
+        // general code that way.
+        let book = if only_in_full(rule) {
+            dune::Book::Full
+        } else {
+            book
+        };
         self.violations.push(Violation {
             pos,
             turn: self.st.turn,
@@ -409,6 +439,45 @@ impl Replay {
             }
         }
         payee
+    }
+
+    /// `f`'s forces arrived in `t` (see [`Entered`]): the Bene Gesserit's Intrusion, ambassadors
+    /// and terror tokens answer the latest arrival.
+    pub(crate) fn entered(&mut self, f: Faction, t: Territory, advisors: bool) {
+        self.entered_from(f, None, t, advisors);
+    }
+
+    /// As [`Replay::entered`], for forces that moved from `from`.
+    pub(crate) fn entered_from(
+        &mut self,
+        f: Faction,
+        from: Option<Territory>,
+        t: Territory,
+        advisors: bool,
+    ) {
+        if self.st.phase == Phase::Movement {
+            self.t.mv.last_entry = Some((f, t));
+        }
+        self.t.entries.push(Entered {
+            faction: f,
+            territory: t,
+            advisors,
+            phase: self.st.phase,
+            from,
+        });
+    }
+
+    /// Tokens in `t` (one piece, or all of it) answer what hit it (see
+    /// [`crate::factions::FactionRules::board_hit`]).
+    pub(crate) fn hit_board(
+        &mut self,
+        t: Territory,
+        piece: Option<crate::board::Piece>,
+        cause: crate::factions::Hit,
+    ) {
+        for f in self.st.in_play.iter() {
+            crate::factions::rules(f).board_hit(self, t, piece, cause);
+        }
     }
 
     pub(crate) fn in_play_or_report(&mut self, f: Faction) -> bool {
@@ -613,6 +682,9 @@ impl Replay {
                     _ => self.mentat_event(ev),
                 }
             }
+        }
+        for f in self.st.in_play.iter() {
+            crate::factions::rules(f).after_event(self);
         }
         self.check_assertions(&ev.asserts);
     }
@@ -997,6 +1069,17 @@ impl Replay {
             }
         }
     }
+}
+
+/// Rule numbers the GenCon rulebook does not have: the expansion factions' chapters (2.07-2.13)
+/// and the expansions' cards (3.02-3.09).
+pub(crate) fn only_in_full(rule: Rule) -> bool {
+    matches!(rule.parts(), [2, s, ..] if *s >= 7) || matches!(rule.parts(), [3, s, ..] if *s >= 2)
+}
+
+/// Faction codes joined for messages.
+pub(crate) fn names_of(fs: &[Faction]) -> String {
+    Replay::list(fs)
 }
 
 /// Faction codes joined for messages.

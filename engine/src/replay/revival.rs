@@ -232,7 +232,13 @@ impl Replay {
 
     pub(crate) fn revive_leader(&mut self, f: Faction, l: Leader, payment: Option<&Payment>) {
         let paid = payment.map(|p| p.amount);
-        if l.faction() != f {
+        // A faction's own rule for this revival (Duke Vidal: 000 2.11.22, 2.12.15).
+        let own = self
+            .st
+            .in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).leader_revival(self, f, l));
+        if l.faction() != f && own.is_none() {
             self.v(
                 rule!("1.05.03"),
                 format!("{f} can revive only its own leaders, not {l}"),
@@ -252,7 +258,21 @@ impl Replay {
         }
         self.t.revival.leader.insert(f);
         let active = self.st.active_leaders(f);
-        if !active.is_empty() {
+        // A faction's own rule may allow it (Ecaz, 000 2.11.23 original) or forbid it by its
+        // own words.
+        let own_rule = self
+            .st
+            .in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).leader_revival_allowed(self, f));
+        let allowed =
+            own.is_some_and(|o| o.any_time) || own_rule.as_ref().is_some_and(|(ok, _, _)| *ok);
+        if let Some((false, rule, why)) = own_rule.clone()
+            && !active.is_empty()
+            && !allowed
+        {
+            self.v(rule, why);
+        } else if !active.is_empty() && !allowed {
             let names: Vec<String> = active.iter().map(|l| l.to_string()).collect();
             self.v(
                 rule!("1.05.03"),
@@ -277,13 +297,21 @@ impl Replay {
                 return;
             }
         }
-        let cost = Spice::new(u32::from(l.strength()));
+        let (cost, cost_rule) = match own {
+            Some(o) => (o.cost, o.rule),
+            None => (Spice::new(u32::from(l.strength())), rule!("1.05.03.01")),
+        };
         if let Some(p) = paid
             && p != cost
         {
+            let why = if own.is_some() {
+                ""
+            } else {
+                " (the leader's strength)"
+            };
             self.v(
-                rule!("1.05.03.01"),
-                format!("reviving {l} costs {cost} spice (the leader's strength), not {p}"),
+                cost_rule,
+                format!("reviving {l} costs {cost} spice{why}, not {p}"),
             );
         }
         if cost > self.spice(f) {
@@ -299,6 +327,10 @@ impl Replay {
             format!("{f}'s revival of {l}")
         });
         self.pay(f, payee, cost);
-        self.st.leaders[l.index()] = LeaderState::Pool(f);
+        self.st.leaders[l.index()] = if own.is_some_and(|o| o.set_aside) {
+            LeaderState::SetAside
+        } else {
+            LeaderState::Pool(f)
+        };
     }
 }

@@ -318,6 +318,14 @@ impl Replay {
                 };
                 losses.add_forces(t, f, s);
             }
+            if self
+                .st
+                .tokens
+                .iter()
+                .any(|k| k.place == crate::tokens::TokenPlace::Board(p))
+            {
+                self.hit_board(t, Some(p), crate::factions::Hit::Storm);
+            }
         }
         losses
     }

@@ -44,6 +44,9 @@ pub(super) fn revival(l: &mut Line) -> R<Stmt> {
     if l.keyword("grant") {
         return Ok(Stmt::Grant { faction });
     }
+    if l.keyword("Recruits") {
+        return Ok(Stmt::Recruits { faction });
+    }
     let forces = l.forces()?;
     let paid = l.optional_payment()?;
     l.ws();

@@ -111,6 +111,11 @@ impl Replay {
         if let Some(f) = self.st.stronghold_card_holder(Stronghold::Arrakeen) {
             self.st.faction_mut(f).gain(Spice::new(2));
         }
+        // What a faction's rules do at the end of Shipment and Movement, once the battles are
+        // known (Duke Vidal joins Moritani, 000 2.12.16 revised).
+        for f in self.st.in_play.iter() {
+            crate::factions::rules(f).begin_battle_phase(self);
+        }
         self.t.battle.win_attempts = self.win_attempts();
         let turn = self.st.turn;
         self.win_attempts
@@ -279,6 +284,11 @@ impl Replay {
         let occ: Vec<Faction> = set.iter().collect();
         for (i, &f) in occ.iter().enumerate() {
             for &g in &occ[i + 1..] {
+                // Allies never fight each other (where their rules let them share a territory:
+                // Ecaz's Occupy, 000 2.11.17 original).
+                if self.st.ally(f) == Some(g) {
+                    continue;
+                }
                 let together = t.pieces().iter().any(|&p| {
                     self.st.stack(f, p).fighting() > 0
                         && t.pieces().iter().any(|&q| {
@@ -445,6 +455,9 @@ impl Replay {
                 let home = crate::factions::rules(h).leader_returns(l);
                 self.st.leaders[l.index()] = LeaderState::Pool(home);
             }
+        }
+        for f in self.st.in_play.iter() {
+            crate::factions::rules(f).after_leader_return(self);
         }
         // 1.07.01: battles the board still requires.
         let mut reported: Vec<Territory> = Vec::new();

@@ -44,6 +44,12 @@ impl Replay {
         for (i, p) in plans.iter().enumerate() {
             crate::factions::rules(p.faction).battle_karama(self, p, &mut c, i);
         }
+        let t = b.place.territory;
+        for (i, p) in plans.iter().enumerate() {
+            c.bonus[i] = self.dial_bonus(p, t);
+        }
+        // Revealing wheels: the cards that act then (000 3.04.01, 3.04.03).
+        self.battle_cards_revealed(&plans, &c, t);
         let o = battle::resolve([&plans[0], &plans[1]], &c);
         let items: &[ResultItem] = logged.map_or(&[], |l| l.items);
         if let Some(l) = logged {
@@ -308,6 +314,8 @@ impl Replay {
                             );
                         } else if keep && *c == Card::CheapHero {
                             self.v(rule!("3.01.04"), "the Cheap Hero is discarded after use");
+                        } else if keep && c.kind() == crate::board::CardKind::SpecialBattle {
+                            self.v_full(c.rule(), format!("{c} is discarded after use"));
                         } else if keep && o.discards_all[i] {
                             let rule = match o.decision {
                                 Decision::Explosion => rule!("3.01.14"),
@@ -349,7 +357,20 @@ impl Replay {
         let victims: Vec<(Faction, Loss)> = if o.explosion {
             self.st.in_play.iter().map(|f| (f, Loss::All)).collect()
         } else {
-            vec![(b.sides[0], o.losses[0]), (b.sides[1], o.losses[1])]
+            // Forces dialled from another faction's (Battling Co-Occupied, 000 2.11.19
+            // original) are lost from it.
+            let pool = |r: &Self, f: Faction| {
+                r.st.in_play
+                    .iter()
+                    .find_map(|g| crate::factions::rules(g).dial_pool(r, f, t))
+                    .unwrap_or(f)
+            };
+            (0..2)
+                .map(|i| match o.losses[i] {
+                    Loss::Dialed(d) => (pool(self, b.sides[i]), Loss::Dialed(d)),
+                    l => (b.sides[i], l),
+                })
+                .collect()
         };
         for (f, loss) in victims {
             let want = self.computed_loss(f, t, loss, o.explosion);
@@ -392,6 +413,7 @@ impl Replay {
             for &p in t.pieces() {
                 self.st.spice[p.index()] = Spice::ZERO;
             }
+            self.hit_board(t, None, crate::factions::Hit::Explosion);
         }
         // Dialled spice (1.13.04.04; the traitor's winner keeps it, 1.13.05).
         for (i, p) in plans.iter().enumerate() {
@@ -415,6 +437,7 @@ impl Replay {
                 let keep = Some(i) == o.winner
                     && !o.discards_all[i]
                     && c != Card::CheapHero
+                    && c.kind() != crate::board::CardKind::SpecialBattle
                     && !discards.contains(&c);
                 self.place_card(f, c, keep);
             }
@@ -455,6 +478,11 @@ impl Replay {
             self.st.faction_mut(w).gain(o.leader_spice);
         }
         self.st.last_wheels = Some(b.sides);
+        // What a faction's rules do once a battle is resolved (the Ecaz alliance's partner,
+        // 000 2.11.19 original; Moritani's tokens and bounties, 2.12).
+        for f in self.st.in_play.iter() {
+            crate::factions::rules(f).after_battle(self, b, o);
+        }
         self.battle_done_in(t);
         let loser = o.winner.map(|i| b.sides[1 - i.min(1)]);
         self.t.battle.last = Some(Resolved {

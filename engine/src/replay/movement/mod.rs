@@ -127,6 +127,14 @@ impl Replay {
                 Entry::FremenSend => {}
             }
         }
+        if let Some((rule, why)) = self
+            .st
+            .in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).entry_forbidden(self, f, t, how))
+        {
+            self.v(rule, why);
+        }
         if self.st.stronghold_full_for(t, f) {
             let others = self.st.occupants(t);
             self.v(
@@ -258,7 +266,15 @@ impl Replay {
     pub(crate) fn end_action(&mut self, f: Faction) {
         self.t.mv.acted.insert(f);
         self.t.mv.current = None;
-        if let Some(a) = self.st.ally(f) {
+        // A faction's rule may keep the allies together (Ecaz's Occupy, 000 2.11.17 original).
+        let exempt = self.st.ally(f).is_some_and(|a| {
+            self.st.in_play.iter().any(|g| {
+                crate::factions::rules(g)
+                    .ally_constraint_exempt(self, f, a)
+                    .is_some()
+            })
+        });
+        if let Some(a) = self.st.ally(f).filter(|_| !exempt) {
             for t in Territory::all() {
                 if t == Territory::PolarSink {
                     continue;

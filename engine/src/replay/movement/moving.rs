@@ -171,7 +171,7 @@ impl Replay {
         crate::factions::rules(f).arrive(self, t, &mut moved, advisors, had_advisors);
         self.st.stack_mut(f, dest).add(moved);
         if t != from.territory {
-            self.t.mv.last_entry = Some((f, t));
+            self.entered_from(f, Some(from.territory), t, advisors);
         }
     }
 

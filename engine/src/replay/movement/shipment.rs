@@ -112,7 +112,7 @@ impl Replay {
             payee,
             cost,
         });
-        self.t.mv.last_entry = Some((f, t));
+        self.entered(f, t, false);
     }
 
     /// Half-price shipping for this faction now, by a faction's ability (the Guild's, 2.06.06,
@@ -271,6 +271,6 @@ impl Replay {
         }
         self.st
             .place_from_reserves(f, p, ForceCount::plain(1), false);
-        self.t.mv.last_entry = Some((f, t));
+        self.entered(f, t, false);
     }
 }
