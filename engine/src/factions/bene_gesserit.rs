@@ -467,6 +467,15 @@ impl Replay {
             },
             true,
         );
+        // An arrival terror tokens answer (000 2.12.08, advisors included), not the one the
+        // Bene Gesserit's own Intrusion answers.
+        self.t.entries.push(crate::replay::Entered {
+            faction: f,
+            territory: ship_piece.territory(),
+            advisors: true,
+            phase: self.st.phase,
+            from: None,
+        });
     }
 
     pub(crate) fn flip(&mut self, f: Faction, place: Place, to: Side) {
