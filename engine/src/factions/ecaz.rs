@@ -1220,6 +1220,46 @@ impl FactionRules for Ecaz {
         }
     }
 
+    /// 2.11.19 original: what Ecaz and its ally lose when one of them fights beside the other.
+    fn battle_loss(
+        &self,
+        r: &Replay,
+        b: &crate::replay::battle::Battle,
+        o: &crate::battle::Outcome,
+        f: Faction,
+    ) -> Option<(u8, Rule)> {
+        let t = b.place.territory;
+        let i = (0..2).find(|&i| r.occupy_partner(b.sides[i]).is_some())?;
+        let side = b.sides[i];
+        let partner = r.occupy_partner(side)?;
+        if f != side && f != partner {
+            return None;
+        }
+        let won = o.winner == Some(i);
+        let all = |g: Faction| r.st.in_territory(g, t).fighting();
+        let rule = rule!("2.11.19");
+        if !r.t.ecaz.cooccupy {
+            // The partner's forces follow the battle; the fighter's are the general rule's.
+            return (f == partner).then(|| (if won { 0 } else { all(partner) }, rule));
+        }
+        let pool = r.st.ally(EC)?;
+        if !won {
+            return Some((all(f), rule));
+        }
+        let dialed = match o.losses[i] {
+            crate::battle::Loss::Dialed(d) => d.total,
+            _ => 0,
+        };
+        let ecaz = all(EC) - all(EC) / 2;
+        let due = match (f == pool, f == EC) {
+            (true, true) => dialed + ecaz,
+            (true, false) => dialed,
+            (false, true) => ecaz,
+            (false, false) => 0,
+        };
+        Some((due, rule))
+    }
+
     /// Duke Vidal, who served Ecaz until his battle, is set aside once he has fought
     /// (2.11.16.11 original).
     fn after_leader_return(&self, r: &mut Replay) {

@@ -383,6 +383,19 @@ pub(crate) trait FactionRules: Sync {
     ) {
     }
 
+    /// The forces `f` loses in this battle when this faction's rules decide it (Battling
+    /// Co-Occupied and the Ecaz alliance's partner, 000 2.11.19 original), and the rule: for
+    /// checking a result line. Asked of every faction in play.
+    fn battle_loss(
+        &self,
+        _r: &Replay,
+        _b: &crate::replay::battle::Battle,
+        _o: &crate::battle::Outcome,
+        _f: Faction,
+    ) -> Option<(u8, Rule)> {
+        None
+    }
+
     /// After Leader Return (1.07.07): a leader this faction's rules set aside once it has fought
     /// (Duke Vidal).
     fn after_leader_return(&self, _r: &mut Replay) {}

@@ -263,6 +263,22 @@ impl Replay {
                 }
                 ResultItem::Loss(f, c) => {
                     let here = self.st.in_territory(*f, t);
+                    // A faction's rules may decide this faction's losses here (Battling
+                    // Co-Occupied and the Ecaz alliance's partner, 000 2.11.19 original).
+                    if let Some((due, rule)) = self
+                        .st
+                        .in_play
+                        .iter()
+                        .find_map(|g| crate::factions::rules(g).battle_loss(self, b, o, *f))
+                    {
+                        if due != c.total {
+                            self.v(
+                                rule,
+                                format!("{f} loses {due} in {} ({why}), not {c}", t.name()),
+                            );
+                        }
+                        continue;
+                    }
                     let side = b.side_of(*f);
                     if c.total > here.total() {
                         self.v(
