@@ -379,6 +379,13 @@ impl Replay {
             );
             return;
         }
+        if t == Territory::ShieldWall {
+            self.v_full(
+                rule!("4.02.07"),
+                "ambassadors cannot be placed on the Shield Wall, a rock territory",
+            );
+            return;
+        }
         let Some(p) = t.piece(t.single_sector()) else {
             self.v_full(
                 rule!("2.11.05"),

@@ -159,7 +159,13 @@ impl Replay {
                 .st
                 .tokens
                 .iter()
-                .position(|k| supply(k) && k.kind == TokenKind::Terror(Some(x))),
+                .position(|k| supply(k) && k.kind == TokenKind::Terror(Some(x)))
+                .or_else(|| {
+                    self.st
+                        .tokens
+                        .iter()
+                        .position(|k| supply(k) && k.kind == TokenKind::Terror(None))
+                }),
             None => self.st.tokens.iter().position(supply),
         }
     }
@@ -240,12 +246,12 @@ impl Replay {
 
     /// Where a token may go by Terrorize (2.12.07): a stronghold without one, storm or not
     /// (original); any territory (revised); never the Hidden Mobile Stronghold, nor the Shield
-    /// Wall, a rock territory (000 4.02.08).
+    /// Wall, a rock territory (000 4.02.07).
     fn terror_destination(&mut self, to: Place, rule: Rule) -> Option<Piece> {
         let t = to.territory;
         if t == Territory::ShieldWall {
             self.v_full(
-                rule!("4.02.08"),
+                rule!("4.02.07"),
                 "terror tokens cannot be placed or moved onto the Shield Wall",
             );
             return None;
@@ -293,12 +299,28 @@ impl Replay {
             self.v_full(rule, format!("Moritani has not {what} behind its shield"));
             return;
         };
+        self.lay_terror(i, p, named);
+    }
+
+    /// A token goes face down onto the board; when the log does not say which (a sealed or
+    /// published log), nobody reading it knows, and the one taken from the supply is unknown too.
+    fn lay_terror(&mut self, i: usize, p: Piece, named: Option<Terror>) {
         let k = &mut self.st.tokens[i];
         k.place = TokenPlace::Board(p);
         k.face_up = false;
-        if named.is_none() && !self.opts.audit {
-            // An observer does not know which: the face stays hidden.
+        k.kind = TokenKind::Terror(named);
+    }
+
+    /// A token revealed as `x`: any other token thought to be `x` was not (the log left some
+    /// identities out).
+    fn reveal_terror(&mut self, i: usize, x: Terror) {
+        for (j, k) in self.st.tokens.iter_mut().enumerate() {
+            if j != i && k.owner == MO && k.kind == TokenKind::Terror(Some(x)) {
+                k.kind = TokenKind::Terror(None);
+            }
         }
+        self.st.tokens[i].kind = TokenKind::Terror(Some(x));
+        self.st.tokens[i].face_up = true;
     }
 
     /// `TERROR MO move terr>terr` (2.12.07 original; Plan, 2.12.07.02 revised).
@@ -495,8 +517,7 @@ impl Replay {
         if self.karama_forbids(TRIGGER, &format!("Moritani springs the {x} token")) {
             return;
         }
-        self.st.tokens[i].kind = TokenKind::Terror(Some(x));
-        self.st.tokens[i].face_up = true;
+        self.reveal_terror(i, x);
         let after = self.terror_effect(x, target, profits, t, effect);
         self.st.tokens[i].place = after;
     }
@@ -740,7 +761,7 @@ impl Replay {
         }
         if t == Territory::ShieldWall {
             self.v_full(
-                rule!("4.02.08"),
+                rule!("4.02.07"),
                 "terror tokens cannot be placed or moved onto the Shield Wall",
             );
             return;
@@ -769,10 +790,7 @@ impl Replay {
             None => {
                 let named = self.sealed(token).copied().flatten();
                 match self.token_in_supply(named) {
-                    Some(i) => {
-                        self.st.tokens[i].place = TokenPlace::Board(p);
-                        self.st.tokens[i].face_up = false;
-                    }
+                    Some(i) => self.lay_terror(i, p, named),
                     None => self.v_full(
                         rule!("2.12.14"),
                         "Moritani has no such terror token behind its shield",
