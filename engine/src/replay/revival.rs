@@ -21,6 +21,8 @@ pub(crate) struct RevivalData {
     pub(crate) granted: bool,
     /// The Atreides' leader revival of this turn went to the Kwisatz Haderach (2.01.14).
     pub(crate) kwisatz: bool,
+    /// Recruits was played this phase (000 3.04.02): free revival doubled, the limit 7.
+    pub(crate) recruits: bool,
 }
 
 impl Replay {
@@ -37,6 +39,13 @@ impl Replay {
                 // 3.01.20: played at any time, so outside the storm order of revivals.
                 if self.in_play_or_report(*faction) {
                     self.ghola(*faction, *forces, *leader);
+                }
+                return;
+            }
+            // 000 3.04.02: played in the Revival phase, outside the storm order of revivals.
+            Stmt::Recruits { faction } => {
+                if self.in_play_or_report(*faction) {
+                    self.recruits(*faction);
                 }
                 return;
             }
@@ -131,7 +140,29 @@ impl Replay {
         if self.st.stronghold_card_holder(Stronghold::SietchTabr) == Some(f) {
             free += 1;
         }
+        // Recruits doubles every faction's free revival (000 3.04.02).
+        if self.t.revival.recruits {
+            free = free.saturating_mul(2);
+        }
         free
+    }
+
+    /// Forces revived per turn without special help (1.05.01), 7 with Recruits (000 3.04.02).
+    fn revival_limit(&self) -> u8 {
+        if self.t.revival.recruits {
+            7
+        } else {
+            REVIVAL_LIMIT
+        }
+    }
+
+    /// `R F Recruits` (000 3.04.02).
+    pub(crate) fn recruits(&mut self, f: Faction) {
+        self.play_card(f, Card::Recruits, rule!("3.04.02"), false);
+        if self.t.revival.recruits {
+            self.v_full(rule!("3.04.02"), "Recruits is already in play this Revival phase");
+        }
+        self.t.revival.recruits = true;
     }
 
     pub(crate) fn revive_forces(
@@ -152,13 +183,17 @@ impl Replay {
         self.t.revival.forces.insert(f);
         let free = self.free_revival(f);
         let n = c.total;
-        let max_paid = REVIVAL_LIMIT.saturating_sub(free);
+        let limit = self.revival_limit();
+        let max_paid = limit.saturating_sub(free);
         let paid_count = n.saturating_sub(free);
         let tabr_card = self.st.stronghold_card_holder(Stronghold::SietchTabr) == Some(f);
-        if n > free.max(REVIVAL_LIMIT) || paid_count > max_paid {
-            // With the Sietch Tabr card the card's own limits decide (4.03.03.06).
+        if n > free.max(limit) || paid_count > max_paid {
+            // With the Sietch Tabr card the card's own limits decide (4.03.03.06); with Recruits,
+            // the card's (000 3.04.02).
             let rule = if tabr_card {
                 rule!("4.03.03.06")
+            } else if self.t.revival.recruits {
+                rule!("3.04.02")
             } else {
                 rule!("1.05.01")
             };
@@ -166,7 +201,7 @@ impl Replay {
                 rule,
                 format!(
                     "{f} may revive up to {} forces this turn ({free} free), not {n}",
-                    free.max(REVIVAL_LIMIT)
+                    free.max(limit)
                 ),
             );
         }
