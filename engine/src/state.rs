@@ -725,7 +725,22 @@ impl GameState {
             .iter()
             .map(|row| u32::from(row[f.index()].total()))
             .sum();
-        board + u32::from(st.reserves.total()) + u32::from(st.tanks.total())
+        // The revised Ecaz's ambassadors on the board stand in its stacks but are not among its
+        // twenty forces (000 2.11.05 revised).
+        let ambassadors = if self.options.edition_of(Faction::Ecaz) == Edition::Revised {
+            self.tokens
+                .iter()
+                .filter(|k| {
+                    k.owner == f
+                        && k.is_ambassador()
+                        && matches!(k.place, crate::tokens::TokenPlace::Board(_))
+                })
+                .count() as u32
+        } else {
+            0
+        };
+        (board + u32::from(st.reserves.total()) + u32::from(st.tanks.total()))
+            .saturating_sub(ambassadors)
     }
 
     /// Places reserves on a piece (no check).

@@ -118,6 +118,9 @@ pub(crate) struct EcazTurn {
     pub(crate) answered: Vec<usize>,
     /// Tleilaxu ambassador (revised): a leader taken from the tanks for this battle.
     pub(crate) borrowed: Option<Leader>,
+    /// Ambassadors announced for Ecaz's next shipment or move (revised 2.11.05), and whether
+    /// each comes from in front of the shield.
+    pub(crate) carrying: Vec<(Faction, bool)>,
 }
 
 impl Replay {
@@ -1134,10 +1137,51 @@ impl FactionRules for Ecaz {
         }
     }
 
-    fn after_event(&self, r: &mut Replay) {
+    fn after_event(&self, r: &mut Replay, ev: &Event) {
         if !r.ecaz_original() {
-            revised::after_event(r);
+            revised::after_event(r, ev);
         }
+    }
+
+    /// The revised Fremen ambassador: Ecaz's forces in its territory are not eaten by worms
+    /// (2.11.16.04 revised).
+    fn worm_shelter(&self, r: &mut Replay, t: Territory, shelter: &mut super::WormShelter) {
+        let fremen_here = !r.ecaz_original()
+            && r.st.tokens.iter().any(|k| {
+                k.owner == EC
+                    && k.face_up
+                    && k.kind == TokenKind::Ambassador(Faction::Fremen)
+                    && k.territory() == Some(t)
+            });
+        if fremen_here {
+            shelter.spared.insert(EC);
+            shelter.rules.push((EC, rule!("2.11.16.04")));
+        }
+    }
+
+    fn coexist_rule(&self, r: &Replay, f: Faction) -> Option<Rule> {
+        (f == EC && !r.ecaz_original()).then_some(rule!("2.11.06"))
+    }
+
+    fn move_range_from(
+        &self,
+        r: &Replay,
+        f: Faction,
+        from: Territory,
+    ) -> Option<super::MoveRange> {
+        (f == EC && !r.ecaz_original())
+            .then(|| revised::ixian_range(r, from))
+            .flatten()
+    }
+
+    fn shipping_charge(&self, r: &Replay, f: Faction, t: Territory, n: u8) -> Option<(u8, Rule)> {
+        (f == EC && !r.ecaz_original())
+            .then(|| revised::richese_charge(r, t, n))
+            .flatten()
+    }
+
+    fn occupancy_exempt(&self, r: &Replay, f: Faction, t: Territory) -> Option<Rule> {
+        (f == EC && !r.ecaz_original() && revised::co_occupied(r, t)).then_some(rule!("2.11.06"))
     }
 
     /// A leader that fought for Ecaz: Duke Vidal, who served Ecaz until his battle (2.11.16.11
@@ -1164,6 +1208,9 @@ impl FactionRules for Ecaz {
         plan: &crate::battle::Plan,
         t: Territory,
     ) -> Option<(crate::battle::Halves, Rule)> {
+        if !r.ecaz_original() {
+            return r.ambassador_dial_bonus(plan, t);
+        }
         if !r.t.ecaz.cooccupy {
             return None;
         }
@@ -1189,6 +1236,7 @@ impl FactionRules for Ecaz {
         o: &crate::battle::Outcome,
     ) {
         let cooccupy = std::mem::take(&mut r.t.ecaz.cooccupy);
+        r.return_borrowed_leader();
         let t = b.place.territory;
         let Some(i) = (0..2).find(|&i| r.occupy_partner(b.sides[i]).is_some()) else {
             return;

@@ -309,6 +309,24 @@ pub(crate) trait FactionRules: Sync {
         None
     }
 
+    /// Movement range for `f`'s forces leaving `from`, when this faction's rules change it there
+    /// (the revised Ixian ambassador, 000 2.11.16.07). Asked of every faction in play.
+    fn move_range_from(&self, _r: &Replay, _f: Faction, _from: Territory) -> Option<MoveRange> {
+        None
+    }
+
+    /// The forces `f` pays for when it ships `n` into `t`, when this faction's rules charge
+    /// fewer (the revised Richese ambassador: three as one, 000 2.11.16.10), and the rule.
+    fn shipping_charge(&self, _r: &Replay, _f: Faction, _t: Territory, _n: u8) -> Option<(u8, Rule)> {
+        None
+    }
+
+    /// `f` may bring forces into `t` although two other factions are there (its forces there do
+    /// not count, the revised Ecaz's co-occupation, 000 2.11.06): the rule.
+    fn occupancy_exempt(&self, _r: &Replay, _f: Faction, _t: Territory) -> Option<Rule> {
+        None
+    }
+
     /// The faction's forces arrive in `t` by a move: what its ability does to them (`advisors`:
     /// the group moved as advisors; `had_advisors`: advisors were there before).
     fn arrive(
@@ -493,7 +511,14 @@ pub(crate) trait FactionRules: Sync {
 
     /// After every statement of the log (state that follows the board, such as the revised
     /// Ecaz's co-occupation, 000 2.11.06).
-    fn after_event(&self, _r: &mut Replay) {}
+    fn after_event(&self, _r: &mut Replay, _ev: &Event) {}
+
+    /// The rule by which `f`'s tokens that are not fighting (BG advisors have their own, 2.02.12)
+    /// share a territory peacefully, when this faction's rules say so (the revised Ecaz's
+    /// co-occupied forces, 000 2.11.06): for citing what they cannot do.
+    fn coexist_rule(&self, _r: &Replay, _f: Faction) -> Option<Rule> {
+        None
+    }
 
     /// `holder` holds `l` as a traitor card: what this faction's rules say of it (Ecaz's loyal
     /// leader and Duke Vidal are never traitors, 000 2.11.25).

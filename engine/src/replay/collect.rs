@@ -195,9 +195,10 @@ impl Replay {
                     } else {
                         "there is no spice there"
                     };
-                    // Advisors never collect (2.02.12).
+                    // Advisors never collect (2.02.12), nor the revised Ecaz's co-occupied
+                    // forces (000 2.11.06).
                     let rule = if here.fighting() == 0 && here.advisors > 0 {
-                        rule!("2.02.12")
+                        self.coexist_rule(*faction)
                     } else {
                         rule!("1.08.01")
                     };
@@ -682,7 +683,7 @@ impl Replay {
         if let Some(a) = advisors
             && claimed.is_none_or(|f| f == a)
         {
-            return rule!("2.02.12");
+            return self.coexist_rule(a);
         }
         if s == Stronghold::ShieldWall {
             let right_only =

@@ -480,6 +480,16 @@ impl Replay {
         }
     }
 
+    /// The rule by which `f`'s non-fighting tokens share a territory: the Bene Gesserit's advisors
+    /// (2.02.12), or a faction's own (the revised Ecaz's co-occupied forces, 000 2.11.06).
+    pub(crate) fn coexist_rule(&self, f: Faction) -> Rule {
+        self.st
+            .in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).coexist_rule(self, f))
+            .unwrap_or(rule!("2.02.12"))
+    }
+
     pub(crate) fn in_play_or_report(&mut self, f: Faction) -> bool {
         if self.st.plays(f) {
             true
@@ -684,7 +694,7 @@ impl Replay {
             }
         }
         for f in self.st.in_play.iter() {
-            crate::factions::rules(f).after_event(self);
+            crate::factions::rules(f).after_event(self, ev);
         }
         self.check_assertions(&ev.asserts);
     }

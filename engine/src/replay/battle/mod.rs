@@ -354,12 +354,15 @@ impl Replay {
             if here.fighting() == 0 {
                 ok = false;
                 if here.advisors > 0 {
+                    let rule = self.coexist_rule(f);
+                    let who = if rule == rule!("2.02.12") {
+                        "the Bene Gesserit have only advisors"
+                    } else {
+                        "its forces there are co-occupied and"
+                    };
                     self.v(
-                        rule!("2.02.12"),
-                        format!(
-                            "the Bene Gesserit have only advisors in {}: advisors do not fight",
-                            t.name()
-                        ),
+                        rule,
+                        format!("{who} in {}: they do not fight", t.name()),
                     );
                 } else {
                     self.v(

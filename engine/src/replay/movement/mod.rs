@@ -135,7 +135,12 @@ impl Replay {
         {
             self.v(rule, why);
         }
-        if self.st.stronghold_full_for(t, f) {
+        let exempt = self
+            .st
+            .in_play
+            .iter()
+            .any(|g| crate::factions::rules(g).occupancy_exempt(self, f, t).is_some());
+        if self.st.stronghold_full_for(t, f) && !exempt {
             let others = self.st.occupants(t);
             self.v(
                 rule!("1.06.03.05"),
@@ -392,7 +397,9 @@ impl Replay {
             total.add(match side {
                 Side::Advisor if two_sided => Forces::new(s.advisors, 0),
                 _ if two_sided => Forces::new(s.normal, 0),
-                _ => Forces::new(s.normal, s.starred),
+                // A faction without advisors may still hold tokens that do not fight (the
+                // revised Ecaz's co-occupied forces, 000 2.11.06): they move like the others.
+                _ => Forces::new(s.normal + s.advisors, s.starred),
             });
         }
         total

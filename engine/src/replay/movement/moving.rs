@@ -41,7 +41,11 @@ impl Replay {
                 .any(|&x| self.st.in_territory(f, x).fighting() > 0);
         let mut range: u8 = if ornithopters { 3 } else { 1 };
         // A faction's own range (the Fremen's two territories, 2.04.06).
-        let own = crate::factions::rules(f).move_range(self);
+        let own = crate::factions::rules(f).move_range(self).or_else(|| {
+            self.st.in_play.iter().find_map(|g| {
+                crate::factions::rules(g).move_range_from(self, f, from.territory)
+            })
+        });
         let prevented = own.and_then(|m| m.prevented);
         if let Some(m) = own {
             range = range.max(m.range);
@@ -57,7 +61,15 @@ impl Replay {
             && [Territory::Arrakeen, Territory::Carthag]
                 .iter()
                 .any(|&x| self.st.in_territory(f, x).fighting() > 0);
-        let full = |r: &Self, x: Territory| !advisors && r.st.stronghold_full_for(x, f);
+        let full = |r: &Self, x: Territory| {
+            !advisors
+                && r.st.stronghold_full_for(x, f)
+                && !r
+                    .st
+                    .in_play
+                    .iter()
+                    .any(|g| crate::factions::rules(g).occupancy_exempt(r, f, x).is_some())
+        };
         let mut legal = true;
         if dest.in_storm(storm) {
             self.v(

@@ -62,7 +62,18 @@ impl Replay {
         let (rate, rate_block) = self.guild_rate(f, karama);
         let guild_rate = karama || rate.is_some();
         let wall_card = self.st.stronghold_card_holder(Stronghold::ShieldWall) == Some(f);
-        let cost = shipping_cost(t, c.total, guild_rate, wall_card);
+        // A faction's rules may charge fewer forces (000 2.11.16.10 revised).
+        let charge = self
+            .st
+            .in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).shipping_charge(self, f, t, c.total));
+        let cost = shipping_cost(
+            t,
+            charge.map_or(c.total, |(n, _)| n),
+            guild_rate,
+            wall_card,
+        );
         // A Karama shipment is paid to the bank (3.01.11.03).
         let claim = if karama {
             None
@@ -72,6 +83,8 @@ impl Replay {
         let (payee, payee_block) = claim.map_or((Payee::Bank, None), |c| (c.payee, c.block));
         let rule = if karama {
             rule!("3.01.11.03")
+        } else if let Some((_, r)) = charge {
+            r
         } else if wall_card && t == Territory::ShieldWall {
             // The Shield Wall card's stronghold rate (4.03.03.05; a variant, 1.00.03).
             rule!("4.03.03.05")
