@@ -234,6 +234,7 @@ pub fn turn_json(t: &TurnSummary) -> Value {
             "own": w.own.iter().map(|s| s.code()).collect::<Vec<_>>(),
             "ally": w.ally.map(|a| a.code()),
         })).collect::<Vec<_>>(),
+        "tokens": t.tokens,
         "cards": t.cards.as_ref().map(|cs| per_faction(cs.iter().map(|(f, hand)| (f.code(), json!(hand.iter().map(|c| c.map_or("?", |c| c.code())).collect::<Vec<_>>()))).collect())),
     })
 }

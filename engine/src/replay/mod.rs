@@ -131,6 +131,9 @@ pub struct TurnSummary {
     pub win_attempts: Vec<WinAttempt>,
     /// The cards in each hand (`None` for an unknown card); audit mode only.
     pub cards: Option<Vec<(Faction, Vec<Option<Card>>)>>,
+    /// Tokens on the board (Ecaz's ambassadors, Moritani's terror tokens), a face-down one's
+    /// kind in audit mode only (`crate::tokens`).
+    pub tokens: Vec<crate::tokens::TokenView>,
 }
 
 /// The Kwisatz Haderach's state (2.01.10-2.01.14).
@@ -880,6 +883,11 @@ impl Replay {
                 .collect(),
             kwisatz,
             win_attempts: self.t.battle.win_attempts.clone(),
+            tokens: st
+                .tokens
+                .iter()
+                .filter_map(|k| k.view(self.opts.audit))
+                .collect(),
             cards: self.opts.audit.then(|| {
                 st.in_play
                     .iter()
