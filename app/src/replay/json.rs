@@ -44,7 +44,14 @@ pub struct ViolationJson {
     pub turn: u32,
     pub phase: String,
     pub rule: String,
+    /// The rulebook the number is read in: `001` (GenCon) or `000` (the full rulebook).
+    #[serde(default = "gencon")]
+    pub book: String,
     pub message: String,
+}
+
+fn gencon() -> String {
+    "001".to_owned()
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -98,6 +105,25 @@ pub struct TurnJson {
     pub cards: Option<BTreeMap<String, Vec<String>>>,
     #[serde(default)]
     pub win_attempts: Vec<WinAttemptJson>,
+    /// Tokens on the board: Ecaz's ambassadors and Moritani's terror tokens (a face-down one's
+    /// `of` only in audit mode).
+    #[serde(default)]
+    pub tokens: Vec<TokenJson>,
+}
+
+/// A token on the board, as the engine writes it.
+#[derive(Debug, Clone, Deserialize)]
+pub struct TokenJson {
+    pub owner: String,
+    /// `ambassador` or `terror`.
+    pub kind: String,
+    /// The ambassador's faction code, the terror token's name; `null` when hidden.
+    #[serde(default)]
+    pub of: Option<String>,
+    pub territory: String,
+    #[serde(default)]
+    pub sector: Option<u8>,
+    pub face_up: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -136,6 +162,18 @@ impl Tokens {
 
     pub fn total(self) -> u32 {
         self.fighting + self.advisors
+    }
+
+    /// `10`, `7 (2★)`, `3 advisors`: the same, for people. Ecaz's tokens that do not fight are
+    /// co-occupied forces (000 2.11.06 revised), not advisors.
+    pub fn describe_for(self, faction: dune::Faction) -> String {
+        let text = self.describe();
+        if faction == dune::Faction::Ecaz {
+            text.replace(" advisors", " co-occupied")
+                .replace(" advisor", " co-occupied")
+        } else {
+            text
+        }
     }
 
     /// `10`, `7 (2★)`, `3 advisors`: the same, for people.

@@ -42,6 +42,13 @@
 //!    in `payee` (and `receives`), with a new [`Fee`] if the kind of payment is new;
 //!    `Replay::settle_payee` then pays it and checks the payee a log names.
 //! 6. Fixtures `engine/tests/games/legal-…` and `illegal-<rule>-…` name the rule they break.
+//! 7. A victory of its own: one line at its place in [`victory::ORDER`] (ruling 7's order) and
+//!    `special_victory` (with `has_special_victory`); a change to what the stronghold victory
+//!    counts: `controls_shared`, `stronghold_requirement`; a faction that counts against another's
+//!    special victory where that one's chapter names others (Richese in Tuek's Sietch, 000
+//!    2.10.19): `bars_special_victory`.
+//! 8. A chapter 000 prints in two texts: read `RuleOptions::edition_of(faction)` and keep both in
+//!    the module (Ecaz, Moritani; docs/notation.md, Decisions 30).
 
 use dune::{Faction, FactionSet, Rule, Spice, WinType, rule};
 
