@@ -395,7 +395,8 @@ mod tests {
         // After turn 1 the Sneak Attack token lies face down in Carthag.
         for (audit, of) in [(true, Some("SneakAttack")), (false, None)] {
             let r = replay(log, audit);
-            let car = r.turns[1].places.iter().find(|p| p.code == "CAR").unwrap();
+            let t1 = r.turns.iter().find(|t| t.turn == 1).unwrap();
+            let car = t1.places.iter().find(|p| p.code == "CAR").unwrap();
             assert_eq!(
                 car.markers,
                 [Marker {
@@ -412,9 +413,10 @@ mod tests {
         let log =
             include_str!("../../../engine/tests/games/legal-ecaz-ambassadors-placed-and-triggered.dgn");
         let r = replay(log, false);
-        let ark = r.turns[1].places.iter().find(|p| p.code == "ARK");
+        let t1 = r.turns.iter().find(|t| t.turn == 1).unwrap();
+        let ark = t1.places.iter().find(|p| p.code == "ARK");
         assert!(ark.is_none_or(|p| p.markers.is_empty()), "the Emperor ambassador was used up");
-        let hab = r.turns[1].places.iter().find(|p| p.code == "HAB").unwrap();
+        let hab = t1.places.iter().find(|p| p.code == "HAB").unwrap();
         assert_eq!(hab.tokens[0].0, Faction::Ecaz);
     }
 
