@@ -733,7 +733,11 @@ impl GameState {
                 .filter(|k| {
                     k.owner == f
                         && k.is_ambassador()
-                        && matches!(k.place, crate::tokens::TokenPlace::Board(_))
+                        && matches!(
+                            k.place,
+                            crate::tokens::TokenPlace::Board(_)
+                                | crate::tokens::TokenPlace::Reserves
+                        )
                 })
                 .count() as u32
         } else {

@@ -125,6 +125,9 @@ pub enum TokenPlace {
     SetAside,
     /// Out of the game (the Bene Gesserit ambassador once used, 2.11.16.02 original).
     Removed,
+    /// Counted among the owner's reserves for the shipment about to carry it (a revised Ecaz
+    /// ambassador, 2.11.05 revised).
+    Reserves,
 }
 
 /// A token: what it is, whose it is, where it lies and which face is up.

@@ -105,6 +105,9 @@ pub(crate) struct EcazData {
     pub(crate) vidal_until_battle: bool,
     /// Duke Vidal lent to the faction that allied through the Ecaz ambassador, for this turn.
     pub(crate) vidal_lent: Option<(Faction, u32)>,
+    /// The ambassadors in the order they reached the board, latest last (revised 2.11.13: the
+    /// latest go back when a territory holds too many).
+    pub(crate) arrivals: Vec<Faction>,
 }
 
 /// Ecaz's data for one turn.
@@ -1156,6 +1159,14 @@ impl FactionRules for Ecaz {
         if fremen_here {
             shelter.spared.insert(EC);
             shelter.rules.push((EC, rule!("2.11.16.04")));
+        }
+    }
+
+    /// 2.11.13 revised: at the end of Ecaz's own action, face-up ambassadors beyond one in a
+    /// territory go back.
+    fn action_ended(&self, r: &mut Replay, f: Faction) {
+        if f == EC && !r.ecaz_original() {
+            revised::one_per_territory(r);
         }
     }
 

@@ -276,6 +276,9 @@ pub(crate) trait FactionRules: Sync {
 
     // ---- shipment and movement (1.06) ----
 
+    /// `f`'s shipment and movement action has ended (before the ally constraint).
+    fn action_ended(&self, _r: &mut Replay, _f: Faction) {}
+
     /// `f` and its ally `ally` keep their forces together at the end of `f`'s action (the ally
     /// constraint, 4.01.17, does not apply), by this faction's rule (Ecaz's Occupy, 000 2.11.17
     /// original).

@@ -196,12 +196,15 @@ pub(crate) fn after_event(r: &mut Replay, ev: &Event) {
 
 /// 2.11.13 revised: face-up ambassadors beyond one in a territory (two with the CHOAM one,
 /// 2.11.16.09; the Polar Sink aside) go back in front of the shield.
-fn one_per_territory(r: &mut Replay) {
+pub(crate) fn one_per_territory(r: &mut Replay) {
     for t in Territory::all() {
         if t == Territory::PolarSink {
             continue;
         }
-        let up = face_up_in(r, t);
+        let mut up = face_up_in(r, t);
+        // The earliest arrivals stay (the order Ecaz's log put them on the board).
+        let rank = |f: Faction| r.ecaz.arrivals.iter().position(|&x| x == f);
+        up.sort_by_key(|&(_, f)| rank(f));
         let allowed = if up.iter().any(|&(_, f)| f == Faction::Choam) {
             2
         } else {
@@ -258,11 +261,18 @@ fn carry(r: &mut Replay, ev: &Event) {
         Stmt::Ambassador { .. } => return,
         _ => {
             let left = std::mem::take(&mut r.t.ecaz.carrying);
-            if left.iter().any(|(_, off)| *off) {
+            for (face, off) in left {
+                if !off {
+                    continue;
+                }
                 // Undo the count added to the reserves for a shipment that never came.
-                let n = u8::try_from(left.len()).unwrap_or(0);
                 let res = &mut r.st.faction_mut(EC).reserves;
-                res.normal = res.normal.saturating_sub(n);
+                res.normal = res.normal.saturating_sub(1);
+                for k in r.st.tokens.iter_mut() {
+                    if k.owner == EC && k.kind == TokenKind::Ambassador(face) {
+                        k.place = TokenPlace::Supply;
+                    }
+                }
             }
             r.v_full(
                 rule!("2.11.05"),
@@ -272,6 +282,28 @@ fn carry(r: &mut Replay, ev: &Event) {
         }
     };
     let carried = std::mem::take(&mut r.t.ecaz.carrying);
+    // A shipment carries ambassadors from in front of the shield, a move those in its territory.
+    for &(face, off_board) in &carried {
+        let here = r.st.tokens.iter().any(|k| {
+            k.owner == EC
+                && k.kind == TokenKind::Ambassador(face)
+                && from.is_some_and(|f| k.territory() == Some(f.territory))
+        });
+        let fits = match from {
+            None => off_board,
+            Some(_) => here,
+        };
+        if !fits {
+            let why = match from {
+                None => "a shipment carries ambassadors from in front of Ecaz's shield",
+                Some(_) => "a move carries the ambassadors of the territory it leaves",
+            };
+            r.v_full(
+                rule!("2.11.05"),
+                format!("the {face} ambassador cannot travel with it: {why}"),
+            );
+        }
+    }
     let t = to.territory;
     let dest = to
         .sector
@@ -305,6 +337,8 @@ fn carry(r: &mut Replay, ev: &Event) {
         {
             r.st.tokens[i].place = TokenPlace::Board(dest);
             r.st.tokens[i].face_up = true;
+            r.ecaz.arrivals.retain(|&f| f != face);
+            r.ecaz.arrivals.push(face);
         }
     }
 }
@@ -394,6 +428,7 @@ impl Replay {
             if off_board {
                 // Shipped from in front of the shield: it comes with the reserves' count.
                 self.st.faction_mut(EC).reserves.normal += 1;
+                self.st.tokens[i].place = TokenPlace::Reserves;
             }
             carried.push((face, off_board));
         }

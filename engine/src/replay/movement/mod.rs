@@ -271,6 +271,9 @@ impl Replay {
     pub(crate) fn end_action(&mut self, f: Faction) {
         self.t.mv.acted.insert(f);
         self.t.mv.current = None;
+        for g in self.st.in_play.iter() {
+            crate::factions::rules(g).action_ended(self, f);
+        }
         // A faction's rule may keep the allies together (Ecaz's Occupy, 000 2.11.17 original).
         let exempt = self.st.ally(f).is_some_and(|a| {
             self.st.in_play.iter().any(|g| {
