@@ -59,12 +59,7 @@ fn every_faction_a_full_draw_offers_sits_down_or_is_refused_by_name() {
                 picks.push(if playable { expansion } else { classic });
             }
             let outcome = engine::report::replay_text(&header(&picks));
-            assert_eq!(
-                outcome.exit_code(),
-                0,
-                "{picks:?}: {}",
-                outcome.to_human()
-            );
+            assert_eq!(outcome.exit_code(), 0, "{picks:?}: {}", outcome.to_human());
             seated.extend(picks);
             // The expansion cards the engine cannot check yet are refused at the tag, by name.
             for seat in &table.seats {
@@ -72,8 +67,9 @@ fn every_faction_a_full_draw_offers_sits_down_or_is_refused_by_name() {
                     continue;
                 };
                 if engine::factions::sheet(expansion).is_none() {
-                    let text = engine::report::replay_text(&header(&[Faction::Atreides, expansion]))
-                        .to_human();
+                    let text =
+                        engine::report::replay_text(&header(&[Faction::Atreides, expansion]))
+                            .to_human();
                     assert!(text.contains(expansion.code()), "{text}");
                 }
             }

@@ -352,13 +352,14 @@ mod tests {
         let s = compute(&games);
         let line = |f: Faction| s.factions.iter().find(|l| l.faction == f).unwrap();
         assert_eq!(
-            (line(Ecaz).played, line(Ecaz).allied_wins, line(Ecaz).solo_wins),
+            (
+                line(Ecaz).played,
+                line(Ecaz).allied_wins,
+                line(Ecaz).solo_wins
+            ),
             (2, 1, 0)
         );
-        assert_eq!(
-            (line(Moritani).played, line(Moritani).solo_wins),
-            (2, 1)
-        );
+        assert_eq!((line(Moritani).played, line(Moritani).solo_wins), (2, 1));
         let best = |f: Faction| s.best.iter().find(|b| b.faction == f).unwrap();
         assert_eq!(best(Moritani).result, Some(WinType::SoloStronghold));
         assert_eq!(best(Ecaz).result, Some(WinType::AlliedStronghold));

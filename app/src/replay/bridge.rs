@@ -391,7 +391,9 @@ mod tests {
 
     #[test]
     fn ambassadors_and_terror_tokens_stand_where_they_lie_face_down_unless_audited() {
-        let log = include_str!("../../../engine/tests/games/legal-game-moritani-terror-decides-a-battle.dgn");
+        let log = include_str!(
+            "../../../engine/tests/games/legal-game-moritani-terror-decides-a-battle.dgn"
+        );
         // After turn 1 the Sneak Attack token lies face down in Carthag.
         for (audit, of) in [(true, Some("SneakAttack")), (false, None)] {
             let r = replay(log, audit);
@@ -410,19 +412,24 @@ mod tests {
         let log = include_str!("../../../engine/tests/games/legal-game-ecaz-special-victory.dgn");
         let r = replay(log, false);
         assert!(r.verification.legal, "{:?}", r.verification.problems);
-        let log =
-            include_str!("../../../engine/tests/games/legal-ecaz-ambassadors-placed-and-triggered.dgn");
+        let log = include_str!(
+            "../../../engine/tests/games/legal-ecaz-ambassadors-placed-and-triggered.dgn"
+        );
         let r = replay(log, false);
         let t1 = r.turns.iter().find(|t| t.turn == 1).unwrap();
         let ark = t1.places.iter().find(|p| p.code == "ARK");
-        assert!(ark.is_none_or(|p| p.markers.is_empty()), "the Emperor ambassador was used up");
+        assert!(
+            ark.is_none_or(|p| p.markers.is_empty()),
+            "the Emperor ambassador was used up"
+        );
         let hab = t1.places.iter().find(|p| p.code == "HAB").unwrap();
         assert_eq!(hab.tokens[0].0, Faction::Ecaz);
     }
 
     #[test]
     fn a_full_rulebook_rule_is_named_with_its_book_and_no_gencon_heading() {
-        let bad = "[Ruleset \"full\"] [Factions \"1=AT 2=EC\"] [Mode \"Basic\"]\nT0\nLOYAL EC Sanya\n";
+        let bad =
+            "[Ruleset \"full\"] [Factions \"1=AT 2=EC\"] [Mode \"Basic\"]\nT0\nLOYAL EC Sanya\n";
         let r = replay(bad, true);
         let p = &r.verification.problems[0];
         assert_eq!(p.rule.as_deref(), Some("000 2.11.00"));
@@ -439,7 +446,11 @@ mod tests {
                 .any(|w| w.code == "ARK" && w.label.contains("Arrakeen"))
         );
         assert!(v.words.iter().any(|w| w.kind == WordKind::Leader));
-        assert!(v.words.iter().any(|w| w.code == "EC" && w.kind == WordKind::Faction));
+        assert!(
+            v.words
+                .iter()
+                .any(|w| w.code == "EC" && w.kind == WordKind::Faction)
+        );
         let alive = analyse(TINY, true, false).alive.unwrap();
         assert!(alive.len() >= 10, "{alive:?}");
     }

@@ -1174,12 +1174,7 @@ impl FactionRules for Ecaz {
         (f == EC && !r.ecaz_original()).then_some(rule!("2.11.06"))
     }
 
-    fn move_range_from(
-        &self,
-        r: &Replay,
-        f: Faction,
-        from: Territory,
-    ) -> Option<super::MoveRange> {
+    fn move_range_from(&self, r: &Replay, f: Faction, from: Territory) -> Option<super::MoveRange> {
         (f == EC && !r.ecaz_original())
             .then(|| revised::ixian_range(r, from))
             .flatten()

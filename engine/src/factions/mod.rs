@@ -327,7 +327,13 @@ pub(crate) trait FactionRules: Sync {
 
     /// The forces `f` pays for when it ships `n` into `t`, when this faction's rules charge
     /// fewer (the revised Richese ambassador: three as one, 000 2.11.16.10), and the rule.
-    fn shipping_charge(&self, _r: &Replay, _f: Faction, _t: Territory, _n: u8) -> Option<(u8, Rule)> {
+    fn shipping_charge(
+        &self,
+        _r: &Replay,
+        _f: Faction,
+        _t: Territory,
+        _n: u8,
+    ) -> Option<(u8, Rule)> {
         None
     }
 

@@ -272,12 +272,10 @@ impl Replay {
                 return None;
             }
         }
-        let p = to
-            .sector
+        to.sector
             .and_then(|s| t.piece(Some(s)))
             .or_else(|| t.piece(t.single_sector()))
-            .or_else(|| t.pieces().first().copied());
-        p
+            .or_else(|| t.pieces().first().copied())
     }
 
     /// `TERROR MO place terr{token}` (2.12.07 original; Plot, 2.12.07.01 revised).
@@ -597,10 +595,10 @@ impl Replay {
                         format!("{target} holds treachery cards: the Sabotage token takes one (name it: `take card`)"),
                     );
                 }
-                if let Some(g) = given {
-                    if self.take_card(profits, *g, rule) {
-                        self.st.faction_mut(target).hand.push(Some(*g));
-                    }
+                if let Some(g) = given
+                    && self.take_card(profits, *g, rule)
+                {
+                    self.st.faction_mut(target).hand.push(Some(*g));
                 }
             }
             (Terror::SneakAttack, TerrorEffect::Forces(c)) => {

@@ -182,7 +182,12 @@ impl Replay {
     /// `JIHAD F G H … [discard card]` (000 3.05.01): every player touching or looking at a
     /// thinking machine loses half its spice, rounded up; the one who lost most (storm order
     /// breaks ties) takes the card, discarding first when its hand is full.
-    pub(crate) fn butlerian_jihad(&mut self, f: Faction, touching: &[Faction], discard: Option<Card>) {
+    pub(crate) fn butlerian_jihad(
+        &mut self,
+        f: Faction,
+        touching: &[Faction],
+        discard: Option<Card>,
+    ) {
         if !self.in_play_or_report(f) {
             return;
         }

@@ -160,7 +160,10 @@ impl Replay {
     pub(crate) fn recruits(&mut self, f: Faction) {
         self.play_card(f, Card::Recruits, rule!("3.04.02"), false);
         if self.t.revival.recruits {
-            self.v_full(rule!("3.04.02"), "Recruits is already in play this Revival phase");
+            self.v_full(
+                rule!("3.04.02"),
+                "Recruits is already in play this Revival phase",
+            );
         }
         self.t.revival.recruits = true;
     }

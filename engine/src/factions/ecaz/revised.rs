@@ -69,11 +69,10 @@ fn ability_rule(face: Faction) -> Rule {
 
 /// 2.11.03 revised: one ambassador stands with the starting forces.
 pub(crate) fn finish_setup(r: &mut Replay) {
-    let placed = r
-        .st
-        .tokens
-        .iter()
-        .any(|k| k.owner == EC && matches!(k.place, TokenPlace::Board(_)));
+    let placed =
+        r.st.tokens
+            .iter()
+            .any(|k| k.owner == EC && matches!(k.place, TokenPlace::Board(_)));
     if !placed {
         r.v_full(
             rule!("2.11.03"),
@@ -150,16 +149,15 @@ pub(crate) fn richese_charge(r: &Replay, t: Territory, n: u8) -> Option<(u8, Rul
 /// worm, a battle, an explosion took its token) goes face up in front of Ecaz's shield, not to
 /// the tanks.
 pub(crate) fn immunity(r: &mut Replay) {
-    let pieces: Vec<Piece> = r
-        .st
-        .tokens
-        .iter()
-        .filter(|k| k.owner == EC && k.is_ambassador())
-        .filter_map(|k| match k.place {
-            TokenPlace::Board(p) => Some(p),
-            _ => None,
-        })
-        .collect();
+    let pieces: Vec<Piece> =
+        r.st.tokens
+            .iter()
+            .filter(|k| k.owner == EC && k.is_ambassador())
+            .filter_map(|k| match k.place {
+                TokenPlace::Board(p) => Some(p),
+                _ => None,
+            })
+            .collect();
     for p in pieces {
         let here = on_piece(r, p);
         let tokens = usize::from(r.st.stack(EC, p).total());
@@ -329,11 +327,10 @@ fn carry(r: &mut Replay, ev: &Event) {
         );
     }
     for (face, _) in carried {
-        if let Some(i) = r
-            .st
-            .tokens
-            .iter()
-            .position(|k| k.owner == EC && k.kind == TokenKind::Ambassador(face))
+        if let Some(i) =
+            r.st.tokens
+                .iter()
+                .position(|k| k.owner == EC && k.kind == TokenKind::Ambassador(face))
         {
             r.st.tokens[i].place = TokenPlace::Board(dest);
             r.st.tokens[i].face_up = true;
@@ -379,7 +376,10 @@ impl Replay {
             .iter()
             .any(|k| k.owner == EC && matches!(k.place, TokenPlace::Board(_)));
         if already {
-            self.v_full(rule!("2.11.03"), "one ambassador stands with the starting forces");
+            self.v_full(
+                rule!("2.11.03"),
+                "one ambassador stands with the starting forces",
+            );
             return;
         }
         let (Some(p), Some(i)) = (piece, self.revised_token(face)) else {
@@ -466,9 +466,8 @@ impl Replay {
             .find(|e| e.territory == t && e.faction != EC)
             .copied();
         let target = up.iter().find(|&&(_, face)| {
-            entry.is_some_and(|e| {
-                e.faction == face && !e.advisors && self.st.ally(EC) != Some(face)
-            })
+            entry
+                .is_some_and(|e| e.faction == face && !e.advisors && self.st.ally(EC) != Some(face))
         });
         let Some(&(i, face)) = target else {
             self.v_full(
@@ -521,7 +520,9 @@ impl Replay {
             b.place.territory == t && b.side_of(EC).is_some() && b.plans.iter().all(Option::is_none)
         });
         match effect {
-            AmbassadorEffect::Ask { .. } | AmbassadorEffect::Leader(_) | AmbassadorEffect::Vidal
+            AmbassadorEffect::Ask { .. }
+            | AmbassadorEffect::Leader(_)
+            | AmbassadorEffect::Vidal
                 if !battling =>
             {
                 self.v_full(
@@ -551,7 +552,9 @@ impl Replay {
                     .iter()
                     .rev()
                     .find(|e| e.territory == t)
-                    .is_some_and(|e| e.faction != EC && e.from.is_none() && e.phase == Phase::Movement);
+                    .is_some_and(|e| {
+                        e.faction != EC && e.from.is_none() && e.phase == Phase::Movement
+                    });
                 if !shipped || forces.total != 1 || to.territory != t {
                     self.v_full(
                         rule,
@@ -616,7 +619,9 @@ impl Replay {
                 if self.st.ally(EC).is_some() || self.st.ally(g).is_some() {
                     self.v_full(
                         rule,
-                        format!("Ecaz allies with {g} through its ambassador only if neither is allied"),
+                        format!(
+                            "Ecaz allies with {g} through its ambassador only if neither is allied"
+                        ),
                     );
                     return;
                 }
@@ -643,13 +648,19 @@ impl Replay {
             return;
         };
         if dest.in_storm(self.st.storm) {
-            self.v_full(rule, format!("Ecaz's forces cannot go into the storm ({to})"));
+            self.v_full(
+                rule,
+                format!("Ecaz's forces cannot go into the storm ({to})"),
+            );
             return;
         }
         if self.st.stronghold_full_for(t, EC) {
             self.v_full(
                 rule,
-                format!("Ecaz cannot go into {}: two other factions are there", t.name()),
+                format!(
+                    "Ecaz cannot go into {}: two other factions are there",
+                    t.name()
+                ),
             );
             return;
         }

@@ -360,10 +360,7 @@ impl Replay {
                     } else {
                         "its forces there are co-occupied and"
                     };
-                    self.v(
-                        rule,
-                        format!("{who} in {}: they do not fight", t.name()),
-                    );
+                    self.v(rule, format!("{who} in {}: they do not fight", t.name()));
                 } else {
                     self.v(
                         rule!("1.07.01"),

@@ -315,11 +315,10 @@ impl Replay {
                     // The bonus left out: the rule that adds it (Reinforcements, 000 3.04.03; a
                     // faction's, such as Battling Co-Occupied, 000 2.11.19 original).
                     let bonus = conditions.bonus[side];
-                    let bonus_rule = (bonus.0 > 0
-                        && value.0 < computed.0
-                        && computed.0 - value.0 <= bonus.0)
-                        .then(|| self.dial_bonus_rule(&plan, t))
-                        .flatten();
+                    let bonus_rule =
+                        (bonus.0 > 0 && value.0 < computed.0 && computed.0 - value.0 <= bonus.0)
+                            .then(|| self.dial_bonus_rule(&plan, t))
+                            .flatten();
                     let rule = if let Some(r) = bonus_rule {
                         r
                     } else if !self.st.options.advanced {

@@ -135,11 +135,11 @@ impl Replay {
         {
             self.v(rule, why);
         }
-        let exempt = self
-            .st
-            .in_play
-            .iter()
-            .any(|g| crate::factions::rules(g).occupancy_exempt(self, f, t).is_some());
+        let exempt = self.st.in_play.iter().any(|g| {
+            crate::factions::rules(g)
+                .occupancy_exempt(self, f, t)
+                .is_some()
+        });
         if self.st.stronghold_full_for(t, f) && !exempt {
             let others = self.st.occupants(t);
             self.v(

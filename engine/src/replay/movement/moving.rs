@@ -42,9 +42,10 @@ impl Replay {
         let mut range: u8 = if ornithopters { 3 } else { 1 };
         // A faction's own range (the Fremen's two territories, 2.04.06).
         let own = crate::factions::rules(f).move_range(self).or_else(|| {
-            self.st.in_play.iter().find_map(|g| {
-                crate::factions::rules(g).move_range_from(self, f, from.territory)
-            })
+            self.st
+                .in_play
+                .iter()
+                .find_map(|g| crate::factions::rules(g).move_range_from(self, f, from.territory))
         });
         let prevented = own.and_then(|m| m.prevented);
         if let Some(m) = own {
@@ -64,11 +65,11 @@ impl Replay {
         let full = |r: &Self, x: Territory| {
             !advisors
                 && r.st.stronghold_full_for(x, f)
-                && !r
-                    .st
-                    .in_play
-                    .iter()
-                    .any(|g| crate::factions::rules(g).occupancy_exempt(r, f, x).is_some())
+                && !r.st.in_play.iter().any(|g| {
+                    crate::factions::rules(g)
+                        .occupancy_exempt(r, f, x)
+                        .is_some()
+                })
         };
         let mut legal = true;
         if dest.in_storm(storm) {

@@ -68,12 +68,7 @@ impl Replay {
             .in_play
             .iter()
             .find_map(|g| crate::factions::rules(g).shipping_charge(self, f, t, c.total));
-        let cost = shipping_cost(
-            t,
-            charge.map_or(c.total, |(n, _)| n),
-            guild_rate,
-            wall_card,
-        );
+        let cost = shipping_cost(t, charge.map_or(c.total, |(n, _)| n), guild_rate, wall_card);
         // A Karama shipment is paid to the bank (3.01.11.03).
         let claim = if karama {
             None
