@@ -8,7 +8,7 @@ use dune::{Rule, rule};
 use std::fmt;
 
 use crate::board::data::{FORCES_PER_FACTION, LEADERS, SHAI_HULUD_CARDS};
-use crate::board::{Card, Leader, Piece, Sector, Territory};
+use crate::board::{Card, CardSet, Leader, Piece, Sector, Territory};
 use crate::dgn::{ForceCount, Side};
 use crate::factions::Sheet;
 use dune::{Faction, FactionSet, Spice, Stronghold};
@@ -508,6 +508,9 @@ pub struct GameState {
     /// Tokens that lie on the board and act later (ambassadors, terror tokens), wherever they
     /// are (`crate::tokens`).
     pub(crate) tokens: Vec<crate::tokens::Token>,
+    /// The sets of treachery cards shuffled into the deck (3.01; an expansion's set in a full
+    /// game with its factions, docs/notation.md Decisions 31).
+    pub(crate) card_sets: Vec<CardSet>,
 }
 
 impl GameState {
@@ -590,8 +593,17 @@ impl GameState {
             }
         }
         let pieces = Piece::count();
+        // The Third Expansion's cards (and the Millennial one) come with Ecaz and Moritani (000
+        // 3.04, 3.05): in a game of the full rulebook that seats either of them.
+        let mut card_sets = vec![CardSet::Classic];
+        if options.ruleset == Ruleset::Full
+            && (in_play.contains(Faction::Ecaz) || in_play.contains(Faction::Moritani))
+        {
+            card_sets.push(CardSet::EcazMoritani);
+            card_sets.push(CardSet::Millennial);
+        }
         let deck = Card::all()
-            .map(|c| u32::from(c.copies_in(options.ruleset)))
+            .map(|c| u32::from(c.copies_in(&card_sets)))
             .sum();
         GameState {
             options,
@@ -615,6 +627,7 @@ impl GameState {
             died_once: [false; Leader::COUNT],
             freed: [false; Leader::COUNT],
             treachery_deck: deck,
+            card_sets,
             treachery_discard: Vec::new(),
             treachery_removed: Vec::new(),
             spice_deck: SpiceDeck::default(),
@@ -846,6 +859,16 @@ impl GameState {
             drawn += 1;
         }
         drawn
+    }
+
+    /// The sets of treachery cards in this game's deck.
+    pub fn card_sets(&self) -> &[CardSet] {
+        &self.card_sets
+    }
+
+    /// Copies of a card in this game's deck (0 for a card of a set not in it).
+    pub fn copies(&self, c: Card) -> u8 {
+        c.copies_in(&self.card_sets)
     }
 
     /// Every token (ambassadors, terror tokens), wherever it is.

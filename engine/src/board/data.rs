@@ -358,20 +358,20 @@ pub enum Card {
     ButlerianJihad,
 }
 
-/// The box a treachery card comes in, which decides the decks that hold it: the classic deck
-/// (3.01) under every ruleset, the expansions' cards (000 3.02-3.05) in the full rulebook's
-/// tournament format only (docs/notation.md, Decisions).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The sets of treachery cards: the classic deck (3.01) and each expansion's cards (000 3.02-):
+/// an expansion's set is in the deck of a full-format game that seats one of its factions
+/// (docs/notation.md, Decisions 31).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum CardSet {
-    /// 3.01, the classic deck of both rulebooks.
+    /// The 33 cards of the classic game (3.01).
     Classic,
-    /// 000 3.02, the Ixians and Tleilaxu expansion.
-    IxiansTleilaxu,
-    /// 000 3.03, the CHOAM and Richese expansion.
-    ChoamRichese,
-    /// 000 3.04, the Ecaz and Moritani expansion.
+    // 000 3.02, the First Expansion: here.
+    //
+    // 000 3.03, the Second Expansion: here.
+    //
+    /// 000 3.04, the Third Expansion (Ecaz & Moritani): 3 cards.
     EcazMoritani,
-    /// 000 3.05, the Landsraad Millennial card.
+    /// 000 3.05, the Landsraad Millennial card, shuffled in with the Third Expansion's.
     Millennial,
 }
 
@@ -401,10 +401,10 @@ pub struct CardRow {
     pub name: &'static str,
     pub kind: CardKind,
     pub copies: u8,
-    /// The card's rule: in 001 (3.01.xx) for the classic deck, in 000 (3.02-3.05) for the
-    /// expansions' cards.
+    /// The card's rule: 3.01.xx (001's numbers) for the classic cards, 000's 3.02-3.05 for the
+    /// expansions'.
     pub rule: Rule,
-    /// The box it comes in (which decks hold it).
+    /// The set that brings the card into the deck.
     pub set: CardSet,
 }
 
@@ -427,24 +427,9 @@ const fn card(
     }
 }
 
-/// A row of an expansion's card (000 3.02-3.05): the same as [`card`], with its set.
-const fn expansion_card(
-    set: CardSet,
-    card: Card,
-    code: &'static str,
-    name: &'static str,
-    kind: CardKind,
-    rule: Rule,
-) -> CardRow {
-    CardRow {
-        card,
-        code,
-        name,
-        kind,
-        copies: 1,
-        rule,
-        set,
-    }
+/// A card of an expansion's set.
+const fn expansion(set: CardSet, row: CardRow) -> CardRow {
+    CardRow { set, ..row }
 }
 
 /// The treachery cards, indexed by `Card as usize`: the 33-card classic deck, then each
@@ -479,11 +464,11 @@ pub const CARDS: &[CardRow] = &[
     // 000 3.3, the Second Expansion's cards: here.
     //
     // 000 3.4, the Third Expansion's cards.
-    expansion_card(CardSet::EcazMoritani, Card::HarassAndWithdraw, "HarassAndWithdraw", "Harass and Withdraw", CardKind::SpecialBattle, rule!("3.04.01")),
-    expansion_card(CardSet::EcazMoritani, Card::Recruits, "Recruits", "Recruits", CardKind::Special, rule!("3.04.02")),
-    expansion_card(CardSet::EcazMoritani, Card::Reinforcements, "Reinforcements", "Reinforcements", CardKind::SpecialBattle, rule!("3.04.03")),
+    expansion(CardSet::EcazMoritani, card(Card::HarassAndWithdraw, "HarassAndWithdraw", "Harass and Withdraw", CardKind::SpecialBattle, 1, rule!("3.04.01"))),
+    expansion(CardSet::EcazMoritani, card(Card::Recruits, "Recruits", "Recruits", CardKind::Special, 1, rule!("3.04.02"))),
+    expansion(CardSet::EcazMoritani, card(Card::Reinforcements, "Reinforcements", "Reinforcements", CardKind::SpecialBattle, 1, rule!("3.04.03"))),
     // 000 3.5, the Millennial cards.
-    expansion_card(CardSet::Millennial, Card::ButlerianJihad, "ButlerianJihad", "Butlerian Jihad", CardKind::Special, rule!("3.05.01")),
+    expansion(CardSet::Millennial, card(Card::ButlerianJihad, "ButlerianJihad", "Butlerian Jihad", CardKind::Special, 1, rule!("3.05.01"))),
 ];
 
 /// Leaders of the six classic factions (board-data.md §5).

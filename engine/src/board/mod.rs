@@ -295,17 +295,17 @@ impl Card {
         self.info().rule
     }
 
-    /// The box the card comes in.
+    /// The set that brings the card into the deck.
     pub fn set(self) -> CardSet {
         self.info().set
     }
 
-    /// Copies of the card in a game's treachery deck: the classic deck under every ruleset, the
-    /// expansions' cards under the full rulebook's tournament format only.
-    pub fn copies_in(self, ruleset: tournament::ruleset::Ruleset) -> u8 {
-        match (self.set(), ruleset) {
-            (CardSet::Classic, _) | (_, tournament::ruleset::Ruleset::Full) => self.copies(),
-            _ => 0,
+    /// Copies in a deck made of `sets` (0 for a card of a set not in it).
+    pub fn copies_in(self, sets: &[CardSet]) -> u8 {
+        if sets.contains(&self.set()) {
+            self.copies()
+        } else {
+            0
         }
     }
 
@@ -333,6 +333,17 @@ impl Card {
             self.kind(),
             CardKind::DefensePoison | CardKind::DefenseProjectile
         )
+    }
+}
+
+impl CardSet {
+    /// For messages: the set and where the rulebook lists it.
+    pub fn name(self) -> &'static str {
+        match self {
+            CardSet::Classic => "the classic deck (3.01)",
+            CardSet::EcazMoritani => "the Ecaz & Moritani expansion (000 3.04)",
+            CardSet::Millennial => "the Millennial expansion (000 3.05)",
+        }
     }
 }
 

@@ -587,17 +587,18 @@ impl Replay {
     /// A card whose identity became known: no more copies than the deck holds (board-data §4.1).
     pub(crate) fn check_copies(&mut self, card: Card) {
         let known = self.st.known_copies(card);
-        let copies = card.copies_in(self.st.options.ruleset);
+        let copies = self.st.copies(card);
         if copies == 0 {
             if known > 0 && !self.t.foreign_cards.contains(&card) {
                 self.t.foreign_cards.push(card);
+                let why = if self.st.options.ruleset == tournament::ruleset::Ruleset::Full {
+                    "this table's deck holds it only with the expansion's factions seated"
+                } else {
+                    "the GenCon deck holds the classic cards only"
+                };
                 self.v(
                     rule!("0.06"),
-                    format!(
-                        "{card} is a card of the full rulebook's expansions (000 {}), not of the {} treachery deck",
-                        card.rule(),
-                        self.st.options.ruleset
-                    ),
+                    format!("{card} is a card of {} ({why})", card.set().name()),
                 );
             }
             return;
