@@ -247,19 +247,22 @@ pub struct RuleOptions {
     pub stronghold_cards: bool,
     /// 0.02: ten turns in tournament play.
     pub max_turns: u32,
-    /// Which of the full rulebook's two printed texts the game plays where 000 prints two: `None`
-    /// plays each chapter's documented default ([`RuleOptions::edition_of`]); the event may
-    /// choose one for all of them (`[Edition "original"]`, `[Edition "revised"]`).
-    pub edition: Option<Edition>,
+    /// Which of the full rulebook's two printed texts applies where it runs two together (the
+    /// Ecaz and Moritani chapters among them): the revised one by default, the original with
+    /// `[Edition "original"]` (docs/notation.md, Decisions 30; rulings.md 28).
+    pub edition: Edition,
 }
 
-/// The full rulebook (000) runs an older and a newer text together in places (the Ecaz and
-/// Moritani chapters among them). Mentat calls the text printed first *original* and the one
-/// printed second *revised* (docs/notation.md, Decisions).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+/// Where the full rulebook (000) prints two versions of a faction's rules, which one the game is
+/// played with. Both are numbered by their place in the book; the text printed second, the
+/// revised one, is the default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Edition {
+    /// The text printed first (`[Edition "original"]`).
     Original,
+    /// The text printed second: the default.
+    #[default]
     Revised,
 }
 
@@ -279,16 +282,10 @@ impl fmt::Display for Edition {
 }
 
 impl RuleOptions {
-    /// The text a faction's chapter is played by. Ecaz and Moritani (000 2.11, 2.12) default to
-    /// the original text, the published expansion's, to which the full rulebook's own phase
-    /// rules refer (1.09.02.02, 1.10.03.07, 1.13.02 name the original's Occupy and Ecaz
-    /// victory); every other chapter to the revised one (docs/notation.md, Decisions).
-    pub fn edition_of(&self, f: Faction) -> Edition {
-        match (self.edition, f) {
-            (Some(e), _) => e,
-            (None, Faction::Ecaz | Faction::Moritani) => Edition::Original,
-            (None, _) => Edition::Revised,
-        }
+    /// The text a faction's chapter is played by: the game's edition, one choice for every
+    /// chapter that prints two.
+    pub fn edition_of(&self, _f: Faction) -> Edition {
+        self.edition
     }
 }
 
@@ -300,7 +297,7 @@ impl Default for RuleOptions {
             shield_wall: true,
             stronghold_cards: true,
             max_turns: 10,
-            edition: None,
+            edition: Edition::Revised,
         }
     }
 }

@@ -4,10 +4,11 @@
 //!
 //! The full rulebook prints two texts of this chapter run together; Mentat numbers each item by
 //! its place in the book and names the text printed first *original*, the second *revised*
-//! (docs/notation.md, Decisions). The original (the published expansion's) is the default;
-//! `[Edition "revised"]` plays the revised one. Read this module against the chapter: the sheet,
-//! then the hooks in the chapter's order, then the statements only Ecaz writes (`AMB`, `LOYAL`),
-//! then the revised text's ambassadors-as-forces ([`revised`]).
+//! (docs/notation.md, Decisions 30). The revised text is the default, as for every chapter that
+//! prints two; `[Edition "original"]` plays the original (the published expansion's, with the
+//! Ecaz special victory). Read this module against the chapter: the sheet, then the hooks in the
+//! chapter's order, then the statements only Ecaz writes (`AMB`, `LOYAL`); the revised text's
+//! ambassadors-as-forces are in [`revised`].
 //!
 //! The original text, item by item (2.11.xx):
 //! - 00 basic/advanced (Loyalty and Collection are advanced); 01 12 spice; 02 six forces in the

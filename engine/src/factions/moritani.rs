@@ -2,8 +2,8 @@
 //! bounty board of traitors, Duke Vidal and the killing of leaders.
 //!
 //! The full rulebook prints two texts of this chapter run together (as it does Ecaz's); the
-//! original, the published expansion's, is the default, `[Edition "revised"]` plays the other
-//! (docs/notation.md, Decisions). Item by item (2.12.xx):
+//! revised one is the default, `[Edition "original"]` plays the published expansion's
+//! (docs/notation.md, Decisions 30). Item by item (2.12.xx):
 //! - 00 basic/advanced (the bounty abilities 18-20 are advanced); 01 12 spice; 02 six forces in
 //!   any unoccupied territory once every other faction has placed (`PLACE MO terr 6`), fourteen
 //!   in reserve; 03 the bounty board, one random traitor card of every faction in play

@@ -52,17 +52,17 @@ pub(crate) fn read_header(
             Err(_) => v.push((t.pos, rule!("0.03"), format!("ruleset \"{}\" is not supported: this engine knows gc-2.13.3 and full (replayed as gc-2.13.3)", t.value))),
         }
     }
-    // Which of the full rulebook's two printed texts (docs/notation.md, Decisions): each
-    // chapter's default unless the event chose one for all.
+    // Which of the full rulebook's two printed texts applies (docs/notation.md, Decisions 30;
+    // rulings.md 28): the revised one unless the event chose the original.
     if let Some(t) = game.tag("Edition") {
         match t.value.trim().to_ascii_lowercase().as_str() {
-            "original" => o.edition = Some(crate::state::Edition::Original),
-            "revised" => o.edition = Some(crate::state::Edition::Revised),
+            "original" => o.edition = crate::state::Edition::Original,
+            "revised" => o.edition = crate::state::Edition::Revised,
             _ => v.push((
                 t.pos,
                 rule!("0.03"),
                 format!(
-                    "Edition must be \"original\" or \"revised\" (leave it out for each chapter's default), not \"{}\"",
+                    "Edition must be \"revised\" (the default) or \"original\", not \"{}\" (replayed as revised)",
                     t.value
                 ),
             )),
