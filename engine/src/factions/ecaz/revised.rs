@@ -179,12 +179,14 @@ pub(crate) fn immunity(r: &mut Replay) {
 /// After every statement: diplomatic immunity (2.11.14), one face-up ambassador per territory
 /// outside Ecaz's own action (2.11.13), and who is co-occupied (2.11.06, 2.11.12).
 pub(crate) fn after_event(r: &mut Replay, ev: &Event) {
-    carry(r, ev);
     if let Stmt::Move { faction, from, .. } = &ev.stmt
         && *faction == EC
     {
-        r.clean_withdraw(from.territory);
+        // Before the ambassadors the move carries leave (2.11.10).
+        let leaving: Vec<Faction> = r.t.ecaz.carrying.iter().map(|(f, _)| *f).collect();
+        r.clean_withdraw(from.territory, &leaving);
     }
+    carry(r, ev);
     immunity(r);
     if r.t.mv.current != Some(EC) {
         one_per_territory(r);
@@ -256,7 +258,9 @@ fn carry(r: &mut Replay, ev: &Event) {
         Stmt::Move {
             faction, from, to, ..
         } if *faction == EC => (Some(*from), *to),
-        Stmt::Ambassador { .. } => return,
+        // Written between the announcement and the move it is about.
+        Stmt::Ambassador { .. } | Stmt::Check => return,
+        Stmt::NoShip { faction } if *faction == EC => return,
         _ => {
             let left = std::mem::take(&mut r.t.ecaz.carrying);
             for (face, off) in left {
@@ -730,7 +734,7 @@ impl Replay {
 
     /// Clean withdraw (2.11.10 revised): leaving a co-occupied territory whose occupancy limit
     /// the others fill, Ecaz leaves its co-occupying ambassador or nothing.
-    pub(crate) fn clean_withdraw(&mut self, from: Territory) {
+    pub(crate) fn clean_withdraw(&mut self, from: Territory, leaving: &[Faction]) {
         if !from.is_stronghold() || !co_occupied(self, from) {
             return;
         }
@@ -739,11 +743,14 @@ impl Replay {
         if others.len() < 2 {
             return;
         }
-        let left = self.st.in_territory(EC, from).total();
-        let ambassador_stays = face_up_in(self, from)
+        let staying: Vec<Faction> = face_up_in(self, from)
             .iter()
-            .any(|&(_, face)| matches(self, face, from));
-        if left > 0 && !ambassador_stays {
+            .filter(|&&(_, face)| matches(self, face, from) && !leaving.contains(&face))
+            .map(|&(_, face)| face)
+            .collect();
+        // Tokens left behind (the ambassadors the move carries are among those it took).
+        let left = self.st.in_territory(EC, from).total();
+        if left > 0 && staying.is_empty() {
             self.v_full(
                 rule!("2.11.10"),
                 format!(
