@@ -577,7 +577,7 @@ impl Replay {
                     );
                     return;
                 }
-                self.revised_move(*from, *to, *forces, rule);
+                self.revised_move(*from, *to, *forces, rule, Faction::Fremen);
             }
             AmbassadorEffect::Cross { to, forces } => {
                 if self.st.phase != Phase::Movement || !self.use_shipment(EC, true) {
@@ -588,15 +588,8 @@ impl Replay {
                     sector: None,
                     pos: to.pos,
                 };
-                self.revised_move(from, *to, *forces, rule);
-                // The Guild ambassador goes with them.
-                if let Some(&(i, _)) = up.iter().find(|&&(_, f)| f == Faction::SpacingGuild)
-                    && let Some(p) = to
-                        .territory
-                        .piece(to.sector.or_else(|| to.territory.single_sector()))
-                {
-                    self.st.tokens[i].place = TokenPlace::Board(p);
-                }
+                // The Guild ambassador goes with them when they count it.
+                self.revised_move(from, *to, *forces, rule, Faction::SpacingGuild);
             }
             AmbassadorEffect::Ally { .. } => {
                 let latest = self.t.entries.last().copied();
@@ -643,6 +636,7 @@ impl Replay {
         to: crate::dgn::Place,
         c: ForceCount,
         rule: Rule,
+        used: Faction,
     ) {
         let t = to.territory;
         let Some(dest) = t
@@ -676,6 +670,37 @@ impl Replay {
             let st = self.st.stack_mut(EC, dest);
             st.normal = st.normal.saturating_add(s.total());
             self.entered(EC, t, false);
+            // The ambassadors stand in Ecaz's stacks (2.11.05 revised): those the tokens left
+            // behind cannot hold go with the forces, the one used first, then the latest arrivals.
+            let left = u32::from(self.st.in_territory(EC, from.territory).total());
+            let mut here: Vec<usize> = self
+                .st
+                .tokens
+                .iter()
+                .enumerate()
+                .filter(|(_, k)| {
+                    k.owner == EC && k.is_ambassador() && k.territory() == Some(from.territory)
+                })
+                .map(|(i, _)| i)
+                .collect();
+            let rank = |i: usize| match self.st.tokens[i].kind {
+                TokenKind::Ambassador(f) => self.ecaz.arrivals.iter().position(|&x| x == f),
+                TokenKind::Terror(_) => None,
+            };
+            here.sort_by_key(|&i| {
+                (
+                    self.st.tokens[i].kind != TokenKind::Ambassador(used),
+                    std::cmp::Reverse(rank(i)),
+                )
+            });
+            let excess = (here.len() as u32).saturating_sub(left) as usize;
+            for &i in here.iter().take(excess) {
+                self.st.tokens[i].place = TokenPlace::Board(dest);
+                if let TokenKind::Ambassador(f) = self.st.tokens[i].kind {
+                    self.ecaz.arrivals.retain(|&x| x != f);
+                    self.ecaz.arrivals.push(f);
+                }
+            }
         }
     }
 
