@@ -292,8 +292,25 @@ impl Replay {
             return;
         };
         let named = self.sealed(token).copied().flatten();
+        if named == Some(Terror::DukeVidal) && self.moritani_original() {
+            self.v_full(
+                rule!("2.12.05"),
+                "the Duke Vidal terror token is the revised text's seventh ([Edition \"revised\"])",
+            );
+            return;
+        }
         let Some(i) = self.token_in_supply(named) else {
             let what = named.map_or("a terror token".to_string(), |x| format!("the {x} token"));
+            let removed = named
+                .and_then(|x| self.terror_token(x))
+                .is_some_and(|j| self.st.tokens[j].place == TokenPlace::Removed);
+            if removed {
+                self.v_full(
+                    rule!("2.12.11"),
+                    format!("{what} was revealed and removed from the game"),
+                );
+                return;
+            }
             self.v_full(rule, format!("Moritani has not {what} behind its shield"));
             return;
         };
@@ -516,7 +533,13 @@ impl Replay {
             return;
         }
         self.reveal_terror(i, x);
-        let after = self.terror_effect(x, target, profits, t, effect);
+        let mut after = self.terror_effect(x, target, profits, t, effect);
+        // The original text removes a revealed token from the game (2.12.11), the Extortion
+        // token aside, which waits for War Continues (2.12.13.03); the revised one keeps it in
+        // front of the shield for Scheme (Aftermath, 2.12.09).
+        if self.moritani_original() && after == TokenPlace::Front && x != Terror::Extortion {
+            after = TokenPlace::Removed;
+        }
         self.st.tokens[i].place = after;
     }
 
@@ -1414,11 +1437,14 @@ impl FactionRules for Moritani {
             return;
         }
         if let Some(paid) = r.moritani.extortion.take()
-            && !paid
             && let Some(i) = r.terror_token(Terror::Extortion)
         {
-            r.st.tokens[i].place = TokenPlace::Supply;
-            r.st.tokens[i].face_up = false;
+            if paid {
+                r.st.tokens[i].place = TokenPlace::Removed;
+            } else {
+                r.st.tokens[i].place = TokenPlace::Supply;
+                r.st.tokens[i].face_up = false;
+            }
         }
         if r.moritani.redraw {
             r.v_full(
