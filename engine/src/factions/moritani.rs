@@ -928,6 +928,23 @@ impl Replay {
             return;
         }
         let original = self.moritani_original();
+        // Alive, Dead and Assassinate Leaders are Advanced abilities (2.12.00).
+        let advanced_only = matches!(
+            action,
+            BountyAction::Alive(_) | BountyAction::Dead(_) | BountyAction::Assassinate(_)
+        );
+        if advanced_only && !self.st.options.advanced {
+            let which = if original {
+                "2.12.18 to 2.12.20"
+            } else {
+                "2.12.18"
+            };
+            self.v_full(
+                rule!("2.12.00"),
+                format!("the bounty abilities ({which}) are Advanced"),
+            );
+            return;
+        }
         match action {
             BountyAction::Board(list) => self.bounty_board(list),
             BountyAction::Draw(leader) => self.bounty_draw(leader),
