@@ -247,6 +247,9 @@ pub struct Conditions {
     pub undialed: [u8; 2],
     /// The side chose to kill both leaders with its Stone Burner (000 3.03.10).
     pub burn: [bool; 2],
+    /// Added to the number a side dials, per side: Reinforcements (000 3.04.03), half of Ecaz's
+    /// forces in Battling Co-Occupied (000 2.11.19 original).
+    pub bonus: [Halves; 2],
 }
 
 /// A common misreading of the battle rules, for explaining a logged result that differs from
@@ -426,7 +429,7 @@ fn wheel_with(
     };
     let (star_worth, plain_worth) = (worth(star), worth(plain));
     if !c.advanced {
-        return Halves(starred * star_worth + normal * plain_worth);
+        return Halves(starred * star_worth + normal * plain_worth + c.bonus[i].0);
     }
     let needs_spice =
         |k: &KindRules| k.spiced || c.needs_spice[i] || slip == Some(Slip::SpiceFreedomIgnored);
@@ -451,7 +454,8 @@ fn wheel_with(
         star_full * star_worth
             + (starred - star_full) * star_worth / 2
             + plain_full * plain_worth
-            + (normal - plain_full) * plain_worth / 2,
+            + (normal - plain_full) * plain_worth / 2
+            + c.bonus[i].0,
     )
 }
 
@@ -491,7 +495,8 @@ pub fn spent(plan: &Plan, withheld: bool) -> Vec<Card> {
             | Card::Amtal
             | Card::PortableSnooper => true,
             Card::PoisonTooth => plan.weapon == Some(c) && !withheld,
-            _ => false,
+            // Played in place of a weapon or a defence and discarded (000 3.04.01, 3.04.03).
+            _ => c.kind() == CardKind::SpecialBattle,
         })
         .collect()
 }
@@ -710,6 +715,7 @@ mod tests {
         portable_snooper: [false; 2],
         undialed: [0; 2],
         burn: [false; 2],
+        bonus: [Halves(0); 2],
     };
 
     #[test]

@@ -265,6 +265,7 @@ pub fn turn_json(t: &TurnSummary) -> Value {
             "value": n.value,
         })).collect::<Vec<_>>(),
         "no_field_front": t.no_field_front,
+        "tokens": t.tokens,
         "cards": t.cards.as_ref().map(|cs| per_faction(cs.iter().map(|(f, hand)| (f.code(), json!(hand.iter().map(|c| c.map_or("?", |c| c.code())).collect::<Vec<_>>()))).collect())),
     })
 }

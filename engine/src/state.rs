@@ -150,6 +150,10 @@ pub enum LeaderState {
     Fought(Faction, Territory),
     /// In the tanks, face up (revivable) or face down (killed again, 1.05.04).
     Tanks { face_up: bool },
+    /// Set aside, in nobody's leader pool: Duke Vidal at the start and after his revival, until
+    /// an ambassador, a terror token or Moritani's battles bring him into a pool (000 2.11,
+    /// 2.12).
+    SetAside,
 }
 
 /// The phases of a turn (1.01-1.09), plus setup.
@@ -273,8 +277,9 @@ pub struct RuleOptions {
 }
 
 /// Where the full rulebook (000) prints two versions of a faction's rules (CHOAM's two sheets,
-/// Richese's items 2.10.03, 2.10.07, 2.10.10, 2.10.15, 2.10.19, 2.10.21, two Karama powers),
-/// which one the game is played with. Both are numbered by their place in the book; the text
+/// Richese's items 2.10.03, 2.10.07, 2.10.10, 2.10.15, 2.10.19, 2.10.21, two Karama powers; the
+/// Ecaz and Moritani chapters), which one the game is played with: one choice for every chapter
+/// (docs/notation.md, Decisions 72). Both are numbered by their place in the book; the text
 /// printed second, the revised one, is the default (rulings.md 28).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Edition {
@@ -297,6 +302,14 @@ impl Edition {
 impl fmt::Display for Edition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+impl RuleOptions {
+    /// The text a faction's chapter is played by: the game's edition, one choice for every
+    /// chapter that prints two.
+    pub fn edition_of(&self, _f: Faction) -> Edition {
+        self.edition
     }
 }
 
@@ -535,6 +548,9 @@ pub struct GameState {
     pub(crate) bank_out: i64,
     /// The Free Traders' placement, revivals, auctions and Scrap Heap (000 2.13).
     pub(crate) free_traders: crate::factions::free_traders::FreeTradersState,
+    /// Tokens that lie on the board and act later (ambassadors, terror tokens), wherever they
+    /// are (`crate::tokens`).
+    pub(crate) tokens: Vec<crate::tokens::Token>,
 }
 
 impl GameState {
@@ -699,6 +715,14 @@ impl GameState {
         {
             card_sets.push(CardSet::IxiansTleilaxu);
         }
+        // The Third Expansion's cards (and the Millennial one) come with Ecaz and Moritani (000
+        // 3.04, 3.05).
+        if options.ruleset == Ruleset::Full
+            && (in_play.contains(Faction::Ecaz) || in_play.contains(Faction::Moritani))
+        {
+            card_sets.push(CardSet::EcazMoritani);
+            card_sets.push(CardSet::Millennial);
+        }
         let pieces = Piece::count();
         // The starting spice comes from the bank (0.12).
         let bank_out = factions
@@ -721,7 +745,15 @@ impl GameState {
             factions,
             board: vec![[Stack::default(); Faction::COUNT]; pieces],
             spice: vec![Spice::ZERO; pieces],
-            leaders: std::array::from_fn(|i| LeaderState::Pool(LEADERS[i].faction)),
+            leaders: std::array::from_fn(|i| {
+                // Duke Vidal serves whoever an ability gives him to; he starts set aside
+                // (000 2.11, 2.12).
+                if LEADERS[i].leader == Leader::Vidal {
+                    LeaderState::SetAside
+                } else {
+                    LeaderState::Pool(LEADERS[i].faction)
+                }
+            }),
             died_once: [false; Leader::COUNT],
             freed: [false; Leader::COUNT],
             treachery_deck: Card::all()
@@ -741,6 +773,7 @@ impl GameState {
             richese,
             free_traders: Default::default(),
             bank_out,
+            tokens: Vec::new(),
         }
     }
 
@@ -851,6 +884,27 @@ impl GameState {
         others.len() >= 2
     }
 
+    /// The revised Ecaz's ambassadors on the board or in reserve stand in its stacks (as plain
+    /// tokens) but are not among its twenty forces (000 2.11.05 revised).
+    fn ambassadors_in_stacks(&self, f: Faction) -> u32 {
+        if self.options.edition_of(Faction::Ecaz) != Edition::Revised {
+            return 0;
+        }
+        let n = self
+            .tokens
+            .iter()
+            .filter(|k| {
+                k.owner == f
+                    && k.is_ambassador()
+                    && matches!(
+                        k.place,
+                        crate::tokens::TokenPlace::Board(_) | crate::tokens::TokenPlace::Reserves
+                    )
+            })
+            .count();
+        u32::try_from(n).unwrap_or(u32::MAX)
+    }
+
     /// Forces on the board, reserves and tanks: always 20 per faction in play.
     pub fn token_total(&self, f: Faction) -> u32 {
         let st = self.faction(f);
@@ -859,7 +913,9 @@ impl GameState {
             .iter()
             .map(|row| u32::from(row[f.index()].total()))
             .sum();
-        board + u32::from(st.reserves.total()) + u32::from(st.tanks.total())
+        let ambassadors = self.ambassadors_in_stacks(f);
+        (board + u32::from(st.reserves.total()) + u32::from(st.tanks.total()))
+            .saturating_sub(ambassadors)
     }
 
     /// A faction's tokens of one kind on the board, in reserve and in the tanks (a token on its
@@ -873,7 +929,13 @@ impl GameState {
             ForceKind::Flipped => 0,
         };
         let board: u32 = self.board.iter().map(|row| on_board(&row[f.index()])).sum();
-        board + u32::from(st.reserves.count(kind)) + u32::from(st.tanks.count(kind))
+        let ambassadors = if kind == ForceKind::Plain {
+            self.ambassadors_in_stacks(f)
+        } else {
+            0
+        };
+        (board + u32::from(st.reserves.count(kind)) + u32::from(st.tanks.count(kind)))
+            .saturating_sub(ambassadors)
     }
 
     /// Places reserves on a piece (no check).
@@ -977,6 +1039,16 @@ impl GameState {
         drawn
     }
 
+    /// Every token (ambassadors, terror tokens), wherever it is.
+    pub fn tokens(&self) -> &[crate::tokens::Token] {
+        &self.tokens
+    }
+
+    /// The tokens lying in a territory.
+    pub fn tokens_in(&self, t: Territory) -> impl Iterator<Item = &crate::tokens::Token> + '_ {
+        self.tokens.iter().filter(move |k| k.territory() == Some(t))
+    }
+
     /// Active leaders of a faction: those in its leader pool now (glossary; rulings.md 16).
     pub fn active_leaders(&self, f: Faction) -> Vec<Leader> {
         Leader::all()
@@ -987,16 +1059,30 @@ impl GameState {
     /// The strongholds a faction controls at this moment (glossary "Control"; advisors never
     /// control, rulings.md 14). The Shield Wall counts only once it is a stronghold (4.02).
     pub fn controller(&self, s: Stronghold) -> Option<Faction> {
-        if s != Stronghold::ShieldWall {
-            // Occupying is having fighting forces there: the territory's one occupant.
-            let occ = self.occupant_set(Territory::of(s));
-            return (occ.len() == 1).then(|| occ.iter().next()).flatten();
+        let occ: FactionSet = if s == Stronghold::ShieldWall {
+            self.in_play
+                .iter()
+                .filter(|&f| self.occupies(f, s))
+                .collect()
+        } else {
+            // Occupying is having fighting forces there.
+            self.occupant_set(Territory::of(s))
+        };
+        match occ.len() {
+            0 => None,
+            1 => occ.iter().next(),
+            // Several occupants control nothing, unless a faction's rules give the stronghold to
+            // one of them (a stronghold Ecaz and its ally share, 000 2.11.20 original).
+            _ => self.shared_control(s, occ).map(|(f, _)| f),
         }
-        let mut occ = self.in_play.iter().filter(|&f| self.occupies(f, s));
-        match (occ.next(), occ.next()) {
-            (Some(f), None) => Some(f),
-            _ => None,
-        }
+    }
+
+    /// A stronghold several factions occupy that a faction's rules give to one of them, and the
+    /// rule (a stronghold Ecaz and its ally share, 000 2.11.20 original).
+    pub(crate) fn shared_control(&self, s: Stronghold, occ: FactionSet) -> Option<(Faction, Rule)> {
+        self.in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).controls_shared(self, s, occ))
     }
 
     /// Does a faction occupy a stronghold: fighting forces (not advisors, 2.02.12) in it, and

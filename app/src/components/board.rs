@@ -1,7 +1,8 @@
 //! The board after a turn, drawn as SVG from the engine's summary: sectors and the storm,
 //! territories with each faction's tokens (colour, code and count; starred tokens, advisors and
 //! the Free Traders' Smugglers told apart; Richese's No-Field tokens face down, their number only
-//! when audited), spice on the map, stronghold control; then the same as tables (for screen readers,
+//! when audited), Ecaz's ambassadors and Moritani's terror tokens where they lie (face down unless
+//! the page audits the log), spice on the map, stronghold control; then the same as tables (for screen readers,
 //! print and exact counts) and what each faction holds. Hidden information (the cards themselves)
 //! appears only when the page audits the log.
 //!
@@ -305,7 +306,34 @@ fn BoardSvg(map: BoardMap, turn: BoardTurn) -> impl IntoView {
                     </g>
                 }
             });
-            Some(view! { {chips}{no_fields}{spice} })
+            // Ambassadors and terror tokens, in a row above the territory's code: a diamond for an
+            // ambassador, a triangle for a terror token, in the owner's colour; a face-down one is
+            // outlined, with `?` unless the page audits the log.
+            let markers = p
+                .markers
+                .iter()
+                .enumerate()
+                .map(|(i, m)| {
+                    let (fill, ink) = faction_colours(m.owner);
+                    let x = area.x - 7.0 - 8.5 * i as f64;
+                    let y = area.y - 8.0;
+                    let shape = if m.terror {
+                        format!("M{:.1},{:.1} l4.2,7.2 l-8.4,0 z", x, y - 3.6)
+                    } else {
+                        format!("M{:.1},{:.1} l4,4 l-4,4 l-4,-4 z", x, y - 4.0)
+                    };
+                    let label = format!("{}: {}", area.name, m.describe());
+                    view! {
+                        <g class="marker" role="listitem" aria-label=label data-territory=area.code.clone()
+                            data-owner=m.owner.code() data-face=if m.face_up { "up" } else { "down" }>
+                            <path d=shape fill=if m.face_up { fill } else { "#fff" } stroke=fill stroke-width="0.8"/>
+                            <text x=format!("{x:.1}") y=format!("{:.1}", y + 1.6) class="marker-text"
+                                fill=if m.face_up { ink } else { fill }>{m.short()}</text>
+                        </g>
+                    }
+                })
+                .collect_view();
+            Some(view! { {chips}{no_fields}{spice}{markers} })
         })
         .collect_view();
     let title = format!("The board after {}", turn_label(&turn).to_lowercase());
@@ -348,7 +376,9 @@ fn BoardTables(turn: BoardTurn) -> impl IntoView {
     let rows = turn
         .places
         .iter()
-        .filter(|p| !p.tokens.is_empty() || p.spice > 0 || !p.no_fields.is_empty())
+        .filter(|p| {
+            !p.tokens.is_empty() || p.spice > 0 || !p.no_fields.is_empty() || !p.markers.is_empty()
+        })
         .map(|p| {
             let no_fields = p.no_fields.iter().map(|v| {
                 let what = v.map_or("a No-Field token, face down".to_owned(), |n| format!("a No-Field token ({n})"));
@@ -357,7 +387,8 @@ fn BoardTables(turn: BoardTurn) -> impl IntoView {
             view! {
                 <tr data-territory=p.code.clone()>
                     <th scope="row">{p.name.clone()}" "<span class="hint">{p.code.clone()}</span></th>
-                    <td>{p.tokens.iter().map(|(f, t)| view! { <span class="force">{faction_cell(*f)}" "<span data-testid="force-count">{t.describe_for(*f)}</span></span> }).collect_view()}{no_fields}</td>
+                    <td>{p.tokens.iter().map(|(f, t)| view! { <span class="force">{faction_cell(*f)}" "<span data-testid="force-count">{t.describe_for(*f)}</span></span> }).collect_view()}{no_fields}
+                        {p.markers.iter().map(|m| view! { <span class="marker-note" data-testid="marker">{m.describe()}</span> }).collect_view()}</td>
                     <td class="num">{(p.spice > 0).then(|| p.spice.to_string())}</td>
                     <td>{p.controller.map(|f| f.code())}</td>
                 </tr>

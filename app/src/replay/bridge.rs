@@ -15,7 +15,7 @@ use tournament::report::GameReport;
 use super::json::{ReportJson, Tokens, TurnJson};
 use super::map::{self, Area, AreaKind, BoardMap};
 use super::suggest::{Vocabulary, Word, WordKind};
-use super::{BoardTurn, Holding, PlaceState, Problem, Replayed, Verification};
+use super::{BoardTurn, Holding, Marker, PlaceState, Problem, Replayed, Verification};
 
 /// Everything one replay gives the pages.
 pub struct Analysis {
@@ -94,11 +94,18 @@ pub fn from_report(report: &ReportJson) -> Replayed {
             .map(|v| Problem {
                 line: v.line,
                 col: v.col,
+                // The GenCon rulebook's pages only: a full-rulebook number would find GenCon's
+                // rule of the same number.
                 heading: Rule::parse(&v.rule)
                     .ok()
+                    .filter(|_| v.book != "000")
                     .and_then(rulebook::get)
                     .map(|e| e.heading.to_owned()),
-                rule: Some(v.rule.clone()),
+                rule: Some(if v.book == "000" {
+                    format!("000 {}", v.rule)
+                } else {
+                    v.rule.clone()
+                }),
                 message: v.message.clone(),
                 context: Some(format!("turn {}, {}", v.turn, v.phase)),
             })
@@ -166,7 +173,25 @@ fn board_turn(t: &TurnJson) -> BoardTurn {
             .filter(|n| n.territory == row.code)
             .map(|n| n.value)
             .collect();
-        if !tokens.is_empty() || spice > 0 || controller.is_some() || !no_fields.is_empty() {
+        let markers: Vec<Marker> = t
+            .tokens
+            .iter()
+            .filter(|k| k.territory == row.code)
+            .filter_map(|k| {
+                Some(Marker {
+                    owner: faction(&k.owner)?,
+                    terror: k.kind == "terror",
+                    of: k.of.clone(),
+                    face_up: k.face_up,
+                })
+            })
+            .collect();
+        if !tokens.is_empty()
+            || spice > 0
+            || controller.is_some()
+            || !no_fields.is_empty()
+            || !markers.is_empty()
+        {
             places.push(PlaceState {
                 code: row.code.to_owned(),
                 name: row.name.to_owned(),
@@ -174,6 +199,7 @@ fn board_turn(t: &TurnJson) -> BoardTurn {
                 spice,
                 controller,
                 no_fields,
+                markers,
             });
         }
     }
@@ -288,7 +314,7 @@ pub fn vocabulary() -> &'static Vocabulary {
     static WORDS: OnceLock<Vocabulary> = OnceLock::new();
     WORDS.get_or_init(|| {
         let mut words: Vec<Word> = Vec::new();
-        for f in Faction::CLASSIC.iter() {
+        for f in Faction::ALL.iter() {
             words.push(Word::new(f.code(), f.name(), WordKind::Faction, None));
         }
         for row in TERRITORIES.iter() {
@@ -377,6 +403,54 @@ mod tests {
     }
 
     #[test]
+    fn ambassadors_and_terror_tokens_stand_where_they_lie_face_down_unless_audited() {
+        let log = include_str!(
+            "../../../engine/tests/games/legal-game-moritani-terror-decides-a-battle.dgn"
+        );
+        // After turn 1 the Sneak Attack token lies face down in Carthag.
+        for (audit, of) in [(true, Some("SneakAttack")), (false, None)] {
+            let r = replay(log, audit);
+            let t1 = r.turns.iter().find(|t| t.turn == 1).unwrap();
+            let car = t1.places.iter().find(|p| p.code == "CAR").unwrap();
+            assert_eq!(
+                car.markers,
+                [Marker {
+                    owner: Faction::Moritani,
+                    terror: true,
+                    of: of.map(str::to_owned),
+                    face_up: false
+                }]
+            );
+        }
+        let log = include_str!("../../../engine/tests/games/legal-game-ecaz-special-victory.dgn");
+        let r = replay(log, false);
+        assert!(r.verification.legal, "{:?}", r.verification.problems);
+        let log = include_str!(
+            "../../../engine/tests/games/legal-ecaz-ambassadors-placed-and-triggered.dgn"
+        );
+        let r = replay(log, false);
+        let t1 = r.turns.iter().find(|t| t.turn == 1).unwrap();
+        let ark = t1.places.iter().find(|p| p.code == "ARK");
+        assert!(
+            ark.is_none_or(|p| p.markers.is_empty()),
+            "the Emperor ambassador was used up"
+        );
+        let hab = t1.places.iter().find(|p| p.code == "HAB").unwrap();
+        assert_eq!(hab.tokens[0].0, Faction::Ecaz);
+    }
+
+    #[test]
+    fn a_full_rulebook_rule_is_named_with_its_book_and_no_gencon_heading() {
+        let bad =
+            "[Ruleset \"full\"] [Factions \"1=AT 2=EC\"] [Mode \"Basic\"]\nT0\nLOYAL EC Sanya\n";
+        let r = replay(bad, true);
+        let p = &r.verification.problems[0];
+        assert_eq!(p.rule.as_deref(), Some("000 2.11.00"));
+        assert_eq!(p.heading, None);
+        assert_eq!(p.rule_href(), None);
+    }
+
+    #[test]
     fn suggestions_know_territories_and_leaders() {
         let v = vocabulary();
         assert!(
@@ -385,6 +459,11 @@ mod tests {
                 .any(|w| w.code == "ARK" && w.label.contains("Arrakeen"))
         );
         assert!(v.words.iter().any(|w| w.kind == WordKind::Leader));
+        assert!(
+            v.words
+                .iter()
+                .any(|w| w.code == "EC" && w.kind == WordKind::Faction)
+        );
         let alive = analyse(TINY, true, false).alive.unwrap();
         assert!(alive.len() >= 10, "{alive:?}");
     }

@@ -45,7 +45,14 @@ pub struct ViolationJson {
     pub turn: u32,
     pub phase: String,
     pub rule: String,
+    /// The rulebook the number is read in: `001` (GenCon) or `000` (the full rulebook).
+    #[serde(default = "gencon")]
+    pub book: String,
     pub message: String,
+}
+
+fn gencon() -> String {
+    "001".to_owned()
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -106,6 +113,10 @@ pub struct TurnJson {
     /// The No-Field token face up in front of Richese's shield (2.10.13).
     #[serde(default)]
     pub no_field_front: Option<u8>,
+    /// Tokens on the board: Ecaz's ambassadors and Moritani's terror tokens (a face-down one's
+    /// `of` only in audit mode).
+    #[serde(default)]
+    pub tokens: Vec<TokenJson>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -113,6 +124,21 @@ pub struct NoFieldJson {
     pub territory: String,
     #[serde(default)]
     pub value: Option<u8>,
+}
+
+/// A token on the board, as the engine writes it.
+#[derive(Debug, Clone, Deserialize)]
+pub struct TokenJson {
+    pub owner: String,
+    /// `ambassador` or `terror`.
+    pub kind: String,
+    /// The ambassador's faction code, the terror token's name; `null` when hidden.
+    #[serde(default)]
+    pub of: Option<String>,
+    pub territory: String,
+    #[serde(default)]
+    pub sector: Option<u8>,
+    pub face_up: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -158,8 +184,9 @@ impl Tokens {
         self.describe_for(Faction::BeneGesserit)
     }
 
-    /// The same for one faction's tokens: the flipped side is the Bene Gesserit's advisors or
-    /// the Free Traders' Smugglers (000 2.13.05), `3 Smugglers`.
+    /// The same for one faction's tokens: the flipped side is the Bene Gesserit's advisors, the
+    /// Free Traders' Smugglers (000 2.13.05), `3 Smugglers`, or Ecaz's co-occupied forces (000
+    /// 2.11.06 revised), `3 co-occupied`.
     pub fn describe_for(self, f: Faction) -> String {
         let (one, many, _) = flipped_side(f);
         let mut parts = Vec::new();
@@ -186,11 +213,14 @@ impl Tokens {
 }
 
 /// What a faction's flipped tokens are called (the engine writes them `3a` for every faction,
-/// its `"kinds"` naming them): the Bene Gesserit's advisors, the Free Traders' Smugglers. The
+/// its `"kinds"` naming them): the Bene Gesserit's advisors, the Free Traders' Smugglers, Ecaz's
+/// co-occupied forces. The
 /// names, singular and plural, and the suffix the board's chips use (`a`, or `s` as in DGN).
 pub fn flipped_side(f: Faction) -> (&'static str, &'static str, char) {
     match f {
         Faction::FreeTraders => ("Smuggler", "Smugglers", 's'),
+        // Ecaz's tokens that do not fight are co-occupied forces (000 2.11.06 revised).
+        Faction::Ecaz => ("co-occupied", "co-occupied", 'a'),
         _ => ("advisor", "advisors", 'a'),
     }
 }

@@ -37,7 +37,8 @@ pub struct Verification {
 pub struct Problem {
     pub line: u32,
     pub col: u32,
-    /// The rule broken (`1.06.03.05`); `None` for a syntax error.
+    /// The rule broken (`1.06.03.05`); `None` for a syntax error. A rule of the full rulebook
+    /// is written with its book (`000 2.11.05`).
     pub rule: Option<String>,
     /// The rule's heading, for the reader who does not know the number by heart.
     pub heading: Option<String>,
@@ -47,8 +48,13 @@ pub struct Problem {
 }
 
 impl Problem {
+    /// The rule's page. The GenCon rulebook's rules have pages here; a full-rulebook rule
+    /// (`000 …`) is shown without a link until its page exists.
     pub fn rule_href(&self) -> Option<String> {
-        self.rule.as_ref().map(|r| format!("/rules/{r}"))
+        self.rule
+            .as_ref()
+            .filter(|r| !r.starts_with("000 "))
+            .map(|r| format!("/rules/{r}"))
     }
 }
 
@@ -89,6 +95,47 @@ pub struct PlaceState {
     /// audits the log, `None` as the table sees it.
     #[serde(default)]
     pub no_fields: Vec<Option<u8>>,
+    /// Tokens lying here that act later: Ecaz's ambassadors, Moritani's terror tokens.
+    #[serde(default)]
+    pub markers: Vec<Marker>,
+}
+
+/// An Ecaz ambassador or a Moritani terror token on the board (000 2.11, 2.12).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Marker {
+    pub owner: Faction,
+    /// A terror token (`false`: an ambassador).
+    pub terror: bool,
+    /// The ambassador's faction code or the terror token's name; `None` when face down and the
+    /// page does not audit the log.
+    pub of: Option<String>,
+    pub face_up: bool,
+}
+
+impl Marker {
+    /// What the marker says on the map: the ambassador's faction code, the token's initials,
+    /// `?` when hidden.
+    pub fn short(&self) -> String {
+        match &self.of {
+            Some(of) if self.terror => of.chars().filter(|c| c.is_ascii_uppercase()).collect(),
+            Some(of) => of.clone(),
+            None => "?".to_owned(),
+        }
+    }
+
+    /// "Ecaz ambassador (HK), face up", "Moritani terror token, face down".
+    pub fn describe(&self) -> String {
+        let what = if self.terror {
+            "terror token"
+        } else {
+            "ambassador"
+        };
+        let face = if self.face_up { "face up" } else { "face down" };
+        match &self.of {
+            Some(of) => format!("{} {what} ({of}), {face}", self.owner.name()),
+            None => format!("{} {what}, {face}", self.owner.name()),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -130,6 +177,8 @@ pub fn faction_colours(f: Faction) -> (&'static str, &'static str) {
         Faction::Choam => ("#5d4037", "#fff"),
         Faction::Richese => ("#455a64", "#fff"),
         Faction::FreeTraders => ("#00796b", "#fff"),
+        Faction::Ecaz => ("#ad1457", "#fff"),
+        Faction::Moritani => ("#827717", "#fff"),
         _ => ("#6a1b9a", "#fff"),
     }
 }

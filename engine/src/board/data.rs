@@ -5,7 +5,7 @@
 //! that file; DGN shows them to judges as 1-18 (see `docs/notation.md`). If the physical board says
 //! otherwise, edit the tables below: `cargo test -p engine board` checks that they stay consistent
 //! (symmetric adjacency, territory borders = the projection of sector-piece adjacency, every piece
-//! reachable, 15 spice cards with 118 spice, 33 treachery cards, 30 leaders).
+//! reachable, 15 spice cards with 118 spice, 33 classic treachery cards, 30 classic leaders).
 
 use dune::Faction;
 use dune::{Rule, rule};
@@ -390,9 +390,12 @@ pub enum Card {
     DesertSeededWater,
     //
     //
-    // 000 3.4, the Third Expansion's cards: here.
-    //
-    // 000 3.5, the Millennial cards: here.
+    // 000 3.4, the Third Expansion's cards (Ecaz & Moritani).
+    HarassAndWithdraw,
+    Recruits,
+    Reinforcements,
+    // 000 3.5, the Millennial cards.
+    ButlerianJihad,
 }
 
 /// What a treachery card is, for battle plans and Karama.
@@ -410,9 +413,14 @@ pub enum CardKind {
     Leader,
     Special,
     Worthless,
+    /// Played on the battle wheel in place of a weapon or a defence, counting as neither
+    /// (Harass and Withdraw, Reinforcements: 000 3.04.01, 3.04.03).
+    SpecialBattle,
 }
 
-/// The sets of treachery cards: the classic deck (3.01) and each expansion's cards (000 3.02-).
+/// The sets of treachery cards: the classic deck (3.01) and each expansion's cards (000 3.02-):
+/// an expansion's set is in the deck of a full-format game that seats one of its factions
+/// (docs/notation.md, Decisions 73).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum CardSet {
     /// The 33 cards of the classic game (3.01).
@@ -422,8 +430,10 @@ pub enum CardSet {
     /// 000 3.03, the Second Expansion (CHOAM & Richese): Richese's cache (2.10.03), never
     /// shuffled into the deck; a cache card discarded joins the treachery discards.
     ChoamRichese,
-    //
-    // 000 3.04, the Third Expansion: here.
+    /// 000 3.04, the Third Expansion (Ecaz & Moritani): 3 cards.
+    EcazMoritani,
+    /// 000 3.05, the Landsraad Millennial card, shuffled in with the Third Expansion's.
+    Millennial,
 }
 
 /// One row of the treachery table: card, DGN name, kind, copies in the deck.
@@ -434,8 +444,8 @@ pub struct CardRow {
     pub name: &'static str,
     pub kind: CardKind,
     pub copies: u8,
-    /// The card's rule: 3.01.xx (001's numbers) for the classic cards, 000's 3.02.xx for the
-    /// First Expansion's.
+    /// The card's rule: 3.01.xx (001's numbers) for the classic cards, 000's 3.02-3.05 for the
+    /// expansions'.
     pub rule: Rule,
     /// The set that brings the card into the deck.
     pub set: CardSet,
@@ -529,9 +539,12 @@ pub const CARDS: &[CardRow] = &[
     expansion(CardSet::ChoamRichese, card(Card::DesertSeededWater, "DesertSeededWater", "Desert Seeded Water", CardKind::Special, 1, rule!("3.03.15"))),
     //
     //
-    // 000 3.4, the Third Expansion's cards: here.
-    //
-    // 000 3.5, the Millennial cards: here.
+    // 000 3.4, the Third Expansion's cards.
+    expansion(CardSet::EcazMoritani, card(Card::HarassAndWithdraw, "HarassAndWithdraw", "Harass and Withdraw", CardKind::SpecialBattle, 1, rule!("3.04.01"))),
+    expansion(CardSet::EcazMoritani, card(Card::Recruits, "Recruits", "Recruits", CardKind::Special, 1, rule!("3.04.02"))),
+    expansion(CardSet::EcazMoritani, card(Card::Reinforcements, "Reinforcements", "Reinforcements", CardKind::SpecialBattle, 1, rule!("3.04.03"))),
+    // 000 3.5, the Millennial cards.
+    expansion(CardSet::Millennial, card(Card::ButlerianJihad, "ButlerianJihad", "Butlerian Jihad", CardKind::Special, 1, rule!("3.05.01"))),
 ];
 
 /// Leaders of every faction (board-data.md §5), the classic six first.
@@ -595,9 +608,20 @@ pub enum Leader {
     Balt,
     Rund,
     //
-    // 000 2.11 Ecaz: here.
-    //
-    // 000 2.12 Moritani: here.
+    // 000 2.11 Ecaz, and Duke Vidal, the neutral leader of the Ecaz and Moritani expansion
+    // (listed with Ecaz, whose box holds his disc; he is never a traitor).
+    Sanya,
+    Bludd,
+    Ilesa,
+    Rivvy,
+    Bindikk,
+    Vidal,
+    // 000 2.12 Moritani.
+    Lupino,
+    Grieu,
+    Hiih,
+    Trin,
+    Vando,
     //
     // 000 2.13 Free Traders: printed in neither rulebook nor the reference data; five discs
     // named for their strength until the component list is known (docs/notation.md, Decisions).
@@ -697,9 +721,19 @@ pub const LEADERS: &[LeaderRow] = &[
     leader(Leader::Balt, Faction::Richese, "Balt", "Talis Balt", 2),
     leader(Leader::Rund, Faction::Richese, "Rund", "Haloa Rund", 2),
     //
-    // 000 2.11 Ecaz
-    //
+    // 000 2.11 Ecaz (board-data.md §5), and Duke Vidal
+    leader(Leader::Sanya, Faction::Ecaz, "Sanya", "Sanya Ecaz", 4),
+    leader(Leader::Bludd, Faction::Ecaz, "Bludd", "Whitmore Bludd", 4),
+    leader(Leader::Ilesa, Faction::Ecaz, "Ilesa", "Ilesa Ecaz", 3),
+    leader(Leader::Rivvy, Faction::Ecaz, "Rivvy", "Rivvy Dinari", 3),
+    leader(Leader::Bindikk, Faction::Ecaz, "Bindikk", "Bindikk Narvi", 2),
+    leader(Leader::Vidal, Faction::Ecaz, "Vidal", "Duke Prad Vidal", 6),
     // 000 2.12 Moritani
+    leader(Leader::Lupino, Faction::Moritani, "Lupino", "Lupino Ord", 5),
+    leader(Leader::Grieu, Faction::Moritani, "Grieu", "Grieu Kronos", 4),
+    leader(Leader::Hiih, Faction::Moritani, "Hiih", "Hiih Resser", 4),
+    leader(Leader::Trin, Faction::Moritani, "Trin", "Trin Kronos", 2),
+    leader(Leader::Vando, Faction::Moritani, "Vando", "Vando Terboli", 1),
     //
     // 000 2.13 Free Traders
     leader(Leader::Trader5, Faction::FreeTraders, "Trader5", "Free Trader (5)", 5),

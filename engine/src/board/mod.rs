@@ -331,7 +331,7 @@ impl Card {
         own + extra
     }
 
-    /// The card's rule number in 001.
+    /// The card's rule number: 001's for the classic deck, 000's for the expansions' cards.
     pub fn rule(self) -> Rule {
         self.info().rule
     }
@@ -370,6 +370,8 @@ impl CardSet {
             CardSet::Classic => "the classic deck (3.01)",
             CardSet::IxiansTleilaxu => "the Ixians & Tleilaxu expansion (000 3.02)",
             CardSet::ChoamRichese => "Richese's cache, the CHOAM & Richese expansion (000 3.03)",
+            CardSet::EcazMoritani => "the Ecaz & Moritani expansion (000 3.04)",
+            CardSet::Millennial => "the Millennial expansion (000 3.05)",
         }
     }
 }
@@ -764,6 +766,9 @@ mod tests {
         {
             assert_eq!(Leader::of(f).count(), 5, "{f}");
         }
+        // Ecaz's five and Duke Vidal, the neutral leader kept with them; Moritani's five.
+        assert_eq!(Leader::of(Faction::Ecaz).count(), 6);
+        assert_eq!(Leader::of(Faction::Moritani).count(), 5);
         assert_eq!(Leader::Stilgar.strength(), 7);
         assert_eq!(Leader::Fenring.faction(), Faction::Emperor);
     }

@@ -744,6 +744,183 @@ pub enum Stmt {
     PlayCard { faction: Faction, card: Card },
     /// `AMAL F P` (3.02.02): Amal played at the beginning of the phase whose letter is `P`.
     Amal { faction: Faction, phase: Phase },
+
+    // ---- the Ecaz and Moritani expansion (000 2.11, 2.12, 3.04, 3.05) ----
+    /// `AMB EC …`: Ecaz's ambassadors (000 2.11).
+    Ambassador {
+        faction: Faction,
+        action: AmbassadorAction,
+    },
+    /// `LOYAL EC leader` (000 2.11.25 original, 2.11.20 revised): the Ecaz traitor card set aside
+    /// face up before traitors are dealt.
+    Loyalty { faction: Faction, leader: Leader },
+    /// `TERROR MO …`: Moritani's terror tokens (000 2.12).
+    Terror {
+        faction: Faction,
+        action: TerrorAction,
+    },
+    /// `BOUNTY MO …`: Moritani's bounty board and traitor abilities (000 2.12.03, 2.12.16-2.12.20).
+    Bounty {
+        faction: Faction,
+        action: BountyAction,
+    },
+    /// `R F Recruits` (000 3.04.02): every faction's free revival doubles, the limit is 7.
+    Recruits { faction: Faction },
+    /// `JIHAD F G H … [discard card]` (000 3.05.01): F plays Butlerian Jihad; G, H, … are the
+    /// players touching or looking at thinking machines.
+    ButlerianJihad {
+        faction: Faction,
+        touching: Vec<Faction>,
+        discard: Option<Card>,
+    },
+}
+
+/// What Ecaz does with its ambassadors (`AMB EC …`, 000 2.11).
+#[derive(Clone, Debug, PartialEq)]
+pub enum AmbassadorAction {
+    /// `supply F F F F F`: the five random ambassadors of the supply (2.11.03, 2.11.08
+    /// original).
+    Supply(Vec<Faction>),
+    /// `place F terr [$n]`: an ambassador placed after Revival (2.11.05-2.11.06 original), or
+    /// with the starting forces (2.11.03 revised).
+    Place {
+        ambassador: Faction,
+        to: Place,
+        payment: Option<Payment>,
+    },
+    /// `trigger terr [for F] [as F] [effect]`: the ambassador in `terr` is triggered by the
+    /// faction that just entered (2.11.07 original), for Ecaz or its ally (2.11.24), the Bene
+    /// Gesserit one copying another's effect (2.11.16.02).
+    Trigger {
+        at: Territory,
+        beneficiary: Option<Faction>,
+        copy: Option<Faction>,
+        effect: AmbassadorEffect,
+    },
+    /// `with F[,F…]`: ambassadors that travelled with Ecaz's last shipment or move, counted in
+    /// its forces (2.11.05 revised).
+    With(Vec<Faction>),
+    /// `flip terr`: the ambassador there turned face down (2.11.07 revised).
+    Flip(Territory),
+    /// `hostile terr`: Declare hostility (2.11.11 revised).
+    Hostile(Territory),
+    /// `use terr [effect]`: an ambassador's own ability (2.11.15-2.11.16 revised).
+    Use {
+        at: Territory,
+        effect: AmbassadorEffect,
+    },
+    /// `cooccupy`, in a battle: the alliance fights with Battling Co-Occupied (2.11.18-2.11.19
+    /// original).
+    CoOccupy,
+}
+
+/// The arguments of an ambassador's effect (000 2.11.16).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub enum AmbassadorEffect {
+    #[default]
+    None,
+    /// `move from>to forces` (Fremen).
+    Move {
+        from: Place,
+        to: Place,
+        forces: ForceCount,
+    },
+    /// `send forces terr` (Spacing Guild original; Bene Gesserit revised).
+    Send { forces: ForceCount, to: Place },
+    /// `discard card[,card…]` (Ixians, CHOAM original).
+    Discard(Vec<Card>),
+    /// `revive forces` (Tleilaxu original).
+    Revive(ForceCount),
+    /// `revive L:leader` (Tleilaxu original).
+    ReviveLeader(Leader),
+    /// `buy` (Richese original).
+    Buy,
+    /// `vidal` (Ecaz original; Moritani revised).
+    Vidal,
+    /// `ally [vidal]` (Ecaz).
+    Ally { vidal: bool },
+    /// `leader L` (Tleilaxu revised): a leader taken from the tanks for this battle.
+    Leader(Leader),
+    /// `ask "question" = yes|no` (Atreides, Harkonnen revised).
+    Ask { question: String, answer: bool },
+    /// `cross terr forces` (Spacing Guild revised): the ambassador and forces shipped elsewhere.
+    Cross { to: Place, forces: ForceCount },
+}
+
+/// What Moritani does with its terror tokens (`TERROR MO …`, 000 2.12).
+#[derive(Clone, Debug, PartialEq)]
+pub enum TerrorAction {
+    /// `place terr{token}` (Terrorize, 2.12.07 original; Plot, 2.12.07.01 revised).
+    Place {
+        to: Place,
+        token: Sealed<Option<crate::tokens::Terror>>,
+    },
+    /// `move terr>terr` (Terrorize, 2.12.07 original; Plan, 2.12.07.02 revised).
+    Move { from: Territory, to: Place },
+    /// `scheme token` (2.12.07.03 revised).
+    Scheme(crate::tokens::Terror),
+    /// `trigger terr token [effect]` (2.12.08 original) or `strike terr token [for F] [effect]`
+    /// (Organized Strike, 2.12.08 revised; for the ally, 2.12.17).
+    Trigger {
+        at: Territory,
+        token: crate::tokens::Terror,
+        strike: bool,
+        beneficiary: Option<Faction>,
+        effect: TerrorEffect,
+    },
+    /// `carry terr>terr` or `carry terr{token}`: terror tokens travelling with Moritani's last
+    /// move or shipment (Terror Moves, 2.12.14 original).
+    Carry {
+        from: Option<Territory>,
+        to: Place,
+        token: Sealed<Option<crate::tokens::Terror>>,
+    },
+    /// `offer F yes|no` (Enemy of my Enemy, 2.12.14-2.12.15 revised).
+    Offer { to: Faction, accepted: bool },
+    /// `pay F`: F pays Moritani 3 spice for the Extortion token (2.12.13.03).
+    Pay { by: Faction },
+}
+
+/// The arguments of a terror token's effect (000 2.12.13).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub enum TerrorEffect {
+    #[default]
+    None,
+    /// The leader it takes (Assassination, Hostage).
+    Leader(Leader),
+    /// `spice` (Robbery original: half the spice).
+    Spice,
+    /// `card[{card}]` (Robbery original: the top treachery card).
+    TopCard(Sealed<Option<Card>>),
+    /// `card [give card]` (Sabotage): the card taken from the opponent's hand, the card given.
+    Sabotage {
+        taken: Option<Card>,
+        given: Option<Card>,
+    },
+    /// `forces` (Sneak Attack, Ambush).
+    Forces(ForceCount),
+    /// `discard card` (Atomics: a card discarded from a hand over the lowered limit).
+    Discard(Vec<(Faction, Card)>),
+}
+
+/// Moritani's bounty board and traitor abilities (`BOUNTY MO …`, 000 2.12).
+#[derive(Clone, Debug, PartialEq)]
+pub enum BountyAction {
+    /// `BOUNTY MO{leaders}`: the bounty board, one random traitor card of every faction in play
+    /// (2.12.03); sealed.
+    Board(Sealed<Vec<Option<Leader>>>),
+    /// `draw{leader}`: a new traitor from the bounty board (2.12.16 original; 2.12.19 original
+    /// after an assassination).
+    Draw(Sealed<Option<Leader>>),
+    /// `alive leader` (2.12.18.01).
+    Alive(Leader),
+    /// `dead leader` (2.12.18.02).
+    Dead(Leader),
+    /// `assassinate leader` (2.12.19 original).
+    Assassinate(Leader),
+    /// `keep card`: Moritani's ally keeps a card it played in a battle it lost (2.12.18,
+    /// alliance).
+    Keep { ally: Faction, card: Card },
 }
 
 /// The Kwisatz Haderach's state, as an assertion names it.

@@ -316,10 +316,18 @@ impl FactionRules for BeneGesserit {
 
     /// 2.02.03 (rulings.md 7): the predicted faction meets the requirements in the predicted
     /// turn (alone or allied): the Bene Gesserit win alone, before any stronghold victory.
-    fn victory_first(&self, r: &Replay, qualifies: &dyn Fn(Faction) -> bool) -> Option<WinResult> {
+    fn has_special_victory(&self) -> bool {
+        true
+    }
+
+    fn special_victory(
+        &self,
+        r: &Replay,
+        check: &super::victory::VictoryCheck,
+    ) -> Option<WinResult> {
         let turn = r.st.turn;
         let (p, pt) = r.setup.prediction?;
-        (pt == turn && r.st.plays(p) && qualifies(p)).then(|| WinResult {
+        (pt == turn && r.st.plays(p) && (check.qualifies)(p)).then(|| WinResult {
             factions: vec![BG],
             kind: WinType::BgPrediction,
             turn,
@@ -473,6 +481,15 @@ impl Replay {
             },
             true,
         );
+        // An arrival terror tokens answer (000 2.12.08, advisors included), not the one the
+        // Bene Gesserit's own Intrusion answers.
+        self.t.entries.push(crate::replay::Entered {
+            faction: f,
+            territory: ship_piece.territory(),
+            advisors: true,
+            phase: self.st.phase,
+            from: None,
+        });
     }
 
     pub(crate) fn flip(&mut self, f: Faction, place: Place, to: Side) {

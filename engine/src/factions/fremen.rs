@@ -354,7 +354,17 @@ impl FactionRules for Fremen {
     /// empty), no Harkonnen, Atreides or Emperor in Tuek's Sietch (their ally there does not
     /// count, 4.01.19); the allies share it (2.04.12). Without the Guild, the Fremen win when
     /// nobody has (1.09.05).
-    fn victory_at_end(&self, r: &Replay) -> Option<WinResult> {
+    fn has_special_victory(&self) -> bool {
+        true
+    }
+
+    /// Richese (000 2.10.18) and any other faction whose chapter says so count in Tuek's Sietch
+    /// too ([`super::FactionRules::bars_special_victory`]).
+    fn special_victory(
+        &self,
+        r: &Replay,
+        _check: &super::victory::VictoryCheck,
+    ) -> Option<WinResult> {
         let turn = r.st.turn;
         if !r.st.plays(Faction::SpacingGuild) {
             return Some(r.with_ally(FR, WinType::SoloDefault, WinType::AlliedDefault, turn));
@@ -365,9 +375,9 @@ impl FactionRules for Fremen {
         let fremen_ally = r.st.ally(FR);
         // Another faction's own rule may add it to the three (Richese, 000 2.10.18).
         let tueks_clear = r.st.occupants(Territory::TueksSietch).iter().all(|&o| {
-            !(matches!(o, Faction::Harkonnen | Faction::Atreides | Faction::Emperor)
-                || crate::factions::rules(o).spoils_fremen_victory().is_some())
-                || Some(o) == fremen_ally
+            let named = matches!(o, Faction::Harkonnen | Faction::Atreides | Faction::Emperor)
+                || super::rules(o).bars_special_victory(FR).is_some();
+            !named || Some(o) == fremen_ally
         });
         (only_fremen && tueks_clear).then(|| {
             r.with_ally(
@@ -588,6 +598,7 @@ impl Replay {
         }
         if ok && let Some(taken) = self.take_forces(FR, from, forces, rule!("2.04.08")) {
             self.st.stack_mut(FR, dest).add(taken);
+            self.entered(FR, to.territory, false);
         }
     }
 
@@ -712,6 +723,6 @@ impl Replay {
         if wall_card && !kept.is_empty() {
             self.t.mv.shield_wall_sent.push((f, dest, kept));
         }
-        self.t.mv.last_entry = Some((f, t));
+        self.entered(f, t, false);
     }
 }

@@ -167,7 +167,7 @@ impl Replay {
         let eligible = match self.st.leaders[l.index()] {
             LeaderState::Pool(h) => h == loser,
             LeaderState::Fought(h, x) => h == loser && x == last.territory,
-            LeaderState::Tanks { .. } => false,
+            LeaderState::Tanks { .. } | LeaderState::SetAside => false,
         };
         if !eligible {
             self.v(rule!("2.05.10.00"), format!("{l} is not one of {loser}'s active leaders (its pool, or its leader of this battle if alive; not one used elsewhere this turn)"));

@@ -27,12 +27,13 @@
 //!    chapter needs. Cite its rules by their number in its book (`rule!("2.07.02")`: 000's
 //!    numbering for the expansion factions, reported with `Replay::v_full`; 001's for the classic
 //!    ones, with `Replay::v`).
-//! 2. In this file, replace the faction's line in [`rules`] (today `&expansion::NotYet(…)`, which
-//!    refuses the faction at the setup line) with `&<name>::<Struct>`, and its comment line among
-//!    the `mod` declarations with `mod <name>;`. Each faction has its own lines here, apart from
-//!    the others' (so are its places in `board::data`'s `Leader` and `LEADERS`, and each card
-//!    set's in `Card` and `CARDS`), so that several factions can be added at the same time
-//!    without touching each other's lines.
+//! 2. In this file, its line in [`rules`] (`&<name>::<Struct>`) and its `mod <name>;` under its
+//!    chapter's comment among the `mod` declarations. Each faction has its own lines here, apart
+//!    from the others' (so are its places in `board::data`'s `Leader` and `LEADERS`, and each
+//!    card set's in `Card` and `CardSet`), so that several factions can be added at the same
+//!    time without touching each other's lines. Every faction of both rulebooks has its module
+//!    now; a faction the engine could not check would say so with `checked` and `not_checked`,
+//!    and be refused at the setup line.
 //! 3. A rule that happens at a point no hook covers yet: add a method with a default that does
 //!    nothing to [`FactionRules`] (the other factions do not change) and call it from the phase,
 //!    for the faction at hand or for every faction in play.
@@ -43,38 +44,46 @@
 //!    in `payee` (and `receives`), with a new [`Fee`] if the kind of payment is new;
 //!    `Replay::settle_payee` then pays it and checks the payee a log names.
 //! 6. Fixtures `engine/tests/games/legal-…` and `illegal-<rule>-…` name the rule they break.
+//! 7. A victory of its own: one line at its place in [`victory::ORDER`] (ruling 7's order) and
+//!    `special_victory` (with `has_special_victory`); a change to what the stronghold victory
+//!    counts: `controls_shared`, `stronghold_requirement`; a faction that counts against another's
+//!    special victory where that one's chapter names others (Richese in Tuek's Sietch, 000
+//!    2.10.18): `bars_special_victory`.
+//! 8. A chapter 000 prints in two texts: read `RuleOptions::edition_of(faction)` and keep both in
+//!    the module (Ecaz, Moritani; docs/notation.md, Decisions 72).
 
-use dune::{Faction, Rule, Spice, WinType, rule};
+use dune::{Faction, FactionSet, Rule, Spice, WinType, rule};
 
 use crate::battle::{Conditions, Plan};
 use crate::board::{Card, Leader, Piece, Territory};
 use crate::dgn::{Event, ForceCount, KaramaUse, Stmt};
 use crate::replay::karama::{Ability, AbilityInfo};
 use crate::replay::{Replay, WinResult};
-use crate::state::{Phase, Stack};
+use crate::state::{GameState, Phase, Stack};
 
 mod atreides;
 mod bene_gesserit;
-pub(crate) mod choam;
 mod emperor;
-mod expansion;
-pub(crate) mod free_traders;
 mod fremen;
 mod harkonnen;
-pub(crate) mod ixians;
 pub mod kinds;
-pub(crate) mod richese;
 mod spacing_guild;
-pub(crate) mod tleilaxu;
 mod trade;
-//
-// 000 2.10 Richese: `mod richese;` here.
-//
-// 000 2.11 Ecaz: `mod ecaz;` here.
-//
-// 000 2.12 Moritani: `mod moritani;` here.
-//
-// 000 2.13 Free Traders: `mod free_traders;` here.
+pub mod victory;
+// 000 2.07 Ixians.
+pub(crate) mod ixians;
+// 000 2.08 Tleilaxu.
+pub(crate) mod tleilaxu;
+// 000 2.09 CHOAM.
+pub(crate) mod choam;
+// 000 2.10 Richese.
+pub(crate) mod richese;
+// 000 2.11 Ecaz.
+pub(crate) mod ecaz;
+// 000 2.12 Moritani.
+pub(crate) mod moritani;
+// 000 2.13 Free Traders.
+pub(crate) mod free_traders;
 
 pub use kinds::{Aspect, ForceKind, ForceKinds, KindRules};
 
@@ -377,7 +386,9 @@ pub(crate) trait FactionRules: Sync {
     fn revived(&self, _r: &mut Replay, _f: Faction, _free_used: bool, _ghola: bool) {}
 
     /// `f` revives leader `l`: what this faction's rules change (the Tleilaxu's own revival,
-    /// their gholas and their ally's price, 000 2.08.09-2.08.17). `None`: the general rules.
+    /// their gholas and their ally's price, 000 2.08.09-2.08.17; Duke Vidal, revived whatever
+    /// the faction's other leaders and set aside, 000 2.11.22 original, 2.11.17 revised, 2.12.15
+    /// original). `None`: the general rules.
     fn leader_revival(&self, _r: &mut Replay, _f: Faction, _l: Leader) -> Option<LeaderRevival> {
         None
     }
@@ -396,7 +407,36 @@ pub(crate) trait FactionRules: Sync {
         None
     }
 
+    /// Whether `f` may revive a leader while it has active leaders, when this faction's rule
+    /// decides it (Ecaz, once five of its leaders are in the tanks, 000 2.11.23 original), and
+    /// the rule with words for the message.
+    fn leader_revival_allowed(&self, _r: &Replay, _f: Faction) -> Option<(bool, Rule, String)> {
+        None
+    }
+
     // ---- shipment and movement (1.06) ----
+
+    /// `f`'s shipment and movement action has ended (before the ally constraint).
+    fn action_ended(&self, _r: &mut Replay, _f: Faction) {}
+
+    /// `f` and its ally `ally` keep their forces together at the end of `f`'s action (the ally
+    /// constraint, 4.01.17, does not apply), by this faction's rule (Ecaz's Occupy, 000 2.11.17
+    /// original).
+    fn ally_constraint_exempt(&self, _r: &Replay, _f: Faction, _ally: Faction) -> Option<Rule> {
+        None
+    }
+
+    /// Forces arriving in `t` by `how`: what this faction's rules forbid there (the Atomics
+    /// Aftermath token, 000 2.12.13.02). Asked of every faction in play.
+    fn entry_forbidden(
+        &self,
+        _r: &Replay,
+        _f: Faction,
+        _t: Territory,
+        _how: crate::replay::movement::Entry,
+    ) -> Option<(Rule, String)> {
+        None
+    }
 
     /// The faction cannot ship from off-planet: the rule and the reason.
     fn cannot_ship(&self) -> Option<(Rule, &'static str)> {
@@ -482,6 +522,30 @@ pub(crate) trait FactionRules: Sync {
         None
     }
 
+    /// Movement range for `f`'s forces leaving `from`, when this faction's rules change it there
+    /// (the revised Ixian ambassador, 000 2.11.16.07). Asked of every faction in play.
+    fn move_range_from(&self, _r: &Replay, _f: Faction, _from: Territory) -> Option<MoveRange> {
+        None
+    }
+
+    /// The forces `f` pays for when it ships `n` into `t`, when this faction's rules charge
+    /// fewer (the revised Richese ambassador: three as one, 000 2.11.16.10), and the rule.
+    fn shipping_charge(
+        &self,
+        _r: &Replay,
+        _f: Faction,
+        _t: Territory,
+        _n: u8,
+    ) -> Option<(u8, Rule)> {
+        None
+    }
+
+    /// `f` may bring forces into `t` although two other factions are there (its forces there do
+    /// not count, the revised Ecaz's co-occupation, 000 2.11.06): the rule.
+    fn occupancy_exempt(&self, _r: &Replay, _f: Faction, _t: Territory) -> Option<Rule> {
+        None
+    }
+
     /// The faction's forces arrive in `t` by a move: what its ability does to them (`advisors`:
     /// the group moved as advisors; `had_advisors`: advisors were there before).
     fn arrive(
@@ -505,6 +569,28 @@ pub(crate) trait FactionRules: Sync {
     /// The rule that decides what this faction's dialled forces are worth against `opponent`,
     /// when it is the faction's own (a misread of it is cited there).
     fn wheel_rule(&self, _plan: &Plan, _opponent: Faction) -> Option<Rule> {
+        None
+    }
+
+    /// At the start of the Battle phase, the battles of the turn known (the end of Shipment and
+    /// Movement: Duke Vidal joins Moritani, 000 2.12.16 revised).
+    fn begin_battle_phase(&self, _r: &mut Replay) {}
+
+    /// Whose forces `f` dials in `t` when this faction's rules say so (Battling Co-Occupied:
+    /// the Ecaz ally's, 000 2.11.19 original). Asked of every faction in play.
+    fn dial_pool(&self, _r: &Replay, _f: Faction, _t: Territory) -> Option<Faction> {
+        None
+    }
+
+    /// What this faction's rules add to the number `plan` dials in `t` (half of Ecaz's forces in
+    /// Battling Co-Occupied, 000 2.11.19 original), and the rule. Asked of every faction in
+    /// play.
+    fn dial_bonus(
+        &self,
+        _r: &Replay,
+        _plan: &Plan,
+        _t: Territory,
+    ) -> Option<(crate::battle::Halves, Rule)> {
         None
     }
 
@@ -590,7 +676,15 @@ pub(crate) trait FactionRules: Sync {
         self.faction()
     }
 
-    // ---- Mentat Pause (1.09) ----
+    /// A battle has been resolved and its result applied: what this faction's rules add (the
+    /// Ecaz alliance's partner, 000 2.11.19 original; Moritani's Hostage and Robbery, 2.12.13).
+    fn after_battle_result(
+        &self,
+        _r: &mut Replay,
+        _b: &crate::replay::battle::Battle,
+        _o: &crate::battle::Outcome,
+    ) {
+    }
 
     /// At the start of the Mentat Pause (CHOAM's Inflation token turns, 000 2.09.12).
     fn begin_mentat(&self, _r: &mut Replay) {}
@@ -600,25 +694,79 @@ pub(crate) trait FactionRules: Sync {
         None
     }
 
-    /// This faction's forces in Tuek's Sietch spoil the Fremen's special victory (2.04.09 names
-    /// the Harkonnen, the Atreides and the Emperor; 000 2.10.18 Richese): the rule.
-    fn spoils_fremen_victory(&self) -> Option<Rule> {
-        None
-    }
-
-    /// A victory that comes before the stronghold victory (the Bene Gesserit prediction).
-    /// `qualifies`: a faction meets the stronghold requirement, alone or allied.
-    fn victory_first(
+    /// The forces `f` loses in this battle when this faction's rules decide it (Battling
+    /// Co-Occupied and the Ecaz alliance's partner, 000 2.11.19 original), and the rule: for
+    /// checking a result line. Asked of every faction in play.
+    fn battle_loss(
         &self,
         _r: &Replay,
-        _qualifies: &dyn Fn(Faction) -> bool,
-    ) -> Option<WinResult> {
+        _b: &crate::replay::battle::Battle,
+        _o: &crate::battle::Outcome,
+        _f: Faction,
+    ) -> Option<(u8, Rule)> {
         None
     }
 
-    /// A victory at the end of the last turn when nobody won (1.09.05): the special victories.
-    /// Asked in chapter order (rulings.md 7).
-    fn victory_at_end(&self, _r: &Replay) -> Option<WinResult> {
+    /// After Leader Return (1.07.07): a leader this faction's rules set aside once it has fought
+    /// (Duke Vidal).
+    fn after_leader_return(&self, _r: &mut Replay) {}
+
+    // ---- collection (1.08) ----
+
+    /// Factions `a` and `b` collect together in `t` and split the spice between them, by this
+    /// faction's rule (Ecaz and its ally, 000 2.11.17 original): the rule, and which of them
+    /// takes the odd spice of an even split.
+    fn collection_shared(
+        &self,
+        _r: &Replay,
+        _t: Territory,
+        _a: Faction,
+        _b: Faction,
+    ) -> Option<(Rule, Faction)> {
+        None
+    }
+
+    // ---- Mentat Pause (1.09) ----
+
+    /// At the end of the turn (after the Mentat Pause's victory check).
+    fn end_of_turn(&self, _r: &mut Replay) {}
+
+    /// The faction has a victory of its own, checked at its place in [`victory::ORDER`].
+    fn has_special_victory(&self) -> bool {
+        false
+    }
+
+    /// The faction's own victory, asked at its place in ruling 7's order ([`victory::ORDER`]):
+    /// before the stronghold victory (the Bene Gesserit prediction) or at the end of the last
+    /// turn when nobody has won (the Fremen's, the Guild's). `check.qualifies` tells whether a
+    /// faction meets the stronghold requirement now.
+    fn special_victory(&self, _r: &Replay, _check: &victory::VictoryCheck) -> Option<WinResult> {
+        None
+    }
+
+    /// The number of strongholds `f` (with its ally) needs for a stronghold victory when this
+    /// faction's rules lower it, and the rule (the Ecaz alliance's three co-occupied
+    /// strongholds, 000 2.11.21 original). Asked of every faction in play.
+    fn stronghold_requirement(&self, _r: &Replay, _f: Faction) -> Option<(usize, Rule)> {
+        None
+    }
+
+    /// Who controls stronghold `s` when `occupants` (two or more factions) occupy it and this
+    /// faction's rules give it to one of them (a stronghold Ecaz and its ally share, 000 2.11.20
+    /// original). Asked of every faction in play.
+    fn controls_shared(
+        &self,
+        _st: &GameState,
+        _s: dune::Stronghold,
+        _occupants: FactionSet,
+    ) -> Option<(Faction, Rule)> {
+        None
+    }
+
+    /// The faction's forces where `of`'s special victory forbids the factions its own chapter
+    /// names count against it as well, by this faction's rule (Richese in Tuek's Sietch against
+    /// the Fremen's, 000 2.10.18).
+    fn bars_special_victory(&self, _of: Faction) -> Option<Rule> {
         None
     }
 
@@ -644,6 +792,34 @@ pub(crate) trait FactionRules: Sync {
         _claimed: Option<(&[Faction], WinType)>,
         _computed: Option<&WinResult>,
     ) -> Option<Rule> {
+        None
+    }
+
+    // ---- any time ----
+
+    /// The storm, a worm, an explosion or an atomic blast hits territory `t` (one sector piece,
+    /// or all of it): tokens of this faction there answer (ambassadors go back to the supply,
+    /// 000 2.11.09 original; terror tokens do not care, 2.12.10).
+    fn board_hit(&self, _r: &mut Replay, _t: Territory, _piece: Option<Piece>, _cause: Hit) {}
+
+    /// After every statement of the log (state that follows the board, such as the revised
+    /// Ecaz's co-occupation, 000 2.11.06).
+    fn after_event(&self, _r: &mut Replay, _ev: &Event) {}
+
+    /// The rule by which `f`'s tokens that are not fighting (BG advisors have their own, 2.02.12)
+    /// share a territory peacefully, when this faction's rules say so (the revised Ecaz's
+    /// co-occupied forces, 000 2.11.06): for citing what they cannot do.
+    fn coexist_rule(&self, _r: &Replay, _f: Faction) -> Option<Rule> {
+        None
+    }
+
+    /// `holder` holds `l` as a traitor card: what this faction's rules say of it (Ecaz's loyal
+    /// leader and Duke Vidal are never traitors, 000 2.11.25).
+    fn traitor_forbidden(&self, _r: &mut Replay, _holder: Faction, _l: Leader) {}
+
+    /// `f`'s hand limit when this faction's rules change it, and the rule (Moritani's Atomics,
+    /// 000 2.12.13.02).
+    fn hand_limit(&self, _r: &Replay, _f: Faction, _limit: u8) -> Option<(u8, Rule)> {
         None
     }
 
@@ -708,6 +884,8 @@ pub(crate) enum Fee {
     BlackMarketCut,
     /// The Emperor's payment for its ally's extra revivals (2.03.07; to the bank by 1.05.01.03).
     AllyRevival,
+    /// An Ecaz ambassador placed after Revival (000 2.11.06 original).
+    Ambassador,
 }
 
 impl Fee {
@@ -720,8 +898,20 @@ impl Fee {
             Fee::Shipment | Fee::CrossShip | Fee::ShipHome => rule!("1.06.03.02"),
             Fee::Revival | Fee::AllyRevival => rule!("1.05.01.03"),
             Fee::LeaderRevival => rule!("1.05.03.02"),
+            Fee::Ambassador => rule!("2.11.06"),
         }
     }
+}
+
+/// What hits a territory (see [`FactionRules::board_hit`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Hit {
+    Storm,
+    Worm,
+    /// A Lasgun-Shield explosion (3.01.14).
+    Explosion,
+    /// Family Atomics (3.01.07) or Moritani's Atomics (000 2.12.13.02).
+    Atomics,
 }
 
 /// Factions a worm spares in one territory, with the rule behind each one's loss check.
@@ -802,6 +992,10 @@ pub(crate) struct LeaderRevival {
     pub unlimited: Option<(usize, Rule)>,
     /// Another faction's leader, revived into this one's pool (a ghola, 2.08.17).
     pub ghola: bool,
+    /// Allowed whatever the faction's other leaders (no need for them all in the tanks).
+    pub any_time: bool,
+    /// The revived leader is set aside, not put in the pool (Duke Vidal).
+    pub set_aside: bool,
 }
 
 /// A movement range set by a faction ability.
@@ -840,9 +1034,9 @@ pub(crate) fn rules(f: Faction) -> &'static dyn FactionRules {
         // 000 2.10
         Faction::Richese => &Richese,
         // 000 2.11
-        Faction::Ecaz => &expansion::NotYet(Faction::Ecaz),
+        Faction::Ecaz => &ecaz::Ecaz,
         // 000 2.12
-        Faction::Moritani => &expansion::NotYet(Faction::Moritani),
+        Faction::Moritani => &moritani::Moritani,
         // 000 2.13
         Faction::FreeTraders => &FreeTraders,
     }
@@ -952,37 +1146,30 @@ pub(crate) fn ability_statement(r: &mut Replay, ev: &Event) -> bool {
             leader,
             paid,
         } => r.sell_leader(*faction, *leader, paid.as_ref()),
+        // 000 2.11 Ecaz
+        Stmt::Ambassador { faction, action } => r.ambassador_statement(ev, *faction, action),
+        Stmt::Loyalty { faction, leader } => r.loyalty(*faction, *leader),
+        // 000 2.12 Moritani
+        Stmt::Terror { faction, action } => r.terror_statement(ev, *faction, action),
+        Stmt::Bounty { faction, action } => r.bounty_statement(*faction, action),
         _ => return false,
     }
     true
 }
 
-/// Every faction has its rules and its sheet; the classic six and the expansion factions with
-/// their own module are checked.
+/// Every faction has its rules and its sheet, and the engine checks every one: the classic six
+/// and the seven of the full rulebook.
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// The factions the engine checks: the classic six, then each expansion faction with its
-    /// module.
-    fn checked(f: Faction) -> bool {
-        f.is_classic()
-            || matches!(
-                f,
-                Faction::Ixians
-                    | Faction::Tleilaxu
-                    | Faction::Choam
-                    | Faction::Richese
-                    | Faction::FreeTraders
-            )
-    }
-
     #[test]
-    fn every_faction_has_its_module_and_only_those_written_are_checked() {
+    fn every_faction_has_its_module_and_sits_down() {
         for f in Faction::ALL {
             assert_eq!(rules(f).faction(), f);
-            assert_eq!(sheet(f).is_some(), checked(f), "{f}");
-            assert_eq!(rules(f).not_checked().is_none(), checked(f), "{f}");
+            assert!(sheet(f).is_some(), "{f}");
+            assert!(rules(f).checked(), "{f}");
+            assert!(rules(f).not_checked().is_none(), "{f}");
         }
         assert_eq!(sheet(Faction::Harkonnen).map(|s| s.hand_limit), Some(8));
         assert_eq!(sheet(Faction::Choam).map(|s| s.hand_limit), Some(5));
@@ -990,11 +1177,11 @@ mod tests {
 
     #[test]
     fn factions_start_with_twenty_forces_and_known_spice() {
-        for f in Faction::CLASSIC {
-            let r = sheet(f).unwrap_or_else(|| panic!("{f}"));
+        for f in Faction::ALL {
+            let Some(r) = sheet(f) else { continue };
             if let Some((t, n)) = r.start {
                 assert!(n <= crate::board::data::FORCES_PER_FACTION);
-                assert!(t.is_stronghold());
+                assert!(t.is_stronghold() || !f.is_classic(), "{f}");
             }
         }
         let spice = |fs: &[Faction]| -> u32 {
@@ -1007,10 +1194,16 @@ mod tests {
         // 000 2.07.02, 2.08.02.
         assert_eq!(spice(&[Faction::Ixians, Faction::Tleilaxu]), 10 + 5);
         // Every faction's kinds add up to twenty tokens.
-        for f in Faction::ALL.into_iter().filter(|&f| checked(f)) {
+        for f in Faction::ALL.into_iter().filter(|&f| rules(f).checked()) {
             let k = kinds(f);
             assert!(k.starred_count(true) <= crate::board::data::FORCES_PER_FACTION);
         }
+        // 000 2.11.01, 2.12.01.
+        assert_eq!(sheet(Faction::Ecaz).map(|s| s.spice), Some(Spice::new(12)));
+        assert_eq!(
+            sheet(Faction::Moritani).map(|s| s.spice),
+            Some(Spice::new(12))
+        );
     }
 
     #[test]

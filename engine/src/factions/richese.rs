@@ -371,8 +371,8 @@ impl FactionRules for Richese {
 
     /// 2.10.18: Richese's forces in Tuek's Sietch spoil the Fremen's special victory, as the
     /// Harkonnen's, the Atreides' and the Emperor's do.
-    fn spoils_fremen_victory(&self) -> Option<Rule> {
-        Some(rule!("2.10.18"))
+    fn bars_special_victory(&self, of: Faction) -> Option<Rule> {
+        (of == Faction::Fremen).then_some(rule!("2.10.18"))
     }
 
     fn victory_claim_rule(

@@ -202,7 +202,15 @@ impl FactionRules for SpacingGuild {
     }
 
     /// 2.06.08: nobody has won by the end of the last turn; the ally shares it (2.06.11).
-    fn victory_at_end(&self, r: &Replay) -> Option<WinResult> {
+    fn has_special_victory(&self) -> bool {
+        true
+    }
+
+    fn special_victory(
+        &self,
+        r: &Replay,
+        _check: &super::victory::VictoryCheck,
+    ) -> Option<WinResult> {
         Some(r.with_ally(SG, WinType::SoloDefault, WinType::AlliedDefault, r.st.turn))
     }
 
@@ -325,7 +333,7 @@ impl Replay {
         if let Some(s) = self.take_from(f, from, &pieces, c, rule!("2.06.05.01")) {
             self.st.stack_mut(f, dest).add(s);
         }
-        self.t.mv.last_entry = Some((f, t));
+        self.entered(f, t, false);
     }
 
     pub(crate) fn ship_home(

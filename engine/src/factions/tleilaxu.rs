@@ -255,6 +255,8 @@ impl FactionRules for Tleilaxu {
                 rule,
                 unlimited: Some((MAX_ACTIVE, rule!("2.08.09"))),
                 ghola: false,
+                any_time: false,
+                set_aside: false,
             });
         }
         if f == TL {
@@ -263,6 +265,8 @@ impl FactionRules for Tleilaxu {
                 rule: rule!("2.08.17"),
                 unlimited: Some((MAX_ACTIVE, rule!("2.08.17"))),
                 ghola: true,
+                any_time: false,
+                set_aside: false,
             });
         }
         if r.st.ally(TL) == Some(f) && l.faction() == f && r.karama_block(ALLY_HALF_PRICE).is_none()
@@ -273,6 +277,8 @@ impl FactionRules for Tleilaxu {
                 rule: rule!("2.08.16"),
                 unlimited: None,
                 ghola: false,
+                any_time: false,
+                set_aside: false,
             });
         }
         None

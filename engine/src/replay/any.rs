@@ -112,6 +112,11 @@ impl Replay {
                 }
             }
             Stmt::Amal { faction, phase } => self.amal(*faction, *phase),
+            Stmt::ButlerianJihad {
+                faction,
+                touching,
+                discard,
+            } => self.butlerian_jihad(*faction, touching, *discard),
             Stmt::End { turn, .. } => {
                 if *turn != self.st.turn {
                     self.v(
@@ -230,5 +235,58 @@ impl Replay {
             return;
         }
         crate::factions::rules(f).use_karama_power(self, ev, usage);
+    }
+
+    /// `JIHAD F G H … [discard card]` (000 3.05.01): every player touching or looking at a
+    /// thinking machine loses half its spice, rounded up; the one who lost most (storm order
+    /// breaks ties) takes the card, discarding first when its hand is full.
+    pub(crate) fn butlerian_jihad(
+        &mut self,
+        f: Faction,
+        touching: &[Faction],
+        discard: Option<Card>,
+    ) {
+        if !self.in_play_or_report(f) {
+            return;
+        }
+        self.take_card(f, Card::ButlerianJihad, rule!("3.05.01"));
+        let mut lost: Vec<(Faction, dune::Spice)> = Vec::new();
+        for &g in touching {
+            if !self.in_play_or_report(g) || lost.iter().any(|(x, _)| *x == g) {
+                continue;
+            }
+            let half = dune::Spice::new(self.spice(g).amount().div_ceil(2));
+            self.pay(g, crate::dgn::Payee::Bank, half);
+            lost.push((g, half));
+        }
+        let most = lost.iter().map(|(_, n)| *n).max();
+        let taker = most.and_then(|m| {
+            self.st
+                .order
+                .iter()
+                .copied()
+                .find(|g| lost.iter().any(|(x, n)| x == g && *n == m))
+        });
+        let Some(t) = taker else {
+            self.place_card(f, Card::ButlerianJihad, false);
+            return;
+        };
+        let full = self.st.faction(t).hand.len() >= usize::from(self.hand_limit(t));
+        match (full, discard) {
+            (true, Some(c)) => {
+                self.play_card(t, c, rule!("3.05.01"), false);
+            }
+            (true, None) => self.v_full(
+                rule!("3.05.01"),
+                format!("{t}'s hand is full: it discards a card before it takes Butlerian Jihad (`discard card`)"),
+            ),
+            (false, Some(c)) => self.v_full(
+                rule!("3.05.01"),
+                format!("{t}'s hand is not full: it takes Butlerian Jihad without discarding {c}"),
+            ),
+            (false, None) => {}
+        }
+        self.st.faction_mut(t).hand.push(Some(Card::ButlerianJihad));
+        self.check_copies(Card::ButlerianJihad);
     }
 }

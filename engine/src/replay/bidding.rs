@@ -139,11 +139,29 @@ impl Replay {
     /// The rule that makes a full hand pass: the faction's own hand limit (the Harkonnen's 8,
     /// 2.05.07), or 4 (1.04.03).
     pub(crate) fn full_hand_rule(&self, f: Faction) -> Rule {
-        self.st.faction(f).sheet.rules.hand_limit
+        self.hand_limit_and_rule(f).1
+    }
+
+    /// The most cards `f` may hold: its sheet's, or what a faction's rules make it (Moritani's
+    /// Atomics, 000 2.12.13.02), with the rule that says so.
+    pub(crate) fn hand_limit_and_rule(&self, f: Faction) -> (u8, Rule) {
+        let sheet = self.st.faction(f).sheet;
+        let mut out = (sheet.hand_limit, sheet.rules.hand_limit);
+        for g in self.st.in_play.iter() {
+            if let Some(x) = crate::factions::rules(g).hand_limit(self, f, out.0) {
+                out = x;
+            }
+        }
+        out
+    }
+
+    /// The most cards `f` may hold (1.04.03; see [`Replay::hand_limit_and_rule`]).
+    pub(crate) fn hand_limit(&self, f: Faction) -> u8 {
+        self.hand_limit_and_rule(f).0
     }
 
     pub(crate) fn eligible(&self, f: Faction) -> bool {
-        self.st.faction(f).hand.len() < usize::from(self.st.faction(f).sheet.hand_limit)
+        self.st.faction(f).hand.len() < usize::from(self.hand_limit(f))
     }
 
     /// How many players may bid now (their hands not full).
@@ -310,7 +328,7 @@ impl Replay {
             prev = Some(b.faction);
             let Some(amount) = b.amount else { continue };
             if !self.eligible(b.faction) {
-                let limit = self.st.faction(b.faction).sheet.hand_limit;
+                let limit = self.hand_limit(b.faction);
                 self.v_at(
                     b.pos,
                     self.full_hand_rule(b.faction),

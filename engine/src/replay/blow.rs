@@ -345,6 +345,7 @@ impl Replay {
         if !self.t.blow.worm_territories.contains(&t) {
             self.t.blow.worm_territories.push(t);
         }
+        self.hit_board(t, None, crate::factions::Hit::Worm);
         self.check_losses_by(asserts, &losses, rule, |f, _| {
             shelter.rules.iter().find(|(g, _)| *g == f).map(|(_, r)| *r)
         });

@@ -51,6 +51,9 @@ pub(crate) struct Collection {
     pub(crate) note: Note,
     /// The rule of the rate (1.08.02; a kind's own, 000 2.07.14).
     pub(crate) rule: Rule,
+    /// Collected together with a partner and split (Ecaz's Occupy, 000 2.11.17 original): the
+    /// partner, the joint amount and the rule. The two may agree any split of it.
+    pub(crate) shared: Option<(Faction, Spice, Rule)>,
 }
 
 /// How a collection was counted: tokens of each kind and their rates (words only when a message
@@ -63,10 +66,15 @@ pub(crate) struct Note {
     star_rate: u32,
     star_name: &'static str,
     city: bool,
+    /// Collected together with a partner and split (Ecaz's Occupy): the joint amount.
+    shared: Option<Spice>,
 }
 
 impl Note {
     fn words(&self) -> String {
+        if let Some(joint) = self.shared {
+            return format!("{joint} collected together, split");
+        }
         let n = u32::from(self.normal) + u32::from(self.starred);
         let each = if self.star_rate != self.plain_rate && self.starred > 0 {
             format!(
@@ -161,6 +169,7 @@ impl Replay {
                     star_rate,
                     star_name: kinds.of(crate::factions::ForceKind::Starred).name,
                     city,
+                    shared: None,
                 };
                 let rule = if star_rate != plain_rate && here.starred > 0 {
                     crate::factions::kind_rule(
@@ -185,8 +194,10 @@ impl Replay {
                     logged: false,
                     note,
                     rule,
+                    shared: None,
                 });
             }
+            self.share_collection(t, &mut collected);
         }
         let mut bonus = Vec::new();
         if self.st.options.advanced {
@@ -204,6 +215,7 @@ impl Replay {
                         logged: false,
                         note: Note::default(),
                         rule: rule!("1.13.01"),
+                        shared: None,
                     });
                 }
             }
@@ -223,6 +235,27 @@ impl Replay {
                 amount,
                 territory,
             } => match tick(&mut self.t.collect.collected, *faction, *territory) {
+                Some(_)
+                    if let Some(rule) = self.shared_collection(*faction, *territory, *amount) =>
+                {
+                    if let Some(rule) = rule {
+                        let joint = self
+                            .t
+                            .collect
+                            .collected
+                            .iter()
+                            .find(|c| c.faction == *faction && c.territory == *territory)
+                            .and_then(|c| c.shared)
+                            .map_or(Spice::ZERO, |s| s.1);
+                        self.v(
+                            rule,
+                            format!(
+                                "{faction} and its partner collect {joint} spice together in {}; {faction}'s share cannot be {amount}",
+                                territory.name()
+                            ),
+                        );
+                    }
+                }
                 Some((a, note, rule)) => {
                     if a != *amount {
                         self.v(
@@ -242,9 +275,10 @@ impl Replay {
                     } else {
                         "there is no spice there"
                     };
-                    // Advisors never collect (2.02.12).
+                    // Advisors never collect (2.02.12), nor the revised Ecaz's co-occupied
+                    // forces (000 2.11.06).
                     let rule = if here.fighting() == 0 && here.advisors > 0 {
-                        rule!("2.02.12")
+                        self.coexist_rule(*faction)
                     } else {
                         rule!("1.08.01")
                     };
@@ -303,6 +337,98 @@ impl Replay {
             }
             _ => {}
         }
+    }
+
+    /// Two factions collecting together in `t` whose rules make them split the spice (Ecaz's
+    /// Occupy, 000 2.11.17 original): the joint amount, split evenly with the odd spice to the
+    /// one the rule names, unless the log shows another split.
+    fn share_collection(&mut self, t: Territory, collected: &mut [Collection]) {
+        let here: Vec<usize> = collected
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.territory == t)
+            .map(|(i, _)| i)
+            .collect();
+        for (k, &i) in here.iter().enumerate() {
+            for &j in &here[k + 1..] {
+                let (a, b) = (collected[i].faction, collected[j].faction);
+                let Some((rule, odd)) = self
+                    .st
+                    .in_play
+                    .iter()
+                    .find_map(|g| crate::factions::rules(g).collection_shared(self, t, a, b))
+                else {
+                    continue;
+                };
+                let joint = collected[i].amount + collected[j].amount;
+                let half = Spice::new(joint.amount() / 2);
+                let rest = joint.saturating_sub(half);
+                let (share_a, share_b) = if odd == a { (rest, half) } else { (half, rest) };
+                for (x, share) in [(i, share_a), (j, share_b)] {
+                    let c = &mut collected[x];
+                    let f = c.faction;
+                    let was = c.amount;
+                    c.amount = share;
+                    c.shared = Some((if x == i { b } else { a }, joint, rule));
+                    c.note.shared = Some(joint);
+                    let st = self.st.faction_mut(f);
+                    st.spice = st.spice.saturating_sub(was);
+                    st.gain(share);
+                }
+            }
+        }
+    }
+
+    /// An `H` line for a shared collection: `None` when the collection is not shared; `Some(None)`
+    /// when the logged share is possible (the partner's is then the rest of the joint amount),
+    /// `Some(Some(rule))` when it is not.
+    fn shared_collection(
+        &mut self,
+        f: Faction,
+        t: Territory,
+        amount: Spice,
+    ) -> Option<Option<Rule>> {
+        let c = self
+            .t
+            .collect
+            .collected
+            .iter()
+            .find(|c| c.faction == f && c.territory == t)?;
+        let (partner, joint, rule) = c.shared?;
+        let before = c.amount;
+        if amount > joint {
+            return Some(Some(rule));
+        }
+        // The partner's share follows (a split the two agree, 2.11.17).
+        let rest = joint.saturating_sub(amount);
+        let partner_logged = self
+            .t
+            .collect
+            .collected
+            .iter()
+            .find(|c| c.faction == partner && c.territory == t)
+            .map(|c| (c.logged, c.amount));
+        if let Some((true, p)) = partner_logged
+            && p != rest
+        {
+            return Some(Some(rule));
+        }
+        for c in self.t.collect.collected.iter_mut() {
+            if c.territory == t && c.faction == f {
+                c.amount = amount;
+            }
+            if c.territory == t && c.faction == partner {
+                c.amount = rest;
+            }
+        }
+        let st = self.st.faction_mut(f);
+        st.spice = st.spice.saturating_sub(before);
+        st.gain(amount);
+        let pb = joint.saturating_sub(before);
+        let st = self.st.faction_mut(partner);
+        st.spice = st.spice.saturating_sub(pb);
+        st.gain(rest);
+        Some(None)
     }
 
     pub(crate) fn finish_collection(&mut self) {
@@ -376,6 +502,32 @@ impl Replay {
         });
     }
 
+    /// The strongholds `f` (with its ally) needs for a stronghold victory: 3 alone, 4 allied
+    /// (1.09.02.01, 1.09.02.02), unless a faction's rules lower it (the Ecaz alliance, 000
+    /// 2.11.21 original); and the rule that says so.
+    pub(crate) fn stronghold_need(&self, f: Faction) -> (usize, Rule) {
+        let general = match self.st.ally(f) {
+            Some(_) => (4, rule!("1.09.02.02")),
+            None => (3, rule!("1.09.02.01")),
+        };
+        self.st
+            .in_play
+            .iter()
+            .filter_map(|g| crate::factions::rules(g).stronghold_requirement(self, f))
+            .fold(general, |best, r| if r.0 < best.0 { r } else { best })
+    }
+
+    /// Does `f` (with its ally) control enough strongholds for a stronghold victory now?
+    pub(crate) fn meets_stronghold_requirement(
+        &self,
+        f: Faction,
+        control: &[(Stronghold, Faction)],
+    ) -> bool {
+        let count = |g: Faction| control.iter().filter(|(_, c)| *c == g).count();
+        let have = count(f) + self.st.ally(f).map_or(0, count);
+        have >= self.stronghold_need(f).0
+    }
+
     /// Every player or alliance meeting the stronghold requirement, first in storm order first
     /// (1.09.02.01, 1.09.02.02; an alliance takes its earlier member's place, ruling 23).
     pub(crate) fn stronghold_qualifiers(
@@ -383,21 +535,22 @@ impl Replay {
         control: &[(Stronghold, Faction)],
     ) -> Vec<WinResult> {
         let turn = self.st.turn;
-        let count = |f: Faction| control.iter().filter(|(_, c)| *c == f).count();
         let mut out: Vec<WinResult> = Vec::new();
         for &f in &self.st.order {
+            if !self.meets_stronghold_requirement(f, control) {
+                continue;
+            }
             let w = match self.st.ally(f) {
-                Some(a) if count(f) + count(a) >= 4 => WinResult {
+                Some(a) => WinResult {
                     factions: sorted(vec![f, a]),
                     kind: WinType::AlliedStronghold,
                     turn,
                 },
-                None if count(f) >= 3 => WinResult {
+                None => WinResult {
                     factions: vec![f],
                     kind: WinType::SoloStronghold,
                     turn,
                 },
-                _ => continue,
             };
             if !out.contains(&w) {
                 out.push(w);
@@ -406,58 +559,10 @@ impl Replay {
         out
     }
 
+    /// The winner of this Mentat Pause: every victory checked in ruling 7's order, kept in one
+    /// place (`factions::victory::ORDER`).
     pub(crate) fn compute_winner(&self, control: &[(Stronghold, Faction)]) -> Option<WinResult> {
-        let turn = self.st.turn;
-        let count = |f: Faction| control.iter().filter(|(_, c)| *c == f).count();
-        let qualifies = |f: Faction| -> bool {
-            match self.st.ally(f) {
-                Some(a) => count(f) + count(a) >= 4,
-                None => count(f) >= 3,
-            }
-        };
-        // A faction's victory that comes before the stronghold victory (the Bene Gesserit
-        // prediction, 2.02.03; rulings.md 7: the predicted faction only has to qualify).
-        for f in self.st.in_play.iter() {
-            if let Some(w) = crate::factions::rules(f).victory_first(self, &qualifies) {
-                return Some(w);
-            }
-        }
-        if let Some(first) = self.stronghold_qualifiers(control).into_iter().next() {
-            return Some(first);
-        }
-        if turn < self.st.options.max_turns {
-            return None;
-        }
-        // End of the last turn (1.09.05): the factions' special victories, in the order of
-        // rulings.md 7 (the Fremen's before the Guild's: the order of the factions' chapters).
-        for f in self.st.in_play.iter() {
-            if let Some(w) = crate::factions::rules(f).victory_at_end(self) {
-                return Some(w);
-            }
-        }
-        let occupied = |f: Faction| {
-            Stronghold::ALL
-                .iter()
-                .filter(|&&s| s != Stronghold::ShieldWall && self.st.occupies(f, s))
-                .count()
-        };
-        let best = self.st.in_play.iter().map(&occupied).max().unwrap_or(0);
-        let factions: Vec<Faction> = self
-            .st
-            .in_play
-            .iter()
-            .filter(|&f| occupied(f) == best)
-            .collect();
-        // The ruleset names the End Game: one type in the GenCon rulebook, Solo and Allied in the
-        // full format (rulings.md 7).
-        let allied = factions
-            .iter()
-            .any(|&f| self.st.ally(f).is_some_and(|a| factions.contains(&a)));
-        Some(WinResult {
-            factions,
-            kind: self.st.options.ruleset.end_game(allied),
-            turn,
-        })
+        self.victory_in_order(control)
     }
 
     pub(crate) fn mentat_event(&mut self, ev: &Event) {
@@ -650,6 +755,18 @@ impl Replay {
     /// two factions there the one on the left controls it (4.02.06); otherwise 1.09.02.
     pub(crate) fn control_rule(&self, s: Stronghold, claimed: Option<Faction>) -> Rule {
         let t = Territory::of(s);
+        // A stronghold a faction's rules give to one of its occupants (000 2.11.20 original).
+        let occ: dune::FactionSet = self
+            .st
+            .in_play
+            .iter()
+            .filter(|&f| self.st.occupies(f, s))
+            .collect();
+        if occ.len() > 1
+            && let Some((_, rule)) = self.st.shared_control(s, occ)
+        {
+            return rule;
+        }
         let advisors = self
             .st
             .in_play
@@ -658,7 +775,7 @@ impl Replay {
         if let Some(a) = advisors
             && claimed.is_none_or(|f| f == a)
         {
-            return rule!("2.02.12");
+            return self.coexist_rule(a);
         }
         if s == Stronghold::ShieldWall {
             let right_only =
@@ -681,6 +798,9 @@ impl Replay {
     }
 
     pub(crate) fn finish_mentat(&mut self) {
+        for f in self.st.in_play.iter() {
+            crate::factions::rules(f).end_of_turn(self);
+        }
         let winner = self.t.mentat.take().and_then(|m| m.winner);
         let s = self.summary();
         self.turns.push(s);

@@ -135,6 +135,9 @@ pub struct TurnSummary {
     pub win_attempts: Vec<WinAttempt>,
     /// The cards in each hand (`None` for an unknown card); audit mode only.
     pub cards: Option<Vec<(Faction, Vec<Option<Card>>)>>,
+    /// Tokens on the board (Ecaz's ambassadors, Moritani's terror tokens), a face-down one's
+    /// kind in audit mode only (`crate::tokens`).
+    pub tokens: Vec<crate::tokens::TokenView>,
     /// Richese's No-Field tokens face down on the map (000 2.10.10): where the table sees them;
     /// their numbers in audit mode only.
     pub no_fields: Vec<NoFieldSummary>,
@@ -234,6 +237,19 @@ impl Losses {
     }
 }
 
+/// Forces of a faction arriving in a territory (a shipment, a send, a cross-ship, a move, a worm
+/// ride): what ambassadors and terror tokens answer (000 2.11.07, 2.11.11, 2.12.08).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Entered {
+    pub faction: Faction,
+    pub territory: Territory,
+    /// Only advisors arrived (2.02.12).
+    pub advisors: bool,
+    pub phase: Phase,
+    /// The territory a move came from (`None` for arrivals from off the board).
+    pub from: Option<Territory>,
+}
+
 /// Data that lives for one turn only.
 #[derive(Default)]
 pub(crate) struct TurnData {
@@ -253,6 +269,13 @@ pub(crate) struct TurnData {
     pub(crate) tleilaxu: crate::factions::tleilaxu::Turn,
     /// 000 3.03: what the Second Expansion's cards leave in force.
     pub(crate) cards: second_expansion::CardData,
+    /// Cards of another ruleset's deck already reported this turn (0.06).
+    pub(crate) foreign_cards: Vec<Card>,
+    /// Every arrival of forces this turn, in order (see [`Entered`]).
+    pub(crate) entries: Vec<Entered>,
+    /// Ecaz's and Moritani's data of this turn.
+    pub(crate) ecaz: crate::factions::ecaz::EcazTurn,
+    pub(crate) moritani: crate::factions::moritani::MoritaniTurn,
 }
 
 pub(crate) struct Replay {
@@ -272,6 +295,9 @@ pub(crate) struct Replay {
     pub(crate) winner: Option<WinResult>,
     pub(crate) win_attempts: Vec<(u32, Vec<WinAttempt>)>,
     pub(crate) end: GameEnd,
+    /// Ecaz's and Moritani's data that lasts the whole game.
+    pub(crate) ecaz: crate::factions::ecaz::EcazData,
+    pub(crate) moritani: crate::factions::moritani::MoritaniData,
     pub(crate) phases: Vec<TurnSummary>,
     pub(crate) ended: bool,
     pub(crate) game_over_reported: bool,
@@ -301,6 +327,8 @@ impl Replay {
                 logged: None,
                 limit: false,
             },
+            ecaz: Default::default(),
+            moritani: Default::default(),
             phases: Vec::new(),
             ended: false,
             game_over_reported: false,
@@ -341,6 +369,14 @@ impl Replay {
         rule: Rule,
         message: impl Into<String>,
     ) {
+        // A number only the full rulebook has (an expansion faction's, 2.07-2.13; an expansion's
+        // card, 3.02-3.09) is read in it, whoever cites it: a hook's rule reaches the phases'
+        // general code that way.
+        let book = if matches!(book_of(rule), dune::Book::Full) {
+            dune::Book::Full
+        } else {
+            book
+        };
         self.violations.push(Violation {
             pos,
             turn: self.st.turn,
@@ -453,6 +489,55 @@ impl Replay {
         payee
     }
 
+    /// `f`'s forces arrived in `t` (see [`Entered`]): the Bene Gesserit's Intrusion, ambassadors
+    /// and terror tokens answer the latest arrival.
+    pub(crate) fn entered(&mut self, f: Faction, t: Territory, advisors: bool) {
+        self.entered_from(f, None, t, advisors);
+    }
+
+    /// As [`Replay::entered`], for forces that moved from `from`.
+    pub(crate) fn entered_from(
+        &mut self,
+        f: Faction,
+        from: Option<Territory>,
+        t: Territory,
+        advisors: bool,
+    ) {
+        if self.st.phase == Phase::Movement {
+            self.t.mv.last_entry = Some((f, t));
+        }
+        self.t.entries.push(Entered {
+            faction: f,
+            territory: t,
+            advisors,
+            phase: self.st.phase,
+            from,
+        });
+    }
+
+    /// Tokens in `t` (one piece, or all of it) answer what hit it (see
+    /// [`crate::factions::FactionRules::board_hit`]).
+    pub(crate) fn hit_board(
+        &mut self,
+        t: Territory,
+        piece: Option<crate::board::Piece>,
+        cause: crate::factions::Hit,
+    ) {
+        for f in self.st.in_play.iter() {
+            crate::factions::rules(f).board_hit(self, t, piece, cause);
+        }
+    }
+
+    /// The rule by which `f`'s non-fighting tokens share a territory: the Bene Gesserit's advisors
+    /// (2.02.12), or a faction's own (the revised Ecaz's co-occupied forces, 000 2.11.06).
+    pub(crate) fn coexist_rule(&self, f: Faction) -> Rule {
+        self.st
+            .in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).coexist_rule(self, f))
+            .unwrap_or(rule!("2.02.12"))
+    }
+
     pub(crate) fn in_play_or_report(&mut self, f: Faction) -> bool {
         if self.st.plays(f) {
             true
@@ -548,17 +633,27 @@ impl Replay {
     pub(crate) fn check_copies(&mut self, card: Card) {
         let known = self.st.known_copies(card);
         let copies = self.st.copies(card);
+        if copies == 0 {
+            if known > 0 && !self.t.foreign_cards.contains(&card) {
+                self.t.foreign_cards.push(card);
+                let why = if self.st.options.ruleset == tournament::ruleset::Ruleset::Full {
+                    "this table's deck holds it only with the expansion's factions seated"
+                } else {
+                    "the GenCon deck holds the classic cards only"
+                };
+                self.v(
+                    rule!("0.06"),
+                    format!("{card} is a card of {}: {why}", card.set().name()),
+                );
+            }
+            return;
+        }
         // The copy an expansion adds is the one too many when it is in play (000 3.02.10).
         let extra_rule = crate::board::data::EXTRA_COPIES
             .iter()
             .find(|(set, c, _, _)| *c == card && self.st.card_sets.contains(set))
             .map(|(_, _, _, r)| *r);
-        if copies == 0 && known > 0 {
-            self.v(
-                card.rule(),
-                format!("{card} is not in this game's treachery deck: it belongs to {}, whose cards come with that expansion's factions in a game of the full rulebook", card.set().name()),
-            );
-        } else if known > usize::from(copies) {
+        if known > usize::from(copies) {
             self.v(
                 extra_rule.unwrap_or(card.rule()),
                 format!("{card} has been seen {known} times, but the deck holds only {copies} (a card is misidentified)"),
@@ -657,6 +752,9 @@ impl Replay {
                     }
                 }
             }
+        }
+        for f in self.st.in_play.iter() {
+            crate::factions::rules(f).after_event(self, ev);
         }
         self.check_assertions(&ev.asserts);
     }
@@ -868,6 +966,11 @@ impl Replay {
             },
             kwisatz,
             win_attempts: self.t.battle.win_attempts.clone(),
+            tokens: st
+                .tokens
+                .iter()
+                .filter_map(|k| k.view(self.opts.audit))
+                .collect(),
             cards: self.opts.audit.then(|| {
                 st.seated
                     .iter()
@@ -1143,6 +1246,11 @@ pub(crate) fn book_of(rule: Rule) -> dune::Book {
         [1, 14, item, ..] if *item >= 8 => dune::Book::Full,
         _ => dune::Book::GenCon,
     }
+}
+
+/// Faction codes joined for messages.
+pub(crate) fn names_of(fs: &[Faction]) -> String {
+    Replay::list(fs)
 }
 
 /// Faction codes joined for messages.

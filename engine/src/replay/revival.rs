@@ -21,6 +21,8 @@ pub(crate) struct RevivalData {
     pub(crate) granted: bool,
     /// The Atreides' leader revival of this turn went to the Kwisatz Haderach (2.01.14).
     pub(crate) kwisatz: bool,
+    /// Recruits was played this phase (000 3.04.02): free revival doubled, the limit 7.
+    pub(crate) recruits: bool,
 }
 
 impl Replay {
@@ -37,6 +39,13 @@ impl Replay {
                 // 3.01.20: played at any time, so outside the storm order of revivals.
                 if self.in_play_or_report(*faction) {
                     self.ghola(*faction, *forces, *leader);
+                }
+                return;
+            }
+            // 000 3.04.02: played in the Revival phase, outside the storm order of revivals.
+            Stmt::Recruits { faction } => {
+                if self.in_play_or_report(*faction) {
+                    self.recruits(*faction);
                 }
                 return;
             }
@@ -137,6 +146,10 @@ impl Replay {
         }
         if self.st.stronghold_card_holder(Stronghold::SietchTabr) == Some(f) {
             free += 1;
+        }
+        // Recruits doubles every faction's free revival (000 3.04.02).
+        if self.t.revival.recruits {
+            free = free.saturating_mul(2);
         }
         free
     }
@@ -242,6 +255,27 @@ impl Replay {
         }
     }
 
+    /// Forces revived per turn without special help (1.05.01), 7 with Recruits (000 3.04.02).
+    fn revival_limit(&self) -> u8 {
+        if self.t.revival.recruits {
+            7
+        } else {
+            REVIVAL_LIMIT
+        }
+    }
+
+    /// `R F Recruits` (000 3.04.02).
+    pub(crate) fn recruits(&mut self, f: Faction) {
+        self.play_card(f, Card::Recruits, rule!("3.04.02"), false);
+        if self.t.revival.recruits {
+            self.v_full(
+                rule!("3.04.02"),
+                "Recruits is already in play this Revival phase",
+            );
+        }
+        self.t.revival.recruits = true;
+    }
+
     pub(crate) fn revive_forces(
         &mut self,
         f: Faction,
@@ -268,19 +302,26 @@ impl Replay {
         let n = c.total;
         // The limit: 3 (1.05.01), or as a faction's rules set it (the Tleilaxu's own none,
         // 000 2.08.09; another's raised to 5, 2.08.12).
-        let (limit, limit_rule) = self
+        let (mut limit, mut limit_rule) = self
             .st
             .in_play
             .iter()
             .find_map(|g| crate::factions::rules(g).revival_limit(self, f))
             .map_or((REVIVAL_LIMIT, None), |(l, r)| (l, Some(r)));
+        // Recruits raises everyone's to 7 (000 3.04.02).
+        if self.revival_limit() > limit {
+            (limit, limit_rule) = (self.revival_limit(), None);
+        }
         let max_paid = limit.saturating_sub(free);
         let paid_count = n.saturating_sub(free);
         let tabr_card = self.st.stronghold_card_holder(Stronghold::SietchTabr) == Some(f);
         if n > free.max(limit) || paid_count > max_paid {
-            // With the Sietch Tabr card the card's own limits decide (4.03.03.06).
+            // With the Sietch Tabr card the card's own limits decide (4.03.03.06); with Recruits,
+            // the card's (000 3.04.02).
             let rule = if tabr_card {
                 rule!("4.03.03.06")
+            } else if self.t.revival.recruits {
+                rule!("3.04.02")
             } else {
                 limit_rule.unwrap_or(rule!("1.05.01"))
             };
@@ -469,14 +510,16 @@ impl Replay {
     pub(crate) fn revive_leader(&mut self, f: Faction, l: Leader, payment: Option<&Payment>) {
         let paid = payment.map(|p| p.amount);
         // A faction's rules may change it (the Tleilaxu's own leaders, their gholas and their
-        // ally's price, 000 2.08.09-2.08.17).
+        // ally's price, 000 2.08.09-2.08.17; Duke Vidal, 000 2.11.22, 2.12.15).
         let special = self
             .st
             .in_play
             .iter()
             .find_map(|g| crate::factions::rules(g).leader_revival(self, f, l));
         let ghola = special.as_ref().is_some_and(|s| s.ghola);
-        if l.faction() != f && !ghola {
+        // Duke Vidal joins the faction that revives him (set aside afterwards).
+        let vidal = special.as_ref().is_some_and(|s| s.set_aside);
+        if l.faction() != f && !ghola && !vidal {
             self.v(
                 rule!("1.05.03"),
                 format!("{f} can revive only its own leaders, not {l}"),
@@ -541,7 +584,22 @@ impl Replay {
                     }
                     return;
                 }
-                if !active.is_empty() && anytime.is_none() {
+                // A faction's own rule may allow it (Ecaz, 000 2.11.23 original) or forbid it by
+                // its own words.
+                let own_rule = self
+                    .st
+                    .in_play
+                    .iter()
+                    .find_map(|g| crate::factions::rules(g).leader_revival_allowed(self, f));
+                let allowed = anytime.is_some()
+                    || special.as_ref().is_some_and(|s| s.any_time)
+                    || own_rule.as_ref().is_some_and(|(ok, _, _)| *ok);
+                if let Some((false, rule, why)) = own_rule.clone()
+                    && !active.is_empty()
+                    && !allowed
+                {
+                    self.v(rule, why);
+                } else if !active.is_empty() && !allowed {
                     let names: Vec<String> = active.iter().map(|l| l.to_string()).collect();
                     let tleilaxu = if self.st.plays(Faction::Tleilaxu) && f != Faction::Tleilaxu {
                         " (the Tleilaxu may sell it: R TL sell L:leader, 000 2.08.14)"
@@ -611,7 +669,11 @@ impl Replay {
             format!("{f}'s revival of {l}")
         });
         self.pay(f, payee, cost);
-        self.st.leaders[l.index()] = LeaderState::Pool(f);
+        self.st.leaders[l.index()] = if vidal {
+            LeaderState::SetAside
+        } else {
+            LeaderState::Pool(f)
+        };
         if ghola {
             self.ghola_revived();
         }

@@ -56,6 +56,22 @@ pub(crate) fn read_header(
             Err(_) => v.push((t.pos, rule!("0.03"), format!("ruleset \"{}\" is not supported: this engine knows gc-2.13.3 and full (replayed as gc-2.13.3)", t.value))),
         }
     }
+    // Which of the full rulebook's two printed texts applies (docs/notation.md, Decisions 72;
+    // rulings.md 28): the revised one unless the event chose the original.
+    if let Some(t) = game.tag("Edition") {
+        match t.value.trim().to_ascii_lowercase().as_str() {
+            "original" => o.edition = crate::state::Edition::Original,
+            "revised" => o.edition = crate::state::Edition::Revised,
+            _ => v.push((
+                t.pos,
+                rule!("0.03"),
+                format!(
+                    "Edition must be \"revised\" (the default) or \"original\", not \"{}\" (replayed as revised)",
+                    t.value
+                ),
+            )),
+        }
+    }
     if let Some(t) = game.tag("Mode") {
         match t.value.trim().to_ascii_lowercase().as_str() {
             "advanced" => o.advanced = true,
@@ -290,6 +306,9 @@ impl Replay {
                     );
                 }
                 for l in list.iter().flatten() {
+                    for g in self.st.in_play.iter() {
+                        crate::factions::rules(g).traitor_forbidden(self, f, *l);
+                    }
                     if !self.st.plays(l.faction()) {
                         self.v(rule!("0.11"), format!("{l} is a {} leader; traitor cards of factions not in play are removed", l.faction()));
                     }

@@ -319,6 +319,14 @@ impl Replay {
                 };
                 losses.add_forces(t, f, s);
             }
+            if self
+                .st
+                .tokens
+                .iter()
+                .any(|k| k.place == crate::tokens::TokenPlace::Board(p))
+            {
+                self.hit_board(t, Some(p), crate::factions::Hit::Storm);
+            }
         }
         for f in self.st.in_play.iter() {
             crate::factions::rules(f).storm_swept(self, &hit);

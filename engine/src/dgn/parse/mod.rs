@@ -14,6 +14,7 @@ mod battle;
 mod bidding;
 mod blow;
 mod collect;
+mod ecaz_moritani;
 mod lexer;
 mod movement;
 mod revival;
@@ -226,6 +227,18 @@ impl Parser {
                 self.push(pos, Section::Any, stmt, asserts);
                 return end_of_line(l);
             }
+            "AMB" | "TERROR" | "BOUNTY" | "JIHAD" => {
+                self.ctx = Some(Section::Any);
+                return self.expansion(l, kw, pos);
+            }
+            "LOYAL" => {
+                self.ctx = Some(Section::Phase(Phase::Setup));
+                l.ws();
+                let stmt = ecaz_moritani::loyalty(l)?;
+                let asserts = assertions(l)?;
+                self.push(pos, Section::Phase(Phase::Setup), stmt, asserts);
+                return end_of_line(l);
+            }
             t if t.len() > 1
                 && t.starts_with('T')
                 && t[1..].bytes().all(|c| c.is_ascii_digit()) =>
@@ -259,6 +272,21 @@ impl Parser {
         self.clauses(l, section)
     }
 
+    /// `AMB`, `TERROR`, `BOUNTY`, `JIHAD` (the Ecaz and Moritani expansion): any phase, also
+    /// indented among a battle's details.
+    fn expansion(&mut self, l: &mut Line, kw: &str, pos: Pos) -> R<()> {
+        l.ws();
+        let stmt = match kw {
+            "AMB" => ecaz_moritani::ambassador(l)?,
+            "TERROR" => ecaz_moritani::terror(l)?,
+            "BOUNTY" => ecaz_moritani::bounty(l)?,
+            _ => ecaz_moritani::jihad(l)?,
+        };
+        let asserts = assertions(l)?;
+        self.push(pos, Section::Any, stmt, asserts);
+        end_of_line(l)
+    }
+
     fn continuation(&mut self, l: &mut Line) -> R<()> {
         l.ws();
         if l.peek() == Some(b'(') {
@@ -268,7 +296,15 @@ impl Parser {
             return end_of_line(l);
         }
         match self.ctx {
-            Some(Section::Phase(Phase::Battle)) => self.battle_detail(l),
+            Some(Section::Phase(Phase::Battle)) => {
+                let save = l.i;
+                let pos = l.pos();
+                match l.ident() {
+                    Some(kw @ ("AMB" | "TERROR" | "BOUNTY")) => return self.expansion(l, kw, pos),
+                    _ => l.i = save,
+                }
+                self.battle_detail(l)
+            }
             Some(Section::Phase(Phase::Setup)) | Some(Section::Turn) | Some(Section::Any) | None => {
                 Err(l.err("a statement at the start of the line (only battle details and assertions are indented)"))
             }

@@ -65,6 +65,9 @@ pub(super) fn revival(l: &mut Line) -> R<Stmt> {
             paid,
         });
     }
+    if l.keyword("Recruits") {
+        return Ok(Stmt::Recruits { faction });
+    }
     let forces = l.forces()?;
     let paid = l.optional_payment()?;
     l.ws();

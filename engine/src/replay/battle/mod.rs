@@ -131,6 +131,11 @@ impl Replay {
         if let Some(f) = self.st.stronghold_card_holder(Stronghold::Arrakeen) {
             self.bank_pays(f, Spice::new(2));
         }
+        // What a faction's rules do at the end of Shipment and Movement, once the battles are
+        // known (Duke Vidal joins Moritani, 000 2.12.16 revised).
+        for f in self.st.in_play.iter() {
+            crate::factions::rules(f).begin_battle_phase(self);
+        }
         self.t.battle.win_attempts = self.win_attempts();
         let turn = self.st.turn;
         self.win_attempts
@@ -165,7 +170,9 @@ impl Replay {
                 }
                 counted.sort();
             }
-            let need = if ally.is_some() { 4 } else { 3 };
+            // 3 alone, 4 allied, or what a faction's rules make it (the Ecaz alliance, 000
+            // 2.11.21 original).
+            let need = self.stronghold_need(f).0;
             if counted.len() >= need {
                 out.push(WinAttempt {
                     faction: f,
@@ -309,6 +316,11 @@ impl Replay {
         let occ: Vec<Faction> = set.iter().collect();
         for (i, &f) in occ.iter().enumerate() {
             for &g in &occ[i + 1..] {
+                // Allies never fight each other (where their rules let them share a territory:
+                // Ecaz's Occupy, 000 2.11.17 original).
+                if self.st.ally(f) == Some(g) {
+                    continue;
+                }
                 let together = t.pieces().iter().any(|&p| {
                     self.st.stack(f, p).fighting() > 0
                         && t.pieces().iter().any(|&q| {
@@ -374,16 +386,29 @@ impl Replay {
             if here.fighting() == 0 {
                 ok = false;
                 if here.advisors > 0 {
-                    // The second side's own rule (advisors 2.02.12; Smugglers, 000 2.13.05).
-                    let kind = crate::factions::kinds(f).of(crate::factions::ForceKind::Flipped);
-                    self.v(
-                        kind.rule,
-                        format!(
-                            "{f} has only {}s in {}: they do not fight",
-                            kind.name,
-                            t.name()
-                        ),
-                    );
+                    // Ecaz's co-occupied forces (000 2.11.06 revised), or the second side's own
+                    // rule (advisors 2.02.12; Smugglers, 000 2.13.05).
+                    let rule = self.coexist_rule(f);
+                    if rule != rule!("2.02.12") {
+                        self.v(
+                            rule,
+                            format!(
+                                "its forces there are co-occupied and in {}: they do not fight",
+                                t.name()
+                            ),
+                        );
+                    } else {
+                        let kind =
+                            crate::factions::kinds(f).of(crate::factions::ForceKind::Flipped);
+                        self.v(
+                            kind.rule,
+                            format!(
+                                "{f} has only {}s in {}: they do not fight",
+                                kind.name,
+                                t.name()
+                            ),
+                        );
+                    }
                 } else {
                     self.v(
                         rule!("1.07.01"),
@@ -497,6 +522,9 @@ impl Replay {
                 // A leader lent for the turn's battles (CHOAM's Auditor, 000 2.09.20).
                 self.st.leaders[l.index()] = LeaderState::Pool(home);
             }
+        }
+        for f in self.st.in_play.iter() {
+            crate::factions::rules(f).after_leader_return(self);
         }
         // 1.07.01: battles the board still requires (the battles due, kept up to date battle by
         // battle).

@@ -137,7 +137,7 @@ impl Replay {
             .filter(|l| match self.st.leaders[l.index()] {
                 LeaderState::Pool(h) => h == f,
                 LeaderState::Fought(h, x) => h == f && x == t,
-                LeaderState::Tanks { .. } => false,
+                LeaderState::Tanks { .. } | LeaderState::SetAside => false,
             })
             .collect()
     }
@@ -260,8 +260,15 @@ impl Replay {
             // Not usable: the plan is resolved without it.
             plan.kwisatz = false;
         }
-        // Forces and spice (1.07.04.01, 1.13.04).
-        let here = self.st.in_territory(f, t);
+        // Forces and spice (1.07.04.01, 1.13.04). A faction's rules may have it dial another's
+        // forces (Battling Co-Occupied, 000 2.11.19 original).
+        let pool = self
+            .st
+            .in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).dial_pool(self, f, t))
+            .unwrap_or(f);
+        let here = self.st.in_territory(pool, t);
         if plan.dial.total > here.fighting() || plan.dial.starred > here.starred {
             self.v(
                 rule!("1.07.04.01"),
@@ -343,7 +350,8 @@ impl Replay {
                     CardKind::DefenseProjectile
                     | CardKind::DefensePoison
                     | CardKind::DefenseSpecial => !weapon_slot,
-                    CardKind::Worthless => true,
+                    // In place of a weapon or a defence (000 3.04.01, 3.04.03).
+                    CardKind::Worthless | CardKind::SpecialBattle => true,
                     CardKind::Leader | CardKind::Special => false,
                 },
             };
@@ -371,14 +379,34 @@ impl Replay {
             }
             self.take_card(f, c, c.rule());
         }
+        // Reinforcements needs 3 forces in reserve to send to the tanks (000 3.04.03).
+        if plan.weapon == Some(Card::Reinforcements) || plan.defense == Some(Card::Reinforcements) {
+            let reserves = self.st.faction(f).reserves;
+            if reserves.total() < 3 {
+                self.v_full(
+                    rule!("3.04.03"),
+                    format!("{f} plays Reinforcements but has {reserves} forces in reserve: it must put 3 in the tanks"),
+                );
+            }
+        }
         // The strength of the forces dialled, when the log asserts it.
+        let mut conditions = self.conditions();
+        conditions.bonus[side] = self.dial_bonus(&plan, t);
+        crate::factions::rules(f).wheel_conditions(self, t, &plan, &mut conditions, side);
         for a in asserts {
             if let Assertion::Wheel { pos, value } = a {
-                let mut c = self.conditions();
-                crate::factions::rules(f).wheel_conditions(self, t, &plan, &mut c, side);
-                let computed = battle::wheel(&plan, opponent, side, &c);
+                let computed = battle::wheel(&plan, opponent, side, &conditions);
                 if computed != *value {
-                    let rule = if !self.st.options.advanced {
+                    // The bonus left out: the rule that adds it (Reinforcements, 000 3.04.03; a
+                    // faction's, such as Battling Co-Occupied, 000 2.11.19 original).
+                    let bonus = conditions.bonus[side];
+                    let bonus_rule =
+                        (bonus.0 > 0 && value.0 < computed.0 && computed.0 - value.0 <= bonus.0)
+                            .then(|| self.dial_bonus_rule(&plan, t))
+                            .flatten();
+                    let rule = if let Some(r) = bonus_rule {
+                        r
+                    } else if !self.st.options.advanced {
                         rule!("1.07.04.01")
                     } else if let Some(r) = crate::factions::rules(f).wheel_rule(&plan, opponent) {
                         r
@@ -401,6 +429,88 @@ impl Replay {
             b.plans[side] = Some(plan);
         }
         self.check_prescience(&plan);
+    }
+
+    /// What a side adds to the number it dials: Reinforcements' 2 (000 3.04.03), and what a
+    /// faction's rules add (half of Ecaz's forces in Battling Co-Occupied, 000 2.11.19
+    /// original).
+    pub(crate) fn dial_bonus(&self, plan: &Plan, t: crate::board::Territory) -> battle::Halves {
+        let mut h = 0;
+        if plan.weapon == Some(Card::Reinforcements) || plan.defense == Some(Card::Reinforcements) {
+            h += battle::Halves::whole(2).0;
+        }
+        for g in self.st.in_play.iter() {
+            if let Some((x, _)) = crate::factions::rules(g).dial_bonus(self, plan, t) {
+                h += x.0;
+            }
+        }
+        battle::Halves(h)
+    }
+
+    /// The rule behind a side's dial bonus (see [`Replay::dial_bonus`]).
+    pub(crate) fn dial_bonus_rule(&self, plan: &Plan, t: crate::board::Territory) -> Option<Rule> {
+        if plan.weapon == Some(Card::Reinforcements) || plan.defense == Some(Card::Reinforcements) {
+            return Some(rule!("3.04.03"));
+        }
+        self.st
+            .in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).dial_bonus(self, plan, t))
+            .map(|(_, r)| r)
+    }
+
+    /// At Revealing Wheels: Harass and Withdraw sends the player's undialed forces back to
+    /// reserves unless a traitor is called on them (000 3.04.01); Reinforcements puts 3 forces
+    /// from reserves in the tanks (000 3.04.03).
+    pub(crate) fn battle_cards_revealed(
+        &mut self,
+        plans: &[Plan; 2],
+        c: &Conditions,
+        t: crate::board::Territory,
+    ) {
+        for (i, p) in plans.iter().enumerate() {
+            let f = p.faction;
+            let plays = |card: Card| p.weapon == Some(card) || p.defense == Some(card);
+            if plays(Card::HarassAndWithdraw) && !c.betrayed[i] {
+                let mut undialed = crate::state::Forces::new(
+                    self.st
+                        .in_territory(f, t)
+                        .normal
+                        .saturating_sub(p.dial.normal()),
+                    self.st
+                        .in_territory(f, t)
+                        .starred
+                        .saturating_sub(p.dial.starred),
+                );
+                for &piece in t.pieces() {
+                    if undialed.is_empty() {
+                        break;
+                    }
+                    let got =
+                        self.st
+                            .take_from_piece(f, piece, undialed, crate::dgn::Side::Fighter);
+                    undialed.normal -= got.normal.min(undialed.normal);
+                    undialed.starred -= got.starred.min(undialed.starred);
+                    self.st.faction_mut(f).reserves.add(got.forces());
+                }
+            }
+            if plays(Card::Reinforcements) {
+                let got = self
+                    .st
+                    .faction_mut(f)
+                    .reserves
+                    .take(crate::state::Forces::new(3, 0));
+                let left = 3 - got.total();
+                let more = self
+                    .st
+                    .faction_mut(f)
+                    .reserves
+                    .take(crate::state::Forces::new(0, left));
+                let st = self.st.faction_mut(f);
+                st.tanks.add(got);
+                st.tanks.add(more);
+            }
+        }
     }
 
     /// The strength conditions of this battle as far as the plans go (Karama effects are taken

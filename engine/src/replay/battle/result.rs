@@ -77,6 +77,12 @@ impl Replay {
             let t = b.place.territory;
             crate::factions::rules(p.faction).wheel_conditions(self, t, p, &mut c, i);
         }
+        let t = b.place.territory;
+        for (i, p) in plans.iter().enumerate() {
+            c.bonus[i] = self.dial_bonus(p, t);
+        }
+        // Revealing wheels: the cards that act then (000 3.04.01, 3.04.03).
+        self.battle_cards_revealed(&plans, &c, t);
         let o = battle::resolve([&plans[0], &plans[1]], &c);
         let items: &[ResultItem] = logged.map_or(&[], |l| l.items);
         if let Some(l) = logged {
@@ -334,6 +340,22 @@ impl Replay {
                 }
                 ResultItem::Loss(f, c) => {
                     let here = self.st.in_territory(*f, t);
+                    // A faction's rules may decide this faction's losses here (Battling
+                    // Co-Occupied and the Ecaz alliance's partner, 000 2.11.19 original).
+                    if let Some((due, rule)) = self
+                        .st
+                        .in_play
+                        .iter()
+                        .find_map(|g| crate::factions::rules(g).battle_loss(self, b, o, *f))
+                    {
+                        if due != c.total {
+                            self.v(
+                                rule,
+                                format!("{f} loses {due} in {} ({}), not {c}", t.name(), why!()),
+                            );
+                        }
+                        continue;
+                    }
                     let side = b.side_of(*f);
                     if c.total > here.total() {
                         self.v(
@@ -433,7 +455,20 @@ impl Replay {
         let victims: Vec<(Faction, Loss)> = if o.explosion {
             self.st.in_play.iter().map(|f| (f, Loss::All)).collect()
         } else {
-            vec![(b.sides[0], o.losses[0]), (b.sides[1], o.losses[1])]
+            // Forces dialled from another faction's (Battling Co-Occupied, 000 2.11.19
+            // original) are lost from it.
+            let pool = |r: &Self, f: Faction| {
+                r.st.in_play
+                    .iter()
+                    .find_map(|g| crate::factions::rules(g).dial_pool(r, f, t))
+                    .unwrap_or(f)
+            };
+            (0..2)
+                .map(|i| match o.losses[i] {
+                    Loss::Dialed(d) => (pool(self, b.sides[i]), Loss::Dialed(d)),
+                    l => (b.sides[i], l),
+                })
+                .collect()
         };
         let mut to_tanks = 0u32;
         let mut side_lost = [
@@ -492,6 +527,7 @@ impl Replay {
                 let sp = std::mem::take(&mut self.st.spice[p.index()]);
                 self.map_spice_from_bank(sp, -1);
             }
+            self.hit_board(t, None, crate::factions::Hit::Explosion);
         }
         // Dialled spice (1.13.04.04; the traitor's winner keeps it, 1.13.05).
         for (i, p) in plans.iter().enumerate() {
@@ -564,6 +600,11 @@ impl Replay {
             self.bank_pays(w, o.leader_spice);
         }
         self.st.last_wheels = Some(b.sides);
+        // What a faction's rules do once a battle is resolved (the Ecaz alliance's partner,
+        // 000 2.11.19 original; Moritani's tokens and bounties, 2.12).
+        for f in self.st.in_play.iter() {
+            crate::factions::rules(f).after_battle_result(self, b, o);
+        }
         self.battle_done_in(t);
         let loser = o.winner.map(|i| b.sides[1 - i.min(1)]);
         // What the winner was paid for each leader killed (nothing at all when nobody is paid).

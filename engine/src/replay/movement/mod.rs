@@ -142,7 +142,20 @@ impl Replay {
         for g in self.st.in_play.iter() {
             crate::factions::rules(g).entry_check(self, f, t, how);
         }
-        if self.st.stronghold_full_for(t, f) {
+        if let Some((rule, why)) = self
+            .st
+            .in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).entry_forbidden(self, f, t, how))
+        {
+            self.v(rule, why);
+        }
+        let exempt = self.st.in_play.iter().any(|g| {
+            crate::factions::rules(g)
+                .occupancy_exempt(self, f, t)
+                .is_some()
+        });
+        if self.st.stronghold_full_for(t, f) && !exempt {
             let others = self.st.occupants(t);
             self.v(
                 rule!("1.06.03.05"),
@@ -296,7 +309,18 @@ impl Replay {
     pub(crate) fn end_action(&mut self, f: Faction) {
         self.t.mv.acted.insert(f);
         self.t.mv.current = None;
-        if let Some(a) = self.st.ally(f) {
+        for g in self.st.in_play.iter() {
+            crate::factions::rules(g).action_ended(self, f);
+        }
+        // A faction's rule may keep the allies together (Ecaz's Occupy, 000 2.11.17 original).
+        let exempt = self.st.ally(f).is_some_and(|a| {
+            self.st.in_play.iter().any(|g| {
+                crate::factions::rules(g)
+                    .ally_constraint_exempt(self, f, a)
+                    .is_some()
+            })
+        });
+        if let Some(a) = self.st.ally(f).filter(|_| !exempt) {
             for t in Territory::all() {
                 if t == Territory::PolarSink {
                     continue;
@@ -411,7 +435,9 @@ impl Replay {
             total.add(match side {
                 Side::Advisor if two_sided => Forces::new(s.advisors, 0),
                 _ if two_sided => Forces::new(s.normal, 0),
-                _ => Forces::new(s.normal, s.starred),
+                // A faction without advisors may still hold tokens that do not fight (the
+                // revised Ecaz's co-occupied forces, 000 2.11.06): they move like the others.
+                _ => Forces::new(s.normal + s.advisors, s.starred),
             });
         }
         total

@@ -63,7 +63,12 @@ impl Replay {
             kind_range.map_or(1, |(k, _)| k.moves)
         };
         // A faction's own range (the Fremen's two territories, 2.04.06).
-        let own = crate::factions::rules(f).move_range(self, c);
+        let own = crate::factions::rules(f).move_range(self, c).or_else(|| {
+            self.st
+                .in_play
+                .iter()
+                .find_map(|g| crate::factions::rules(g).move_range_from(self, f, from.territory))
+        });
         let prevented = own.and_then(|m| m.prevented);
         if let Some(m) = own {
             range = range.max(m.range);
@@ -109,7 +114,15 @@ impl Replay {
             && [Territory::Arrakeen, Territory::Carthag]
                 .iter()
                 .any(|&x| self.st.in_territory(f, x).fighting() > 0);
-        let full = |r: &Self, x: Territory| !advisors && r.st.stronghold_full_for(x, f);
+        let full = |r: &Self, x: Territory| {
+            !advisors
+                && r.st.stronghold_full_for(x, f)
+                && !r.st.in_play.iter().any(|g| {
+                    crate::factions::rules(g)
+                        .occupancy_exempt(r, f, x)
+                        .is_some()
+                })
+        };
         let mut legal = true;
         let blocked = (t != from.territory)
             .then(|| {
@@ -252,7 +265,7 @@ impl Replay {
         crate::factions::rules(f).arrive(self, t, &mut moved, advisors, had_advisors);
         self.st.stack_mut(f, dest).add(moved);
         if t != from.territory {
-            self.t.mv.last_entry = Some((f, t));
+            self.entered_from(f, Some(from.territory), t, advisors);
         }
     }
 

@@ -84,6 +84,12 @@ impl Replay {
         let (rate, rate_block) = self.guild_rate(f, karama);
         let guild_rate = karama || rate.is_some();
         let wall_card = self.st.stronghold_card_holder(Stronghold::ShieldWall) == Some(f);
+        // A faction's rules may charge fewer forces (000 2.11.16.10 revised).
+        let charge = self
+            .st
+            .in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).shipping_charge(self, f, t, c.total));
         // What the tokens are paid for (CHOAM's Elite Mercenaries count twice, 000 2.09.16).
         let counted = self
             .st
@@ -100,7 +106,7 @@ impl Replay {
             || {
                 shipping_cost(
                     t,
-                    counted.map_or(c.total, |(n, _)| n),
+                    counted.or(charge).map_or(c.total, |(n, _)| n),
                     guild_rate,
                     wall_card,
                 )
@@ -116,6 +122,8 @@ impl Replay {
         let (payee, payee_block) = claim.map_or((Payee::Bank, None), |c| (c.payee, c.block));
         let rule = if karama {
             rule!("3.01.11.03")
+        } else if let Some((_, r)) = charge {
+            r
         } else if wall_card && t == Territory::ShieldWall {
             // The Shield Wall card's stronghold rate (4.03.03.05; a variant, 1.00.03).
             rule!("4.03.03.05")
@@ -165,7 +173,7 @@ impl Replay {
             payee,
             cost,
         });
-        self.t.mv.last_entry = Some((f, t));
+        self.entered(f, t, false);
     }
 
     /// Half-price shipping for this faction now, by a faction's ability (the Guild's, 2.06.06,
@@ -325,6 +333,6 @@ impl Replay {
         }
         self.st
             .place_from_reserves(f, p, ForceCount::plain(1), false);
-        self.t.mv.last_entry = Some((f, t));
+        self.entered(f, t, false);
     }
 }
