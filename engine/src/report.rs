@@ -136,8 +136,14 @@ impl Outcome {
                     )
                 };
                 for v in &r.violations {
+                    let also = if v.see_also.is_empty() {
+                        String::new()
+                    } else {
+                        let rules: Vec<String> = v.see_also.iter().map(|r| r.to_string()).collect();
+                        format!(" (see also {})", rules.join(", "))
+                    };
                     out.push_str(&format!(
-                        "  line {}, col {} — turn {}, {} — {}: {}\n",
+                        "  line {}, col {} — turn {}, {} — {}: {}{also}\n",
                         v.pos.line, v.pos.col, v.turn, v.phase, v.rule, v.message
                     ));
                 }
@@ -156,8 +162,9 @@ impl Outcome {
     }
 
     /// Machine-readable report:
-    /// `{"ok":…,"ruleset":…,"violations":[{"line","col","turn","phase","rule","book","message"}],"turns":[…]}`
-    /// (`book`: `001` or `000`, the rulebook the rule number is read in).
+    /// `{"ok":…,"ruleset":…,"violations":[{"line","col","turn","phase","rule","book","message","see_also"}],"turns":[…]}`
+    /// (`book`: `001` or `000`, the rulebook the rule number is read in; `see_also`: other rules
+    /// that say the same as `rule`, possibly empty).
     pub fn to_json(&self) -> String {
         let v = match self {
             Outcome::Parsed(s) => {
@@ -175,7 +182,7 @@ impl Outcome {
                     "ok": r.is_legal(),
                     "ruleset": r.state.options().ruleset,
                     "violations": r.violations.iter().map(|v| json!({
-                        "line": v.pos.line, "col": v.pos.col, "turn": v.turn, "phase": v.phase.name(), "rule": v.rule, "book": v.book, "message": v.message,
+                        "line": v.pos.line, "col": v.pos.col, "turn": v.turn, "phase": v.phase.name(), "rule": v.rule, "book": v.book, "message": v.message, "see_also": v.see_also,
                     })).collect::<Vec<_>>(),
                     "turns": r.turns.iter().map(turn_json).collect::<Vec<_>>(),
                 });

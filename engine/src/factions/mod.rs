@@ -49,6 +49,7 @@ use crate::battle::{Conditions, Plan};
 use crate::board::{Card, Leader, Piece, Territory};
 use crate::dgn::{Event, ForceCount, KaramaUse, Stmt};
 use crate::replay::karama::{Ability, AbilityInfo};
+use crate::replay::victory::ClaimCheck;
 use crate::replay::{Replay, WinResult};
 use crate::state::{Phase, Stack};
 
@@ -346,6 +347,19 @@ pub(crate) trait FactionRules: Sync {
     /// The faction's rule for a victory of this kind by `winners`.
     fn victory_rule(&self, _kind: WinType, _winners: &[Faction]) -> Option<Rule> {
         None
+    }
+
+    /// A victory the log claims, of a kind this faction's rules give (its special victory, the
+    /// prediction): whether the board meets every criterion, or the first it fails, by the rule
+    /// that states it (`crate::replay::victory`). `control`: who controls each stronghold now.
+    fn victory_claim(
+        &self,
+        _r: &Replay,
+        _claim: (&[Faction], WinType),
+        _control: &[(dune::Stronghold, Faction)],
+        _computed: Option<&WinResult>,
+    ) -> ClaimCheck {
+        ClaimCheck::NotMine
     }
 
     /// When the log's winner differs from the replay's: the faction's rule that decides it.

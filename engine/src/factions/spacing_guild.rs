@@ -10,6 +10,7 @@ use crate::board::Territory;
 use crate::dgn::{ForceCount, Payee, Payment, Place, Side};
 use crate::replay::karama::{Ability, AbilityInfo, CANCEL, PREVENT};
 use crate::replay::movement::{Entry, shipping_cost};
+use crate::replay::victory::{ClaimCheck, ClaimFailure};
 use crate::replay::{Replay, WinResult};
 use crate::state::Phase;
 use dune::Stronghold;
@@ -210,6 +211,58 @@ impl FactionRules for SpacingGuild {
     fn victory_rule(&self, kind: WinType, winners: &[Faction]) -> Option<Rule> {
         (matches!(kind, WinType::SoloDefault | WinType::AlliedDefault) && winners.contains(&SG))
             .then_some(rule!("2.06.08"))
+    }
+
+    /// A claimed Guild victory (a Default Victory naming the Guild) against its criteria: the end
+    /// of play with nobody having won (2.06.08), the ally winning with the Guild (2.06.11).
+    fn victory_claim(
+        &self,
+        r: &Replay,
+        claim: (&[Faction], WinType),
+        _control: &[(dune::Stronghold, Faction)],
+        computed: Option<&WinResult>,
+    ) -> ClaimCheck {
+        let (factions, kind) = claim;
+        if !matches!(kind, WinType::SoloDefault | WinType::AlliedDefault) || !factions.contains(&SG)
+        {
+            return ClaimCheck::NotMine;
+        }
+        let last = r.st.options.max_turns;
+        if r.st.turn < last {
+            return ClaimCheck::Fails(
+                ClaimFailure::new(
+                    rule!("2.06.08"),
+                    format!(
+                        "the Guild wins when nobody has won by the end of play, and turn {} is not the last (the game lasts {last})",
+                        r.st.turn
+                    ),
+                )
+                .also(&[rule!("1.09.05")]),
+            );
+        }
+        if let Some(w) = computed.filter(|w| crate::replay::victory::won_in_play(w)) {
+            return ClaimCheck::Fails(ClaimFailure::new(
+                rule!("2.06.08"),
+                format!(
+                    "the Guild wins only when no faction has been able to win, and {} {} at this Mentat Pause",
+                    Replay::list(&w.factions),
+                    crate::replay::victory::wins(&w.factions)
+                ),
+            ));
+        }
+        let due = r.with_ally(SG, WinType::SoloDefault, WinType::AlliedDefault, r.st.turn);
+        if due.factions != factions || due.kind != kind {
+            let why = match r.st.ally(SG) {
+                Some(a) => format!(
+                    "the Guild's ally {a} wins with it: {} ({})",
+                    Replay::list(&due.factions),
+                    due.kind.name()
+                ),
+                None => "the Guild has no ally: the victory is its alone (SDV)".to_string(),
+            };
+            return ClaimCheck::Fails(ClaimFailure::new(rule!("2.06.11"), why));
+        }
+        ClaimCheck::Holds
     }
 
     /// The ally's share of the Guild's victory (2.06.11).

@@ -21,6 +21,7 @@ pub(crate) mod movement;
 pub(crate) mod revival;
 pub(crate) mod setup;
 pub(crate) mod storm;
+pub(crate) mod victory;
 
 use dune::{Rule, rule};
 use std::fmt;
@@ -33,7 +34,8 @@ use dune::{Faction, FactionSet, Spice, Stronghold};
 pub use battle::WinAttempt;
 pub use collect::WinResult;
 
-/// One broken rule. Serializes as `{"pos":{"line","col"},"turn","phase","rule","message"}`.
+/// One broken rule. Serializes as
+/// `{"pos":{"line","col"},"turn","phase","rule","book","message","see_also":[…]}`.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Violation {
     pub pos: Pos,
@@ -48,6 +50,10 @@ pub struct Violation {
     pub book: dune::Book,
     /// What happened and why it is illegal, for a judge.
     pub message: String,
+    /// Other rules that say the same thing as [`Violation::rule`] (a phase rule and the faction
+    /// or variant rule that names the situation): the violation cites the one that names the
+    /// situation and lists these for the judge to read alongside (1.00.01-1.00.03). Same book.
+    pub see_also: Vec<Rule>,
 }
 
 impl fmt::Display for Violation {
@@ -58,9 +64,13 @@ impl fmt::Display for Violation {
         };
         write!(
             f,
-            "line {}, column {} (turn {}, {}): {} ({book}{})",
+            "line {}, column {} (turn {}, {}): {} ({book}{}",
             self.pos.line, self.pos.col, self.turn, self.phase, self.message, self.rule
-        )
+        )?;
+        for (i, r) in self.see_also.iter().enumerate() {
+            write!(f, "{}{r}", if i == 0 { "; see also " } else { ", " })?;
+        }
+        f.write_str(")")
     }
 }
 
@@ -318,7 +328,29 @@ impl Replay {
             rule,
             book,
             message: message.into(),
+            see_also: Vec::new(),
         });
+    }
+
+    /// A violation of `rule` that names the situation, with the other rules that say the same
+    /// (`see_also`, listed on the violation for the judge): see [`Violation::see_also`].
+    pub(crate) fn v_also(&mut self, rule: Rule, see_also: &[Rule], message: impl Into<String>) {
+        let pos = self.pos;
+        self.v_at_also(pos, rule, see_also, message);
+    }
+
+    /// [`Replay::v_also`] at a given position.
+    pub(crate) fn v_at_also(
+        &mut self,
+        pos: Pos,
+        rule: Rule,
+        see_also: &[Rule],
+        message: impl Into<String>,
+    ) {
+        self.v_at(pos, rule, message);
+        if let Some(v) = self.violations.last_mut() {
+            v.see_also = see_also.iter().copied().filter(|&r| r != rule).collect();
+        }
     }
 
     // ---- small helpers shared by the phase modules ----
@@ -577,6 +609,18 @@ impl Replay {
                 self.setup_event(ev);
             }
             Section::Any => self.any_event(ev),
+            Section::Nexus if self.st.turn > 0 && self.st.phase > Phase::SpiceBlow => {
+                // Alliances are made and broken only in a Nexus, at the end of the Spice Blow and
+                // Nexus phase; once it is over none can be until the next one (1.10.01.06).
+                self.v_also(
+                    rule!("1.10.01.06"),
+                    &[rule!("1.10.00")],
+                    format!(
+                        "alliances are made and broken only in a Nexus, at the end of the Spice Blow and Nexus phase; the {} phase has begun, so this waits for the next Nexus",
+                        self.st.phase
+                    ),
+                );
+            }
             section => {
                 let phase = section.phase().unwrap_or(Phase::Mentat);
                 if self.st.turn == 0 {
@@ -919,6 +963,30 @@ impl Replay {
         rule: Rule,
         specific: impl Fn(Faction, Territory) -> Option<Rule>,
     ) {
+        self.check_losses_cited(asserts, losses, (rule, &[]), specific);
+    }
+
+    /// [`Replay::check_losses_by`] with the rules that say the same as the effect's own (`cite`:
+    /// the rule and its see-also list; a double blow's pile rule, 1.13.02.01, beside 1.02.05).
+    /// A faction's loss decided by a more specific rule lists the effect's rule as see also.
+    pub(crate) fn check_losses_cited(
+        &mut self,
+        asserts: &[Assertion],
+        losses: &Losses,
+        cite: (Rule, &[Rule]),
+        specific: impl Fn(Faction, Territory) -> Option<Rule>,
+    ) {
+        let (rule, also) = cite;
+        let cited = |f: Faction, t: Territory| -> (Rule, Vec<Rule>) {
+            match specific(f, t) {
+                Some(r) if r != rule => {
+                    let mut v = vec![rule];
+                    v.extend_from_slice(also);
+                    (r, v)
+                }
+                _ => (rule, also.to_vec()),
+            }
+        };
         for a in asserts {
             let Assertion::Losses {
                 pos,
@@ -937,9 +1005,11 @@ impl Replay {
                     .map(|(_, _, s)| *s)
                     .unwrap_or_default();
                 if actual.total() != c.total || (c.starred > 0 && actual.starred != c.starred) {
-                    self.v_at(
+                    let (r, see) = cited(f, *territory);
+                    self.v_at_also(
                         *pos,
-                        specific(f, *territory).unwrap_or(rule),
+                        r,
+                        &see,
                         format!(
                             "the log says {f} lost {c} in {}; the replay gives {}",
                             territory.name(),
@@ -950,9 +1020,11 @@ impl Replay {
             }
             for (t, f, s) in &losses.forces {
                 if t == territory && !forces.iter().any(|(g, _)| g == f) {
-                    self.v_at(
+                    let (r, see) = cited(*f, *t);
+                    self.v_at_also(
                         *pos,
-                        specific(*f, *t).unwrap_or(rule),
+                        r,
+                        &see,
                         format!(
                             "{f} also lost {} in {}, which the log does not list",
                             s.total(),
@@ -968,9 +1040,10 @@ impl Replay {
                     .find(|(t, _)| t == territory)
                     .map_or(Spice::ZERO, |(_, n)| *n);
                 if actual != *sp {
-                    self.v_at(
+                    self.v_at_also(
                         *pos,
                         rule,
+                        also,
                         format!(
                             "the log says {sp} spice was lost in {}; the replay gives {actual}",
                             territory.name()
