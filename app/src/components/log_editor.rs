@@ -59,6 +59,18 @@ pub fn VerificationList(verification: Verification) -> impl IntoView {
                             _ => view! { " · syntax" }.into_any(),
                         }}
                         <p class="message">{p.message.clone()}{p.context.clone().map(|c| format!(" ({c})"))}</p>
+                        {(!p.see_also.is_empty()).then(|| {
+                            let n = p.see_also.len();
+                            view! {
+                                <p class="see-also">"See also "
+                                    {p.see_also.iter().enumerate().map(|(i, r)| view! {
+                                        {if i == 0 { "" } else if i + 1 == n { " and " } else { ", " }}
+                                        <a href=format!("/rules/{r}") class="rule-link">{r.clone()}</a>
+                                    }).collect_view()}
+                                    "."
+                                </p>
+                            }
+                        })}
                     </li>
                 }
             }).collect_view()}

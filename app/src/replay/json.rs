@@ -45,6 +45,10 @@ pub struct ViolationJson {
     pub phase: String,
     pub rule: String,
     pub message: String,
+    /// Other rules that say the same as `rule` (a phase rule beside the faction's or variant's
+    /// rule the violation cites).
+    #[serde(default)]
+    pub see_also: Vec<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -44,6 +44,9 @@ pub struct Problem {
     pub message: String,
     /// "turn 3, Battle" for a broken rule.
     pub context: Option<String>,
+    /// Other rules that say the same as `rule`, for the judge to read alongside it.
+    #[serde(default)]
+    pub see_also: Vec<String>,
 }
 
 impl Problem {
