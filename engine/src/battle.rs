@@ -1,7 +1,11 @@
-//! Battle arithmetic (1.07.04-1.07.06, 1.13.04-1.13.05, the factions' battle abilities and the
-//! battle cards of 3.01): two revealed battle plans in, the outcome out. Pure and total: no game
-//! state, no IO, no panics, so the replay, the property tests and a page's battle calculator share
-//! one implementation.
+//! Battle arithmetic (1.07.04-1.07.06, 1.13.04-1.13.05, the battle cards of 3.01): two revealed
+//! battle plans in, the outcome out. Pure and total: no game state, no IO, no panics, so the
+//! replay, the property tests and a page's battle calculator share one implementation.
+//!
+//! It names no faction: what a side's forces are worth (elite starred forces, forces that need no
+//! spice) comes in [`Conditions::strength`], set by the factions' own modules
+//! (`crate::factions`, `battle_strength`) after the Karamas that stop an ability in this battle
+//! (`battle_karama`); the Kwisatz Haderach is a token of the plan ([`Plan::kwisatz`]).
 //!
 //! Strengths are counted in half points ([`Halves`]): an unspiced force is worth one half of its
 //! strength in the Advanced game (1.13.04.01), so totals such as 8.5 are exact.
@@ -77,17 +81,43 @@ impl Plan {
     }
 }
 
+/// What one side's forces are worth in this battle, as its faction's rules set it (the
+/// replay asks each faction, `FactionRules::battle_strength`, and applies the Karamas that stop
+/// an ability, `FactionRules::battle_karama`): the arithmetic here names no faction. The rules
+/// are kept so that a misread can be cited by the rule it breaks ([`Slip`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Strength {
+    /// What one starred force dialled is worth, in forces (two for elite forces; one for a
+    /// faction without starred forces, or when a Karama cancels the ability).
+    pub star_worth: u8,
+    /// The rule that gives the starred forces that worth (the Sardaukar 2.03.08, the Fedaykin
+    /// 2.04.18).
+    pub star_rule: Option<Rule>,
+    /// A rule that lowers the starred forces' worth against this opponent, with the worth it
+    /// would be otherwise (the Sardaukar against the Fremen, 2.03.09).
+    pub weakened: Option<(u8, Rule)>,
+    /// The rule by which the forces count in full without spice (Battle Hardened, 2.04.21).
+    pub unspiced_full: Option<Rule>,
+}
+
+impl Default for Strength {
+    fn default() -> Self {
+        Strength {
+            star_worth: 1,
+            star_rule: None,
+            weakened: None,
+            unspiced_full: None,
+        }
+    }
+}
+
 /// What changes the arithmetic beyond the two plans.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Conditions {
-    /// The Advanced game: spice dialing (1.13.04), starred forces (2.03.08, 2.04.18), Battle
-    /// Hardened (2.04.21).
+    /// The Advanced game: spice dialing (1.13.04) and the factions' battle strengths (2.xx).
     pub advanced: bool,
-    /// Ability stopped by a Karama this battle: Sardaukar (2.03.08), Fedaykin (2.04.18), Battle
-    /// Hardened (2.04.21), per side (aggressor, defender).
-    pub no_sardaukar: [bool; 2],
-    pub no_fedaykin: [bool; 2],
-    pub no_battle_hardened: [bool; 2],
+    /// What each side's forces are worth (aggressor, defender); see [`Strength`].
+    pub strength: [Strength; 2],
     /// The side whose leader a traitor card revealed (1.07.06.06), per side.
     pub betrayed: [bool; 2],
 }
@@ -98,30 +128,60 @@ pub struct Conditions {
 pub enum Slip {
     /// Unspiced forces counted at full strength (1.13.04.01).
     UnspicedAtFull,
-    /// Sardaukar counted double against the Fremen (2.03.09).
-    SardaukarDoubleAgainstFremen,
-    /// The Fremen's forces counted half without spice (2.04.21).
-    FremenNeedSpice,
+    /// Starred forces counted at their usual worth against an opponent that lowers it (the
+    /// Sardaukar against the Fremen, 2.03.09).
+    WeaknessIgnored,
+    /// Forces that need no spice counted half without it (Battle Hardened, 2.04.21).
+    SpiceRequired,
+    /// Elite starred forces counted as one force each (2.03.08, 2.04.18).
+    StarredAsOne,
     /// A killed leader's strength added to its side's total (1.07.06.02).
     DeadLeaderCounted,
+    /// The Kwisatz Haderach's +2 added although its leader or Cheap Hero was killed (2.01.11).
+    KwisatzWithoutLeader,
 }
 
 impl Slip {
-    pub const ALL: [Slip; 4] = [
+    pub const ALL: [Slip; 6] = [
         Slip::UnspicedAtFull,
-        Slip::SardaukarDoubleAgainstFremen,
-        Slip::FremenNeedSpice,
+        Slip::WeaknessIgnored,
+        Slip::SpiceRequired,
+        Slip::StarredAsOne,
         Slip::DeadLeaderCounted,
+        Slip::KwisatzWithoutLeader,
     ];
 
-    /// The rule the slip breaks.
-    pub fn rule(self) -> Rule {
+    /// The rule the slip breaks in a battle fought under `c` (a faction's rule comes from its
+    /// [`Strength`]).
+    pub fn rule(self, c: &Conditions) -> Rule {
+        let side_rule = |f: fn(&Strength) -> Option<Rule>| c.strength.iter().find_map(f);
         match self {
-            Slip::UnspicedAtFull => rule!("1.13.04.01"),
-            Slip::SardaukarDoubleAgainstFremen => rule!("2.03.09"),
-            Slip::FremenNeedSpice => rule!("2.04.21"),
-            Slip::DeadLeaderCounted => rule!("1.07.06.02"),
+            Slip::UnspicedAtFull => Some(rule!("1.13.04.01")),
+            Slip::WeaknessIgnored => side_rule(|s| s.weakened.map(|(_, r)| r)),
+            Slip::SpiceRequired => side_rule(|s| s.unspiced_full),
+            Slip::StarredAsOne => side_rule(|s| s.star_rule.filter(|_| s.star_worth > 1)),
+            Slip::DeadLeaderCounted => Some(rule!("1.07.06.02")),
+            Slip::KwisatzWithoutLeader => Some(rule!("2.01.11")),
         }
+        .unwrap_or(rule!("1.07.06"))
+    }
+
+    /// The conditions a judge making this slip would count with.
+    fn conditions(self, c: &Conditions) -> Conditions {
+        let mut c = *c;
+        for s in c.strength.iter_mut() {
+            match self {
+                Slip::WeaknessIgnored => {
+                    if let Some((w, _)) = s.weakened.take() {
+                        s.star_worth = w;
+                    }
+                }
+                Slip::SpiceRequired => s.unspiced_full = None,
+                Slip::StarredAsOne => s.star_worth = 1,
+                _ => {}
+            }
+        }
+        c
     }
 }
 
@@ -196,43 +256,25 @@ pub struct Outcome {
     pub kwisatz_used: [bool; 2],
 }
 
-/// The strength of a plan's forces on the wheel (1.07.04.01, 1.13.04; starred forces 2.03.08,
-/// 2.03.09, 2.04.18; Battle Hardened 2.04.21). Spice supports the starred forces first, the way a
-/// player would place it.
-pub fn wheel(plan: &Plan, opponent: Faction, side: usize, c: &Conditions) -> Halves {
-    wheel_with(plan, opponent, side, c, None)
+/// The strength of a plan's forces on the wheel (1.07.04.01, 1.13.04; what a starred force is
+/// worth and whether the forces need spice come from the side's [`Strength`]). Spice supports the
+/// starred forces first, the way a player would place it.
+pub fn wheel(plan: &Plan, side: usize, c: &Conditions) -> Halves {
+    wheel_with(plan, side, c, None)
 }
 
-fn wheel_with(
-    plan: &Plan,
-    opponent: Faction,
-    side: usize,
-    c: &Conditions,
-    slip: Option<Slip>,
-) -> Halves {
+fn wheel_with(plan: &Plan, side: usize, c: &Conditions, slip: Option<Slip>) -> Halves {
     let total = u32::from(plan.dial.total);
     let starred = u32::from(plan.dial.starred.min(plan.dial.total));
     let normal = total - starred;
     if !c.advanced {
         return Halves::whole(total);
     }
-    let i = side.min(1);
+    let c = slip.map_or(*c, |s| s.conditions(c));
+    let s = c.strength[side.min(1)];
     // Worth of one starred force, in forces.
-    let star_worth = match plan.faction {
-        Faction::Emperor
-            if !c.no_sardaukar[i]
-                && (opponent != Faction::Fremen
-                    || slip == Some(Slip::SardaukarDoubleAgainstFremen)) =>
-        {
-            2
-        }
-        Faction::Fremen if !c.no_fedaykin[i] => 2,
-        _ => 1,
-    };
-    let hardened = plan.faction == Faction::Fremen
-        && !c.no_battle_hardened[i]
-        && slip != Some(Slip::FremenNeedSpice);
-    let spiced = if hardened || slip == Some(Slip::UnspicedAtFull) {
+    let star_worth = u32::from(s.star_worth.max(1));
+    let spiced = if s.unspiced_full.is_some() || slip == Some(Slip::UnspicedAtFull) {
         total
     } else {
         plan.spice.amount().min(total)
@@ -245,6 +287,12 @@ fn wheel_with(
         + spiced_normal * 2
         + (normal - spiced_normal);
     Halves(halves)
+}
+
+/// The wheel a judge making `slip` would read for this plan (to name the rule a logged wheel
+/// breaks).
+pub fn wheel_slip(plan: &Plan, side: usize, c: &Conditions, slip: Slip) -> Halves {
+    wheel_with(plan, side, c, Some(slip))
 }
 
 /// Does this weapon kill the leader behind this defence (1.07.06.01, 3.01.02-3.01.19; Ellaca
@@ -271,8 +319,8 @@ pub fn resolve(plans: [&Plan; 2], c: &Conditions) -> Outcome {
 /// The outcome a judge would reach by making `slip`, to name the rule a logged result breaks.
 pub fn resolve_with(plans: [&Plan; 2], c: &Conditions, slip: Option<Slip>) -> Outcome {
     let wheel = [
-        wheel_with(plans[0], plans[1].faction, 0, c, slip),
-        wheel_with(plans[1], plans[0].faction, 1, c, slip),
+        wheel_with(plans[0], 0, c, slip),
+        wheel_with(plans[1], 1, c, slip),
     ];
     let mut out = Outcome {
         decision: Decision::Totals,
@@ -346,9 +394,11 @@ pub fn resolve_with(plans: [&Plan; 2], c: &Conditions, slip: Option<Slip>) -> Ou
     }
     for i in 0..2 {
         let p = plans[i];
+        let kh = if p.kwisatz { 2 } else { 0 };
         if !out.leader_killed[i] || slip == Some(Slip::DeadLeaderCounted) {
-            let kh = if p.kwisatz { 2 } else { 0 };
             out.totals[i] = Halves(wheel[i].0 + Halves::whole(p.leader_strength() + kh).0);
+        } else if slip == Some(Slip::KwisatzWithoutLeader) {
+            out.totals[i] = Halves(wheel[i].0 + Halves::whole(kh).0);
         }
     }
     let w = if out.totals[1] > out.totals[0] { 1 } else { 0 };
@@ -396,11 +446,29 @@ mod tests {
 
     const ADV: Conditions = Conditions {
         advanced: true,
-        no_sardaukar: [false; 2],
-        no_fedaykin: [false; 2],
-        no_battle_hardened: [false; 2],
+        strength: [ELITE_NONE; 2],
         betrayed: [false; 2],
     };
+
+    const ELITE_NONE: Strength = Strength {
+        star_worth: 1,
+        star_rule: None,
+        weakened: None,
+        unspiced_full: None,
+    };
+
+    /// Elite forces worth two (as the Sardaukar against most opponents, 2.03.08).
+    const ELITE: Strength = Strength {
+        star_worth: 2,
+        star_rule: Some(rule!("2.03.08")),
+        ..ELITE_NONE
+    };
+
+    fn with(side: usize, s: Strength) -> Conditions {
+        let mut c = ADV;
+        c.strength[side] = s;
+        c
+    }
 
     #[test]
     fn halves_read_and_print_as_judges_write_them() {
@@ -412,23 +480,67 @@ mod tests {
 
     #[test]
     fn spice_dialing_and_elite_forces() {
-        // 4 Sardaukar-mixed forces, 2 starred, no spice: 2 x 0.5 + 2 x 1 = 3.
+        // 4 forces, 2 starred worth two, no spice: 2 x 0.5 + 2 x 1 = 3.
         let em = plan(Faction::Emperor, PlanLeader::CheapHero, 4, 2, 0);
-        assert_eq!(wheel(&em, Faction::Atreides, 0, &ADV), Halves::whole(3));
-        // Against the Fremen the Sardaukar are worth one force (2.03.09).
+        assert_eq!(wheel(&em, 0, &with(0, ELITE)), Halves::whole(3));
+        // Spiced: 2 + 4.
         let em = plan(Faction::Emperor, PlanLeader::CheapHero, 4, 2, 4);
-        assert_eq!(wheel(&em, Faction::Fremen, 0, &ADV), Halves::whole(4));
-        assert_eq!(wheel(&em, Faction::Atreides, 0, &ADV), Halves::whole(6));
-        // The Fremen need no spice (2.04.21); Fedaykin count double (2.04.18).
+        assert_eq!(wheel(&em, 0, &with(0, ELITE)), Halves::whole(6));
+        // Starred worth one (against the Fremen, 2.03.09, or a Karama): 4.
+        assert_eq!(wheel(&em, 0, &ADV), Halves::whole(4));
+        // Forces that need no spice (2.04.21) count in full; elite ones double.
+        let hardened = Strength {
+            unspiced_full: Some(rule!("2.04.21")),
+            ..ELITE
+        };
         let fr = plan(Faction::Fremen, PlanLeader::CheapHero, 3, 1, 0);
-        assert_eq!(wheel(&fr, Faction::Emperor, 1, &ADV), Halves::whole(4));
+        assert_eq!(wheel(&fr, 1, &with(1, hardened)), Halves::whole(4));
         // Basic game: every force counts one.
         let at = plan(Faction::Atreides, PlanLeader::CheapHero, 5, 0, 0);
+        assert_eq!(wheel(&at, 0, &Conditions::default()), Halves::whole(5));
+        assert_eq!(wheel(&at, 0, &ADV), Halves(5));
+    }
+
+    #[test]
+    fn misreadings_are_named_by_the_rule_they_break() {
+        let weak = Strength {
+            star_worth: 1,
+            star_rule: Some(rule!("2.03.08")),
+            weakened: Some((2, rule!("2.03.09"))),
+            unspiced_full: None,
+        };
+        let c = with(0, weak);
+        let em = plan(Faction::Emperor, PlanLeader::CheapHero, 4, 2, 4);
+        assert_eq!(wheel(&em, 0, &c), Halves::whole(4));
         assert_eq!(
-            wheel(&at, Faction::Harkonnen, 0, &Conditions::default()),
-            Halves::whole(5)
+            wheel_slip(&em, 0, &c, Slip::WeaknessIgnored),
+            Halves::whole(6)
         );
-        assert_eq!(wheel(&at, Faction::Harkonnen, 0, &ADV), Halves(5));
+        assert_eq!(Slip::WeaknessIgnored.rule(&c), rule!("2.03.09"));
+        let c = with(0, ELITE);
+        assert_eq!(wheel_slip(&em, 0, &c, Slip::StarredAsOne), Halves::whole(4));
+        assert_eq!(Slip::StarredAsOne.rule(&c), rule!("2.03.08"));
+        // A slip with nothing to misread changes nothing.
+        assert_eq!(
+            wheel_slip(&em, 0, &ADV, Slip::StarredAsOne),
+            wheel(&em, 0, &ADV)
+        );
+        // The Kwisatz Haderach's +2 with its leader killed (2.01.11).
+        let mut a = plan(
+            Faction::Atreides,
+            PlanLeader::Leader(Leader::Duncan),
+            3,
+            0,
+            3,
+        );
+        a.kwisatz = true;
+        let mut h = plan(Faction::Harkonnen, PlanLeader::CheapHero, 4, 0, 4);
+        h.weapon = Some(Card::Lasgun);
+        let o = resolve([&a, &h], &ADV);
+        assert_eq!((o.totals[0], o.winner), (Halves::whole(3), Some(1)));
+        let slip = resolve_with([&a, &h], &ADV, Some(Slip::KwisatzWithoutLeader));
+        assert_eq!((slip.totals[0], slip.winner), (Halves::whole(5), Some(0)));
+        assert_eq!(Slip::KwisatzWithoutLeader.rule(&ADV), rule!("2.01.11"));
     }
 
     #[test]

@@ -51,22 +51,14 @@ static KARAMA: [AbilityInfo; 7] = [
         true,
         "spiritual advisor",
     ),
-    AbilityInfo::new(
-        VOICE,
-        BG,
-        CANCEL,
-        Some(Phase::Battle),
-        false,
-        false,
-        "Voice",
-    ),
+    AbilityInfo::new(VOICE, BG, CANCEL, Some(Phase::Battle), false, true, "Voice"),
     AbilityInfo::new(
         ALLY_VOICE,
         BG,
         CANCEL,
         Some(Phase::Battle),
         true,
-        false,
+        true,
         "Voice in the ally's battle",
     ),
     AbilityInfo::new(
@@ -375,6 +367,17 @@ impl FactionRules for BeneGesserit {
             kind: WinType::BgPrediction,
             turn: r.st.turn,
         })
+    }
+
+    /// A Karama cancelling the Voice after it was used (2.02.06, 2.02.07): the command binds
+    /// nobody, so the plan is not checked against it.
+    fn karama_now(&self, r: &mut Replay, rule: Rule) {
+        if (rule == VOICE.0 || rule == ALLY_VOICE.0)
+            && let Some(b) = r.t.battle.current.as_mut()
+            && b.voice.as_ref().is_some_and(|v| v.by == BG)
+        {
+            b.voice = None;
+        }
     }
 
     /// 1.14.06: no once-a-game power; worthless cards serve as Karama instead.

@@ -1,7 +1,7 @@
 //! The Emperor (001 2.03): payment for treachery cards, gifts and extra revivals for the ally,
 //! the Sardaukar.
 
-use crate::battle::Conditions;
+use crate::battle::Strength;
 use crate::dgn::{Event, KaramaUse};
 use dune::{Faction, Rule, Spice, rule};
 
@@ -60,7 +60,7 @@ static KARAMA: [AbilityInfo; 3] = [
         CANCEL,
         Some(Phase::Battle),
         false,
-        false,
+        true,
         "Sardaukar",
     ),
 ];
@@ -105,9 +105,32 @@ impl FactionRules for Emperor {
         Some(rule!("2.03.11"))
     }
 
-    /// 2.03.09: Sardaukar count one against the Fremen.
-    fn wheel_rule(&self, plan: &Plan, opponent: Faction) -> Option<Rule> {
-        (opponent == Faction::Fremen && plan.dial.starred > 0).then_some(rule!("2.03.09"))
+    /// 2.03.08: the Sardaukar are worth two forces, except against the Fremen (2.03.09).
+    fn battle_strength(&self, _plan: &Plan, opponent: Faction) -> Option<Strength> {
+        let sardaukar = Strength {
+            star_worth: 2,
+            star_rule: Some(SARDAUKAR.0),
+            ..Strength::default()
+        };
+        Some(if opponent == Faction::Fremen {
+            Strength {
+                star_worth: 1,
+                weakened: Some((2, rule!("2.03.09"))),
+                ..sardaukar
+            }
+        } else {
+            sardaukar
+        })
+    }
+
+    /// A Karama cancelling the Sardaukar (2.03.08): they count as normal forces in this battle.
+    fn battle_karama(&self, ability: Ability, _plan: &mut Plan, s: &mut Strength) -> bool {
+        if ability != SARDAUKAR {
+            return false;
+        }
+        s.star_worth = 1;
+        s.weakened = None;
+        true
     }
 
     /// 1.14.02: revive up to three forces or one leader for free.
@@ -124,13 +147,6 @@ impl FactionRules for Emperor {
             KaramaUse::ReviveForces(c) => r.emperor_karama_revival(Some(*c), None),
             KaramaUse::ReviveLeader(l) => r.emperor_karama_revival(None, Some(*l)),
             _ => {}
-        }
-    }
-
-    /// A Karama against the Sardaukar (2.03.08) takes effect in the next battle.
-    fn battle_karama(&self, r: &mut Replay, plan: &Plan, c: &mut Conditions, side: usize) {
-        if plan.dial.starred > 0 {
-            c.no_sardaukar[side] = r.karama_take(SARDAUKAR).is_some();
         }
     }
 }

@@ -3,7 +3,7 @@
 //! deck and half storm losses, Fedaykin, Battle Hardened, the ally's 3 free revivals and the
 //! special victory.
 
-use crate::battle::{Conditions, Plan};
+use crate::battle::{Plan, Strength};
 use crate::dgn::KaramaUse;
 use crate::replay::movement::Entry;
 use dune::Stronghold;
@@ -131,7 +131,7 @@ static KARAMA: [AbilityInfo; 9] = [
         CANCEL,
         Some(Phase::Battle),
         false,
-        false,
+        true,
         "Fedaykin",
     ),
     AbilityInfo::new(
@@ -140,7 +140,7 @@ static KARAMA: [AbilityInfo; 9] = [
         CANCEL,
         Some(Phase::Battle),
         false,
-        false,
+        true,
         "Battle Hardened",
     ),
 ];
@@ -327,9 +327,27 @@ impl FactionRules for Fremen {
         })
     }
 
-    /// 2.04.21: Battle Hardened decides what the Fremen's forces are worth.
-    fn wheel_rule(&self, _plan: &crate::battle::Plan, _opponent: Faction) -> Option<Rule> {
-        Some(rule!("2.04.21"))
+    /// The Fedaykin are worth two forces (2.04.18); Battle Hardened: the Fremen's forces count in
+    /// full without spice (2.04.21).
+    fn battle_strength(&self, _plan: &Plan, _opponent: Faction) -> Option<Strength> {
+        Some(Strength {
+            star_worth: 2,
+            star_rule: Some(FEDAYKIN.0),
+            weakened: None,
+            unspiced_full: Some(BATTLE_HARDENED.0),
+        })
+    }
+
+    /// A Karama cancelling the Fedaykin (2.04.18) or Battle Hardened (2.04.21) in this battle.
+    fn battle_karama(&self, ability: Ability, _plan: &mut Plan, s: &mut Strength) -> bool {
+        if ability == FEDAYKIN {
+            s.star_worth = 1;
+        } else if ability == BATTLE_HARDENED {
+            s.unspiced_full = None;
+        } else {
+            return false;
+        }
+        true
     }
 
     /// 2.04.09 with the Guild at the table: Sietch Tabr and Habbanya Sietch only theirs (or
@@ -527,15 +545,6 @@ impl FactionRules for Fremen {
                 r.karama_worm(place.territory, &ev.asserts);
             }
         }
-    }
-
-    /// A Karama against the Fedaykin (2.04.18) or Battle Hardened (2.04.21) takes effect in the
-    /// next battle.
-    fn battle_karama(&self, r: &mut Replay, plan: &Plan, c: &mut Conditions, side: usize) {
-        if plan.dial.starred > 0 {
-            c.no_fedaykin[side] = r.karama_take(FEDAYKIN).is_some();
-        }
-        c.no_battle_hardened[side] = r.karama_take(BATTLE_HARDENED).is_some();
     }
 }
 

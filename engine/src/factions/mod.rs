@@ -45,7 +45,7 @@
 
 use dune::{Faction, Rule, Spice, WinType, rule};
 
-use crate::battle::{Conditions, Plan};
+use crate::battle::{Plan, Strength};
 use crate::board::{Card, Leader, Piece, Territory};
 use crate::dgn::{Event, ForceCount, KaramaUse, Stmt};
 use crate::replay::karama::{Ability, AbilityInfo};
@@ -294,14 +294,20 @@ pub(crate) trait FactionRules: Sync {
 
     // ---- battle (1.07) ----
 
-    /// The rule that decides what this faction's dialled forces are worth against `opponent`,
-    /// when it is the faction's own (a misread of it is cited there).
-    fn wheel_rule(&self, _plan: &Plan, _opponent: Faction) -> Option<Rule> {
+    /// What the faction's forces are worth in a battle against `opponent` (starred forces,
+    /// forces that need no spice), each with its rule; `None` for the general worth (1.07.04.01,
+    /// 1.13.04). The battle arithmetic (`crate::battle`) names no faction: it counts with this.
+    fn battle_strength(&self, _plan: &Plan, _opponent: Faction) -> Option<Strength> {
         None
     }
 
-    /// A Karama against the faction's battle abilities takes effect in this battle.
-    fn battle_karama(&self, _r: &mut Replay, _plan: &Plan, _c: &mut Conditions, _side: usize) {}
+    /// A Karama stops `ability`, one of the faction's battle abilities, in this battle (3.01.11.01):
+    /// the plan and strength without it. `true` when the ability is part of the battle's
+    /// arithmetic (the Sardaukar, the Fedaykin, Battle Hardened, the Kwisatz Haderach); the
+    /// others (the Voice, Prescience, the capture) are stopped where they are used.
+    fn battle_karama(&self, _ability: Ability, _plan: &mut Plan, _s: &mut Strength) -> bool {
+        false
+    }
 
     /// The faction's traitors work in its ally's battle (2.05.09).
     fn traitors_for_ally(&self) -> bool {

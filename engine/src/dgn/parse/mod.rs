@@ -557,6 +557,25 @@ mod tests {
     }
 
     #[test]
+    fn a_karama_and_other_any_phase_lines_are_written_inside_a_battle_block() {
+        let g = parse(
+            "X TUK: EM v SG\n  EM plan Bashar d3(3*)$3 W:- D:-\n  K SG cancel 2.03.08\n  TT SG>EM \"weapon?\" = no\n  $ SG>EM 1\n  = SG\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let kinds: Vec<(Section, bool)> = g
+            .events
+            .iter()
+            .map(|e| (e.section, matches!(e.stmt, Stmt::Karama { .. })))
+            .collect();
+        assert_eq!(kinds[2], (Section::Any, true));
+        assert_eq!(g.events[3].section, Section::Any);
+        assert_eq!(g.events[4].section, Section::Any);
+        // The lines after them still belong to the battle.
+        assert!(matches!(g.events[5].stmt, Stmt::BattleResult { .. }));
+        assert_eq!(g.events[5].section, Section::Phase(Phase::Battle));
+    }
+
+    #[test]
     fn every_bad_line_is_reported() {
         let errs = parse("T0\nQ\nS 19\nM AT ship x\n").unwrap_err();
         assert_eq!(

@@ -65,6 +65,21 @@ pub(crate) struct Resolved {
     pub(crate) winner: Option<Faction>,
     pub(crate) loser: Option<Faction>,
     pub(crate) captured: bool,
+    /// Its line, and the two sides: the Karamas played for this battle lapse with it.
+    pub(crate) pos: Pos,
+    pub(crate) sides: [Faction; 2],
+    /// What the capture changed, for a Karama that cancels it afterwards (2.05.10).
+    pub(crate) capture: Option<CaptureUndo>,
+}
+
+/// A leader's state before the Harkonnen took it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CaptureUndo {
+    pub(crate) leader: Leader,
+    pub(crate) state: LeaderState,
+    pub(crate) died_once: bool,
+    pub(crate) freed: bool,
+    pub(crate) kill: bool,
 }
 
 /// Win attempts of this turn with their evidence (ruling 6).
@@ -307,7 +322,7 @@ impl Replay {
         defender: Faction,
     ) {
         self.close_battle();
-        self.t.battle.last = None;
+        self.end_of_battle();
         let t = place.territory;
         let mut ok = true;
         if t == Territory::PolarSink {
@@ -411,6 +426,14 @@ impl Replay {
         );
     }
 
+    /// The battle just resolved is over (the next one begins, or the phase ends): the Karamas
+    /// played for it lapse, and nothing more (a capture) follows it.
+    pub(crate) fn end_of_battle(&mut self) {
+        if let Some(r) = self.t.battle.last.take() {
+            self.lapse_battle_karama(r.pos, r.sides);
+        }
+    }
+
     pub(crate) fn kill_leader(&mut self, l: Leader) {
         let face_up = !self.st.died_once[l.index()];
         self.st.died_once[l.index()] = true;
@@ -422,7 +445,7 @@ impl Replay {
 
     pub(crate) fn finish_battle(&mut self) {
         self.close_battle();
-        self.t.battle.last = None;
+        self.end_of_battle();
         // Leader Return (1.07.07); a captured leader who survived goes back to the faction that
         // last had it (2.05.10.02).
         for l in Leader::all() {

@@ -154,6 +154,7 @@ impl Replay {
             return;
         }
         let t = b.place.territory;
+        let b_pos = b.pos;
         let opponent = b.sides[1 - side];
         let available = self.available_leaders(f, b);
         // The leader slot (1.07.04.02-1.07.04.05, 4.01.16).
@@ -287,23 +288,43 @@ impl Replay {
             }
             self.take_card(f, c, c.rule());
         }
-        // The strength of the forces dialled, when the log asserts it.
+        // The strength of the forces dialled, when the log asserts it: by the faction's rules,
+        // with the Karamas already played against its battle abilities (3.01.11.01).
         for a in asserts {
             if let Assertion::Wheel { pos, value } = a {
-                let computed = battle::wheel(&plan, opponent, side, &self.conditions());
+                let mut c = Conditions {
+                    advanced: self.st.options.advanced,
+                    ..Conditions::default()
+                };
+                c.strength[side] = self.strength_of(&plan, opponent);
+                let without = c;
+                let battle_pos = b_pos;
+                let mut p = plan;
+                let stopped =
+                    self.karama_in_battle(battle_pos, &mut p, &mut c.strength[side], false);
+                let computed = battle::wheel(&p, side, &c);
                 if computed != *value {
-                    let rule = if !self.st.options.advanced {
-                        rule!("1.07.04.01")
-                    } else if let Some(r) = crate::factions::rules(f).wheel_rule(&plan, opponent) {
-                        r
+                    let karama = stopped
+                        .first()
+                        .filter(|_| battle::wheel(&plan, side, &without) == *value);
+                    let (rule, note) = if !self.st.options.advanced {
+                        (rule!("1.07.04.01"), String::new())
+                    } else if let Some(k) = karama {
+                        (k.rule(), format!(" ({})", k.describe()))
                     } else {
-                        rule!("1.13.04.01")
+                        let slip = battle::Slip::ALL
+                            .into_iter()
+                            .find(|&s| battle::wheel_slip(&p, side, &c, s) == *value);
+                        (
+                            slip.map_or(rule!("1.13.04.01"), |s| s.rule(&c)),
+                            String::new(),
+                        )
                     };
                     self.v_at(
                         *pos,
                         rule,
                         format!(
-                            "{f}'s {} forces with {} spice are worth {computed} on the wheel, not {value}",
+                            "{f}'s {} forces with {} spice are worth {computed} on the wheel, not {value}{note}",
                             plan.dial, plan.spice
                         ),
                     );
@@ -317,13 +338,26 @@ impl Replay {
         self.check_prescience(&plan);
     }
 
-    /// The strength conditions of this battle as far as the plans go (Karama effects are taken
-    /// when the battle is resolved).
-    pub(crate) fn conditions(&self) -> Conditions {
+    /// The strength conditions of a battle between these plans: what each side's forces are
+    /// worth by its faction's rules (Karamas are applied when the battle is resolved,
+    /// [`Replay::karama_in_battle`]).
+    pub(crate) fn conditions(&self, plans: &[Plan; 2]) -> Conditions {
         Conditions {
             advanced: self.st.options.advanced,
-            ..Conditions::default()
+            strength: [
+                self.strength_of(&plans[0], plans[1].faction),
+                self.strength_of(&plans[1], plans[0].faction),
+            ],
+            betrayed: [false; 2],
         }
+    }
+
+    /// What a side's forces are worth against `opponent` by its faction's rules (2.xx; the
+    /// general worth, 1.07.04.01 and 1.13.04, for a faction with no such ability).
+    pub(crate) fn strength_of(&self, plan: &Plan, opponent: Faction) -> battle::Strength {
+        crate::factions::rules(plan.faction)
+            .battle_strength(plan, opponent)
+            .unwrap_or_default()
     }
 
     pub(crate) fn traitor_call(
