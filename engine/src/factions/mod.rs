@@ -403,9 +403,11 @@ pub(crate) trait FactionRules: Sync {
     }
 }
 
-/// A payment of spice whose payee a rule decides. Each is paid by one faction to the bank
-/// unless a faction's rules send it elsewhere ([`FactionRules::payee`]); a new kind of payment
-/// (an auction of a faction's own, a fee) is a new variant here.
+/// A payment of spice whose payee a rule decides. Each is paid by one faction to its default
+/// payee ([`Fee::default_payee`]: the bank, except a bribe's recipient and an auctioneer) unless a
+/// faction's rules send it elsewhere ([`FactionRules::payee`]); a new kind of payment (an auction
+/// of a faction's own, a fee) is a new variant here. `Replay::settle_payee` is the one door: it
+/// asks the factions, checks the payee a log names at the payment, and says where it goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Fee {
     /// A treachery card bought at auction (1.04.06.02; the Emperor, 2.03.04).
@@ -422,16 +424,37 @@ pub(crate) enum Fee {
     LeaderRevival,
     /// The Emperor's payment for its ally's extra revivals (2.03.07; to the bank by 1.05.01.03).
     AllyRevival,
+    /// A shipment bought with a Karama at Guild rates, paid to the bank (3.01.11.03).
+    KaramaShipment,
+    /// A bribe to this faction: its spice lies in front of the recipient's shield until the
+    /// Mentat Pause (1.12.02).
+    Bribe(Faction),
+    /// A card a player auctions itself and another buys: paid to the auctioneer unless a rule
+    /// says otherwise (000's Richese and Black Market auctions; the auctioneer's module claims it
+    /// with its own rule in `payee` and `receives`).
+    #[allow(dead_code)]
+    Sale(Faction),
 }
 
 impl Fee {
-    /// The rule that sends this payment to the bank when no faction's rule says otherwise.
+    /// Where this payment goes when no faction's rule says otherwise: the bank, a bribe's
+    /// recipient, the auctioneer of a sale.
+    pub(crate) fn default_payee(self) -> crate::dgn::Payee {
+        match self {
+            Fee::Bribe(to) | Fee::Sale(to) => crate::dgn::Payee::Faction(to),
+            _ => crate::dgn::Payee::Bank,
+        }
+    }
+
+    /// The rule that sends this payment to its default payee.
     pub(crate) fn bank_rule(self) -> Rule {
         match self {
-            Fee::Card => rule!("1.04.06.02"),
+            Fee::Card | Fee::Sale(_) => rule!("1.04.06.02"),
             Fee::Shipment | Fee::CrossShip | Fee::ShipHome => rule!("1.06.03.02"),
             Fee::Revival | Fee::AllyRevival => rule!("1.05.01.03"),
             Fee::LeaderRevival => rule!("1.05.03.02"),
+            Fee::KaramaShipment => rule!("3.01.11.03"),
+            Fee::Bribe(_) => rule!("1.12.02"),
         }
     }
 }
@@ -581,6 +604,24 @@ mod tests {
         }
         let spice: u32 = classic.iter().map(|r| r.spice.amount()).sum();
         assert_eq!(spice, 10 + 5 + 10 + 3 + 10 + 5);
+    }
+
+    #[test]
+    fn every_payment_has_a_default_payee_and_the_rule_that_sends_it_there() {
+        use crate::dgn::Payee;
+        assert_eq!(Fee::Card.default_payee(), Payee::Bank);
+        assert_eq!(Fee::KaramaShipment.bank_rule(), rule!("3.01.11.03"));
+        // A bribe lies in front of its recipient's shield (1.12.02); an auctioneer is paid for
+        // the card it sells.
+        assert_eq!(
+            Fee::Bribe(Faction::Atreides).default_payee(),
+            Payee::Faction(Faction::Atreides)
+        );
+        assert_eq!(Fee::Bribe(Faction::Atreides).bank_rule(), rule!("1.12.02"));
+        assert_eq!(
+            Fee::Sale(Faction::Richese).default_payee(),
+            Payee::Faction(Faction::Richese)
+        );
     }
 
     #[test]

@@ -360,18 +360,17 @@ impl Replay {
         let wall_card = self.st.stronghold_card_holder(Stronghold::ShieldWall) == Some(f);
         let cost = shipping_cost(t, c.total, half, wall_card);
         let claim = self.payee_of(Fee::CrossShip, f);
-        let (payee, payee_block) = claim.map_or((Payee::Bank, None), |c| (c.payee, c.block));
         let rule = match rate_block {
             _ if wall_card && t == Territory::ShieldWall => rule!("4.03.03.05"),
             Some(b) => b.rule(),
             None if ally => rule!("2.06.09"),
             None => rule!("2.06.06"),
         };
-        let payer = self.check_payment(
+        let (payer, payee) = self.check_payment(
             f,
             payment,
             cost,
-            (Fee::CrossShip, payee, payee_block),
+            (Fee::CrossShip, claim),
             rule,
             &format!("cross-shipping {} forces to {}", c.total, t.name()),
         );
@@ -408,12 +407,11 @@ impl Replay {
         let pieces = self.source_pieces(f, from, c.side, rule!("1.06.03.04"));
         let cost = Spice::new(u32::from(c.total)).half_up();
         let claim = self.payee_of(Fee::ShipHome, f);
-        let payee = claim.map_or(Payee::Bank, |c| c.payee);
-        self.check_payment(
+        let (_, payee) = self.check_payment(
             f,
             payment,
             cost,
-            (Fee::ShipHome, payee, claim.and_then(|c| c.block)),
+            (Fee::ShipHome, claim),
             rule!("2.06.07"),
             &format!("shipping {} forces back to reserves", c.total),
         );

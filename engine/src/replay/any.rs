@@ -67,9 +67,17 @@ impl Replay {
                         ),
                     );
                 }
+                // Through the payments' one door: a bribe goes in front of its recipient's shield
+                // unless a faction's rule sends it elsewhere.
+                let payee =
+                    self.settle_payee(crate::factions::Fee::Bribe(*to), *from, None, || {
+                        format!("{from}'s bribe to {to}")
+                    });
                 let paid = (*amount).min(self.spice(*from));
                 self.st.faction_mut(*from).spice.take(paid);
-                self.st.faction_mut(*to).bribes += paid;
+                if let crate::dgn::Payee::Faction(g) = payee {
+                    self.st.faction_mut(g).bribes += paid;
+                }
             }
             Stmt::Karama {
                 faction,

@@ -354,7 +354,7 @@ impl Replay {
         // Who receives the payment for a card: a faction by its rules (the Emperor, 2.03.04,
         // unless a Karama prevented it), else the bank; nobody pays itself (rulings.md 22).
         let claim = self.payee_of(Fee::Card, f);
-        let receiver = claim.map_or(Payee::Bank, |c| c.payee);
+        let receiver = claim.map_or(Fee::Card.default_payee(), |c| c.payee);
         let payee = |payer: Faction| {
             if receiver == Payee::Faction(payer) {
                 Payee::Bank
@@ -362,15 +362,11 @@ impl Replay {
                 receiver
             }
         };
-        if let Some(l) = logged
-            && l != payee(f)
-        {
-            let rule = claim.map_or_else(|| self.payee_rule(Fee::Card, payee(f), l), |c| c.rule);
-            self.v(
-                rule,
-                format!("{f} pays for its card to {}, not to {l}", payee(f)),
-            );
-        }
+        // The buyer's payee, checked at the auction line where the log names it.
+        let pos = self.pos;
+        self.check_payee(Fee::Card, f, claim, logged.map(|l| (l, pos)), || {
+            format!("{f}'s payment for its card")
+        });
         let mut own = price;
         if let Some((a, share)) = ally {
             if self.st.ally(f) != Some(a) {

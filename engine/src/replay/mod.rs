@@ -409,30 +409,55 @@ impl Replay {
         logged: Option<&crate::dgn::Payment>,
         what: impl FnOnce() -> String,
     ) -> crate::dgn::Payee {
-        use crate::dgn::Payee;
         let claim = self.payee_of(fee, payer);
-        let payee = match claim.map_or(Payee::Bank, |c| c.payee) {
+        let logged = logged.and_then(|p| p.payee.map(|g| (g, p.pos)));
+        self.check_payee(fee, payer, claim, logged, what)
+    }
+
+    /// [`Replay::settle_payee`] once the factions have been asked (`claim`, from
+    /// [`Replay::payee_of`], which uses up a Karama that stops a faction's claim): the payee by the
+    /// rules, and the one the log names (`logged`: the payee and where it is written) checked
+    /// against it.
+    pub(crate) fn check_payee(
+        &mut self,
+        fee: crate::factions::Fee,
+        payer: Faction,
+        claim: Option<crate::factions::PayeeRule>,
+        logged: Option<(crate::dgn::Payee, Pos)>,
+        what: impl FnOnce() -> String,
+    ) -> crate::dgn::Payee {
+        use crate::dgn::Payee;
+        let payee = match claim.map_or(fee.default_payee(), |c| c.payee) {
             Payee::Faction(g) if g == payer => Payee::Bank,
             p => p,
         };
-        if let Some(p) = logged
-            && let Some(given) = p.payee
+        if let Some((given, pos)) = logged
             && given != payee
         {
             match claim.and_then(|c| c.block) {
                 Some(b) => {
                     let why = b.describe();
-                    self.v_at(
-                        p.pos,
+                    self.v_at_also(
+                        pos,
                         b.rule(),
+                        &[b.info.rule],
                         format!("{} is paid to the bank, not {given}: {why}", what()),
                     );
                 }
                 None => {
-                    let rule = self.payee_rule(fee, payee, given);
-                    self.v_at(
-                        p.pos,
+                    // The rule of the faction that receives it, else of the one the log names,
+                    // else the one that sends it to its default payee.
+                    let rule = claim
+                        .filter(|c| c.payee == payee)
+                        .map_or_else(|| self.payee_rule(fee, payee, given), |c| c.rule);
+                    let also = match fee.bank_rule() {
+                        r if r != rule && payee == fee.default_payee() => vec![r],
+                        _ => Vec::new(),
+                    };
+                    self.v_at_also(
+                        pos,
                         rule,
+                        &also,
                         format!("{} is paid to {payee}, not {given}", what()),
                     );
                 }

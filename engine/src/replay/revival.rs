@@ -192,6 +192,8 @@ impl Replay {
             // The price the log shows would be right without the Sietch Tabr card's free one.
             let tabr_missed =
                 tabr_card && p == 2 * u32::from(n.saturating_sub(free.saturating_sub(1)));
+            // The price the log shows pays for every force, the free ones too.
+            let free_missed = free > 0 && n > 0 && p == 2 * u32::from(n);
             if let Some((rule, msg)) = ally_rule {
                 self.v(rule, msg);
             } else if tabr_missed {
@@ -199,6 +201,18 @@ impl Replay {
                     rule!("4.03.03.06"),
                     format!(
                         "{f} revives {n} forces with {free} free, one of them from the Sietch Tabr card: that costs {cost} spice, not {p}"
+                    ),
+                );
+            } else if free_missed {
+                self.v_also(
+                    rule!("1.05.01.01"),
+                    &[rule!("1.05.01.02")],
+                    format!(
+                        "{f} revives {} free (its player sheet): {n} forces cost {cost} spice, not {p}, which pays for every one",
+                        match free.min(n) {
+                            1 => "its first force".to_string(),
+                            k => format!("its first {k} forces"),
+                        }
                     ),
                 );
             } else {
