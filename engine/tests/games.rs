@@ -135,3 +135,31 @@ fn hidden_information_is_checked_in_audit_mode_only() {
         );
     }
 }
+
+/// Deal and bribe terms the engine cannot check are not violations: the replay lists them for the
+/// judge (1.12.00), and checks every structured term.
+#[test]
+fn free_text_terms_are_listed_as_not_checked() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games");
+    for (name, expected) in [
+        (
+            "legal-deal-terms-kept",
+            "EM votes with HK on the next rules dispute",
+        ),
+        ("legal-bribe", "no bid on card 1"),
+    ] {
+        let src = std::fs::read_to_string(dir.join(format!("{name}.dgn"))).unwrap();
+        let Outcome::Replayed(r) = replay_text(&src) else {
+            panic!("{name} is not DGN");
+        };
+        assert!(r.is_legal(), "{name}");
+        assert!(
+            r.not_checked.iter().any(|n| n.text.contains(expected)),
+            "{name}: {:?}",
+            r.not_checked
+        );
+        let json = replay_text(&src).to_json();
+        assert!(json.contains("\"not_checked\""), "{name}: {json}");
+        assert!(replay_text(&src).to_human().contains("Not checked"));
+    }
+}

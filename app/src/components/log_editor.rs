@@ -75,6 +75,14 @@ pub fn VerificationList(verification: Verification) -> impl IntoView {
                 }
             }).collect_view()}
         </ol>
+        {(!v.not_checked.is_empty()).then(|| view! {
+            <p class="hint" id="not-checked-hint">"Not checked by Mentat (deal and bribe terms in words, for the judge):"</p>
+            <ul class="not-checked" aria-labelledby="not-checked-hint">
+                {v.not_checked.into_iter().map(|(line, text)| view! {
+                    <li><a href=format!("#L{line}") class="at" data-goto-line=line>{format!("Line {line}")}</a>" · "{text}</li>
+                }).collect_view()}
+            </ul>
+        })}
     }
 }
 

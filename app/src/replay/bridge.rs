@@ -132,6 +132,11 @@ pub fn from_report(report: &ReportJson) -> Replayed {
             turns: report.turns.iter().map(|t| t.turn).max().unwrap_or(0),
             winner,
             micros: 0,
+            not_checked: report
+                .not_checked
+                .iter()
+                .map(|n| (n.line, n.text.clone()))
+                .collect(),
         },
         turns: report.turns.iter().map(board_turn).collect(),
         phases: Vec::new(),
@@ -362,6 +367,17 @@ mod tests {
         .to_html();
         assert!(html.contains("See also"), "{html}");
         assert!(html.contains("href=\"/rules/1.10.00\""), "{html}");
+
+        // Terms the engine cannot check are listed apart, not as broken rules.
+        let deal = format!("{log}DEAL AT,HK \"share what we learn\"\n");
+        let r = replay(&deal, true);
+        assert_eq!(r.verification.not_checked.len(), 1, "{:?}", r.verification);
+        let html = leptos::prelude::view! {
+            <crate::components::log_editor::VerificationList verification=r.verification.clone()/>
+        }
+        .to_html();
+        assert!(html.contains("Not checked by Mentat"), "{html}");
+        assert!(html.contains("share what we learn"), "{html}");
     }
 
     #[test]

@@ -23,6 +23,16 @@ pub struct ReportJson {
     pub turns: Vec<TurnJson>,
     #[serde(default)]
     pub winner: Option<WinnerJson>,
+    /// Deal and bribe terms the engine cannot check (1.12.00), for the judge.
+    #[serde(default)]
+    pub not_checked: Vec<NotCheckedJson>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct NotCheckedJson {
+    pub line: u32,
+    pub col: u32,
+    pub text: String,
 }
 
 fn yes() -> bool {

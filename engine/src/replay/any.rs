@@ -18,7 +18,10 @@ impl Replay {
             // players (1.12.00) but is a matter for the judge; nothing in it changes what the
             // rules allow, and the replay neither checks nor enforces it.
             Stmt::Bribe {
-                from, to, amount, ..
+                from,
+                to,
+                amount,
+                terms,
             } => {
                 if !self.in_play_or_report(*from) || !self.in_play_or_report(*to) {
                     return;
@@ -78,7 +81,19 @@ impl Replay {
                 if let crate::dgn::Payee::Faction(g) = payee {
                     self.st.faction_mut(g).bribes += paid;
                 }
+                if !self.deals.is_empty() {
+                    self.deal_payment(*from, *to, paid);
+                }
+                if let Some(text) = terms {
+                    self.not_checked(format!("bribe from {from} to {to}: \"{text}\""));
+                }
             }
+            Stmt::Deal { factions, terms } => self.free_deal(factions, terms),
+            Stmt::Terms {
+                factions,
+                bribe,
+                terms,
+            } => self.deal_terms(factions, *bribe, terms),
             Stmt::Karama {
                 faction,
                 card,

@@ -209,6 +209,9 @@ impl Replay {
             }
             prev = Some(b.faction);
             let Some(amount) = b.amount else { continue };
+            if !self.deals.is_empty() {
+                self.deals_bid(b.faction, number, b.pos, "bids on");
+            }
             if !self.eligible(b.faction) {
                 let limit = self.st.faction(b.faction).sheet.hand_limit;
                 self.v_at(
@@ -296,6 +299,12 @@ impl Replay {
                 let f = *faction;
                 if !self.in_play_or_report(f) {
                     return;
+                }
+                if !self.deals.is_empty()
+                    && !trace.iter().any(|b| b.faction == f && b.amount.is_some())
+                {
+                    let pos = self.pos;
+                    self.deals_bid(f, number, pos, "buys");
                 }
                 if let Some((tf, tp)) = top
                     && (tf != f || tp != *price)

@@ -58,6 +58,9 @@ impl Replay {
                         return;
                     }
                 }
+                if !self.deals.is_empty() {
+                    self.deals_ally(*a, *b);
+                }
                 self.t.blow.allied.insert(*a);
                 self.t.blow.allied.insert(*b);
                 self.st.faction_mut(*a).ally = Some(*b);
@@ -300,6 +303,9 @@ impl Replay {
     }
 
     pub(crate) fn finish_blow(&mut self) {
+        if self.t.blow.nexus && !self.deals.is_empty() {
+            self.deals_after_nexus();
+        }
         if !self.t.blow.done[0] {
             self.v(
                 rule!("1.02.01"),

@@ -540,6 +540,9 @@ impl Replay {
     }
 
     pub(crate) fn finish_mentat(&mut self) {
+        if !self.deals.is_empty() {
+            self.deals_at_turn_end();
+        }
         let winner = self.t.mentat.take().and_then(|m| m.winner);
         let s = self.summary();
         self.turns.push(s);

@@ -16,6 +16,7 @@ pub(crate) mod battle;
 pub(crate) mod bidding;
 pub(crate) mod blow;
 pub(crate) mod collect;
+pub(crate) mod deals;
 pub(crate) mod karama;
 pub(crate) mod movement;
 pub(crate) mod revival;
@@ -33,6 +34,7 @@ use dune::{Faction, FactionSet, Spice, Stronghold};
 
 pub use battle::WinAttempt;
 pub use collect::WinResult;
+pub use deals::NotChecked;
 
 /// One broken rule. Serializes as
 /// `{"pos":{"line","col"},"turn","phase","rule","book","message","see_also":[…]}`.
@@ -176,6 +178,8 @@ pub struct ReplayReport {
     pub end: GameEnd,
     /// With [`ReplayOptions::snapshots`]: the state at the end of every phase, in order.
     pub phases: Vec<TurnSummary>,
+    /// Deal and bribe terms the engine cannot check (free text), for the judge (1.12.00).
+    pub not_checked: Vec<NotChecked>,
 }
 
 impl ReplayReport {
@@ -261,6 +265,10 @@ pub(crate) struct Replay {
     pub(crate) phases: Vec<TurnSummary>,
     pub(crate) ended: bool,
     pub(crate) game_over_reported: bool,
+    /// Deal and bribe terms open now (1.12), checked against every later action.
+    pub(crate) deals: Vec<deals::OpenTerm>,
+    /// Terms the engine cannot check.
+    pub(crate) not_checked: Vec<NotChecked>,
 }
 
 impl Replay {
@@ -287,6 +295,8 @@ impl Replay {
             phases: Vec::new(),
             ended: false,
             game_over_reported: false,
+            deals: Vec::new(),
+            not_checked: Vec::new(),
         };
         for (pos, rule, msg) in header_violations {
             r.v_at(pos, rule, msg);
@@ -801,6 +811,7 @@ impl Replay {
             win_attempts: self.win_attempts,
             end: self.end,
             phases: self.phases,
+            not_checked: self.not_checked,
         }
     }
 

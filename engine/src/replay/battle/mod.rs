@@ -391,6 +391,9 @@ impl Replay {
                 self.v(rule!("1.07.02"), format!("{first} is the aggressor now (first in storm order with a battle to fight), not {aggressor}"));
             }
         }
+        if ok && !self.deals.is_empty() {
+            self.deals_attack(aggressor, defender, t);
+        }
         self.t.battle.current = Some(Battle {
             place,
             pos,
