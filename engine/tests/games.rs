@@ -163,3 +163,36 @@ fn free_text_terms_are_listed_as_not_checked() {
         assert!(replay_text(&src).to_human().contains("Not checked"));
     }
 }
+
+/// Every violation kind of `tests/citations.tsv` (a claim the engine disproves, where a specific
+/// rule decides) cites its specific rule in its example log; `script/citations REV` counts the same
+/// for an earlier engine.
+#[test]
+fn every_listed_citation_kind_cites_its_specific_rule() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let table = std::fs::read_to_string(root.join("citations.tsv")).unwrap();
+    let mut rows = 0;
+    for line in table
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let [_, kind, example, general, specific] = cols[..] else {
+            panic!("five tab-separated columns: {line}");
+        };
+        assert_ne!(general, specific, "{kind}");
+        assert!(
+            example.starts_with(&format!("illegal-{specific}-")),
+            "{kind}: the example's name names {specific}"
+        );
+        let src = std::fs::read_to_string(root.join("games").join(format!("{example}.dgn")))
+            .unwrap_or_else(|e| panic!("{example}: {e}"));
+        let Outcome::Replayed(r) = replay_text(&src) else {
+            panic!("{example} is not DGN");
+        };
+        let first = r.violations.first().map(|v| v.rule.to_string());
+        assert_eq!(first.as_deref(), Some(specific), "{kind} ({example})");
+        rows += 1;
+    }
+    assert!(rows >= 40, "{rows} kinds");
+}
