@@ -70,9 +70,11 @@ pub fn VerificationList(verification: Verification) -> impl IntoView {
                                     "."
                                 </p>
                             }
+                            .into_any()
                         })}
                     </li>
                 }
+                .into_any()
             }).collect_view()}
         </ol>
         {(!v.not_checked.is_empty()).then(|| view! {
@@ -82,7 +84,8 @@ pub fn VerificationList(verification: Verification) -> impl IntoView {
                     <li><a href=format!("#L{line}") class="at" data-goto-line=line>{format!("Line {line}")}</a>" · "{text}</li>
                 }).collect_view()}
             </ul>
-        })}
+        }
+        .into_any())}
     }
 }
 

@@ -368,7 +368,8 @@ impl Replay {
                         o.describe()
                     ),
                 ),
-                Promise::Ally(g) if self.st.ally(o.faction) != Some(g) => self.v(
+                // A promise for the next Nexus is judged when a Nexus ends; none came.
+                Promise::Ally(g) if !o.next_nexus && self.st.ally(o.faction) != Some(g) => self.v(
                     rule!("1.12.00"),
                     format!(
                         "{} is not allied with {g} by the end of turn {}, breaking {}: a deal must be honored",
