@@ -3,6 +3,11 @@
 //! state, no IO, no panics, so the replay, the property tests and a page's battle calculator share
 //! one implementation.
 //!
+//! What a side's forces are worth comes from its faction's kinds of force
+//! (`crate::factions::kinds`); a Karama that stops an ability in this battle
+//! (`FactionRules::battle_karama`) sets the side's [`Conditions`] (its starred forces counted
+//! plain, its forces needing spice) or takes the Kwisatz Haderach off the plan ([`Plan::kwisatz`]).
+//!
 //! Strengths are counted in half points ([`Halves`]): an unspiced force is worth one half of its
 //! strength in the Advanced game (1.13.04.01), so totals such as 8.5 are exact.
 
@@ -268,15 +273,21 @@ pub enum Slip {
     DeadLeaderCounted,
     /// A leader whose strength is another's counted at the printed one (Zoal, 000 2.08.15).
     PrintedStrength,
+    /// The Kwisatz Haderach's +2 added although its leader or Cheap Hero was killed (2.01.11).
+    KwisatzWithoutLeader,
+    /// Starred forces counted as plain ones (the Sardaukar 2.03.08, the Fedaykin 2.04.18).
+    StarredAsPlain,
 }
 
 impl Slip {
-    pub const ALL: [Slip; 5] = [
+    pub const ALL: [Slip; 7] = [
         Slip::UnspicedAtFull,
         Slip::VersusIgnored,
         Slip::SpiceFreedomIgnored,
         Slip::DeadLeaderCounted,
         Slip::PrintedStrength,
+        Slip::KwisatzWithoutLeader,
+        Slip::StarredAsPlain,
     ];
 
     /// The rule the slip breaks in this battle: a kind's own rule where the slip is about one
@@ -308,7 +319,30 @@ impl Slip {
             }
             Slip::DeadLeaderCounted => rule!("1.07.06.02"),
             Slip::PrintedStrength => rule!("2.08.15"),
+            Slip::KwisatzWithoutLeader => rule!("2.01.11"),
+            Slip::StarredAsPlain => (0..2)
+                .find_map(|i| {
+                    let p = plans[i];
+                    let kinds = crate::factions::kinds(p.faction);
+                    let star = kinds.of(ForceKind::Starred);
+                    (p.dial.starred > 0 && star.worth != kinds.plain.worth).then_some(star.rule)
+                })
+                .unwrap_or(rule!("1.07.04.01")),
         }
+    }
+
+    /// [`Slip::rule`] for one side's wheel, against `opponent`.
+    pub fn rule_for(self, plan: &Plan, opponent: Faction) -> Rule {
+        let other = Plan {
+            faction: opponent,
+            dial: ForceCount {
+                total: 0,
+                starred: 0,
+                side: plan.dial.side,
+            },
+            ..*plan
+        };
+        self.rule([plan, &other])
     }
 }
 
@@ -417,7 +451,7 @@ fn wheel_with(
     // Starred tokens whose kind does not exist here (the Basic game) or whose ability a Karama
     // stopped count as plain forces.
     let star = match kinds.starred_in(c.advanced) {
-        Some(k) if !c.plain_starred[i] => k,
+        Some(k) if !c.plain_starred[i] && slip != Some(Slip::StarredAsPlain) => k,
         _ => plain,
     };
     let worth = |k: &KindRules| {
@@ -457,6 +491,18 @@ fn wheel_with(
             + (normal - plain_full) * plain_worth / 2
             + c.bonus[i].0,
     )
+}
+
+/// The wheel a judge making `slip` would read for this plan (to name the rule a logged wheel
+/// breaks).
+pub fn wheel_slip(
+    plan: &Plan,
+    opponent: Faction,
+    side: usize,
+    c: &Conditions,
+    slip: Slip,
+) -> Halves {
+    wheel_with(plan, opponent, side, c, Some(slip))
 }
 
 /// Does this weapon kill the leader behind this defence (1.07.06.01, 3.01.02-3.01.19; Ellaca
@@ -637,8 +683,8 @@ pub fn resolve_with(plans: [&Plan; 2], c: &Conditions, slip: Option<Slip>) -> Ou
             };
             continue;
         }
+        let kh = if p.kwisatz { 2 } else { 0 };
         if !out.leader_killed[i] || slip == Some(Slip::DeadLeaderCounted) {
-            let kh = if p.kwisatz { 2 } else { 0 };
             let strength = match p.leader {
                 PlanLeader::Leader(l) if slip == Some(Slip::PrintedStrength) => {
                     u32::from(l.strength())
@@ -646,6 +692,8 @@ pub fn resolve_with(plans: [&Plan; 2], c: &Conditions, slip: Option<Slip>) -> Ou
                 _ => p.leader_strength(plans[1 - i]),
             };
             out.totals[i] = Halves(wheel[i].0 + Halves::whole(strength + kh).0);
+        } else if slip == Some(Slip::KwisatzWithoutLeader) {
+            out.totals[i] = Halves(wheel[i].0 + Halves::whole(kh).0);
         }
     }
     let w = if out.totals[1] > out.totals[0] { 1 } else { 0 };
@@ -735,6 +783,10 @@ mod tests {
         let em = plan(Faction::Emperor, PlanLeader::CheapHero, 4, 2, 4);
         assert_eq!(wheel(&em, Faction::Fremen, 0, &ADV), Halves::whole(4));
         assert_eq!(wheel(&em, Faction::Atreides, 0, &ADV), Halves::whole(6));
+        // A Karama against the Sardaukar: they count as plain forces.
+        let mut stopped = ADV;
+        stopped.plain_starred[0] = true;
+        assert_eq!(wheel(&em, Faction::Atreides, 0, &stopped), Halves::whole(4));
         // The Fremen need no spice (2.04.21); Fedaykin count double (2.04.18).
         let fr = plan(Faction::Fremen, PlanLeader::CheapHero, 3, 1, 0);
         assert_eq!(wheel(&fr, Faction::Emperor, 1, &ADV), Halves::whole(4));
@@ -745,6 +797,26 @@ mod tests {
             Halves::whole(5)
         );
         assert_eq!(wheel(&at, Faction::Harkonnen, 0, &ADV), Halves(5));
+    }
+
+    #[test]
+    fn the_kwisatz_haderach_without_its_leader_is_a_named_misreading() {
+        // The Kwisatz Haderach's +2 with its leader killed (2.01.11).
+        let mut a = plan(
+            Faction::Atreides,
+            PlanLeader::Leader(Leader::Duncan),
+            3,
+            0,
+            3,
+        );
+        a.kwisatz = true;
+        let mut h = plan(Faction::Harkonnen, PlanLeader::CheapHero, 4, 0, 4);
+        h.weapon = Some(Card::Lasgun);
+        let o = resolve([&a, &h], &ADV);
+        assert_eq!((o.totals[0], o.winner), (Halves::whole(3), Some(1)));
+        let slip = resolve_with([&a, &h], &ADV, Some(Slip::KwisatzWithoutLeader));
+        assert_eq!((slip.totals[0], slip.winner), (Halves::whole(5), Some(0)));
+        assert_eq!(Slip::KwisatzWithoutLeader.rule([&a, &h]), rule!("2.01.11"));
     }
 
     #[test]

@@ -136,10 +136,25 @@ impl Outcome {
                     )
                 };
                 for v in &r.violations {
+                    let also = if v.see_also.is_empty() {
+                        String::new()
+                    } else {
+                        let rules: Vec<String> = v.see_also.iter().map(|r| r.to_string()).collect();
+                        format!(" (see also {})", rules.join(", "))
+                    };
                     out.push_str(&format!(
-                        "  line {}, col {} — turn {}, {} — {}: {}\n",
+                        "  line {}, col {} — turn {}, {} — {}: {}{also}\n",
                         v.pos.line, v.pos.col, v.turn, v.phase, v.rule, v.message
                     ));
+                }
+                if !r.not_checked.is_empty() {
+                    out.push_str("Not checked (deal and bribe terms for the judge, 1.12.00):\n");
+                    for n in &r.not_checked {
+                        out.push_str(&format!(
+                            "  line {}, col {} — turn {}, {} — {}\n",
+                            n.pos.line, n.pos.col, n.turn, n.phase, n.text
+                        ));
+                    }
                 }
                 if let Some(w) = &r.winner {
                     let names: Vec<&str> = w.factions.iter().map(|f| f.code()).collect();
@@ -156,8 +171,10 @@ impl Outcome {
     }
 
     /// Machine-readable report:
-    /// `{"ok":…,"ruleset":…,"violations":[{"line","col","turn","phase","rule","book","message"}],"turns":[…]}`
-    /// (`book`: `001` or `000`, the rulebook the rule number is read in).
+    /// `{"ok":…,"ruleset":…,"violations":[{"line","col","turn","phase","rule","book","message","see_also"}],"turns":[…]}`
+    /// (`book`: `001` or `000`, the rulebook the rule number is read in; `see_also`: other rules
+    /// that say the same as `rule`, possibly empty), and `"not_checked":[{"line","col","turn",
+    /// "phase","text"}]`: deal and bribe terms the engine cannot check.
     pub fn to_json(&self) -> String {
         let v = match self {
             Outcome::Parsed(s) => {
@@ -175,10 +192,13 @@ impl Outcome {
                     "ok": r.is_legal(),
                     "ruleset": r.state.options().ruleset,
                     "violations": r.violations.iter().map(|v| json!({
-                        "line": v.pos.line, "col": v.pos.col, "turn": v.turn, "phase": v.phase.name(), "rule": v.rule, "book": v.book, "message": v.message,
+                        "line": v.pos.line, "col": v.pos.col, "turn": v.turn, "phase": v.phase.name(), "rule": v.rule, "book": v.book, "message": v.message, "see_also": v.see_also,
                     })).collect::<Vec<_>>(),
                     "turns": r.turns.iter().map(turn_json).collect::<Vec<_>>(),
                     "kinds": kinds_json(r.state.in_play()),
+                    "not_checked": r.not_checked.iter().map(|n| json!({
+                        "line": n.pos.line, "col": n.pos.col, "turn": n.turn, "phase": n.phase.name(), "text": n.text,
+                    })).collect::<Vec<_>>(),
                 });
                 if let Some(w) = &r.winner {
                     o["winner"] = json!({"factions": w.factions.iter().map(|f| f.code()).collect::<Vec<_>>(), "type": w.kind, "turn": w.turn});

@@ -142,3 +142,64 @@ fn hidden_information_is_checked_in_audit_mode_only() {
         );
     }
 }
+
+/// Deal and bribe terms the engine cannot check are not violations: the replay lists them for the
+/// judge (1.12.00), and checks every structured term.
+#[test]
+fn free_text_terms_are_listed_as_not_checked() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games");
+    for (name, expected) in [
+        (
+            "legal-deal-terms-kept",
+            "EM votes with HK on the next rules dispute",
+        ),
+        ("legal-bribe", "no bid on card 1"),
+    ] {
+        let src = std::fs::read_to_string(dir.join(format!("{name}.dgn"))).unwrap();
+        let Outcome::Replayed(r) = replay_text(&src) else {
+            panic!("{name} is not DGN");
+        };
+        assert!(r.is_legal(), "{name}");
+        assert!(
+            r.not_checked.iter().any(|n| n.text.contains(expected)),
+            "{name}: {:?}",
+            r.not_checked
+        );
+        let json = replay_text(&src).to_json();
+        assert!(json.contains("\"not_checked\""), "{name}: {json}");
+        assert!(replay_text(&src).to_human().contains("Not checked"));
+    }
+}
+
+/// Every violation kind of `tests/citations.tsv` (a claim the engine disproves, where a specific
+/// rule decides) cites its specific rule in its example log; `script/citations REV` counts the same
+/// for an earlier engine.
+#[test]
+fn every_listed_citation_kind_cites_its_specific_rule() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let table = std::fs::read_to_string(root.join("citations.tsv")).unwrap();
+    let mut rows = 0;
+    for line in table
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let [_, kind, example, general, specific] = cols[..] else {
+            panic!("five tab-separated columns: {line}");
+        };
+        assert_ne!(general, specific, "{kind}");
+        assert!(
+            example.starts_with(&format!("illegal-{specific}-")),
+            "{kind}: the example's name names {specific}"
+        );
+        let src = std::fs::read_to_string(root.join("games").join(format!("{example}.dgn")))
+            .unwrap_or_else(|e| panic!("{example}: {e}"));
+        let Outcome::Replayed(r) = replay_text(&src) else {
+            panic!("{example} is not DGN");
+        };
+        let first = r.violations.first().map(|v| v.rule.to_string());
+        assert_eq!(first.as_deref(), Some(specific), "{kind} ({example})");
+        rows += 1;
+    }
+    assert!(rows >= 40, "{rows} kinds");
+}

@@ -108,6 +108,7 @@ pub fn from_report(report: &ReportJson) -> Replayed {
                 }),
                 message: v.message.clone(),
                 context: Some(format!("turn {}, {}", v.turn, v.phase)),
+                see_also: v.see_also.clone(),
             })
             .collect()
     } else {
@@ -121,6 +122,7 @@ pub fn from_report(report: &ReportJson) -> Replayed {
                 heading: None,
                 message: format!("Expected {}, found {}.", e.expected, e.found),
                 context: None,
+                see_also: Vec::new(),
             })
             .collect()
     };
@@ -137,6 +139,11 @@ pub fn from_report(report: &ReportJson) -> Replayed {
             turns: report.turns.iter().map(|t| t.turn).max().unwrap_or(0),
             winner,
             micros: 0,
+            not_checked: report
+                .not_checked
+                .iter()
+                .map(|n| (n.line, n.text.clone()))
+                .collect(),
         },
         turns: report.turns.iter().map(board_turn).collect(),
         phases: Vec::new(),
@@ -373,6 +380,38 @@ mod tests {
         assert!(!r.verification.readable);
         assert_eq!(r.verification.problems[0].line, 2);
         assert!(r.verification.problems[0].message.starts_with("Expected"));
+    }
+
+    #[test]
+    fn a_violation_brings_the_rules_that_say_the_same_and_the_list_links_them() {
+        // An alliance announced after its Nexus: cited under 1.10.01.06, 1.10.00 beside it.
+        let log = "[Factions \"1=AT 2=HK\"] [Mode \"Basic\"]\nT0\nSTORM0 HK 1 AT 2 -> 4\nT1\nT2\nS HK 1 AT 1 -> 6\nB SH ; CN 8\nM AT -\nN AT+HK\n";
+        let r = replay(log, true);
+        let p = r
+            .verification
+            .problems
+            .iter()
+            .find(|p| p.rule.as_deref() == Some("1.10.01.06"))
+            .unwrap_or_else(|| panic!("{:?}", r.verification.problems));
+        assert_eq!(p.see_also, vec!["1.10.00".to_string()]);
+        use leptos::prelude::RenderHtml;
+        let html = leptos::prelude::view! {
+            <crate::components::log_editor::VerificationList verification=r.verification.clone()/>
+        }
+        .to_html();
+        assert!(html.contains("See also"), "{html}");
+        assert!(html.contains("href=\"/rules/1.10.00\""), "{html}");
+
+        // Terms the engine cannot check are listed apart, not as broken rules.
+        let deal = format!("{log}DEAL AT,HK \"share what we learn\"\n");
+        let r = replay(&deal, true);
+        assert_eq!(r.verification.not_checked.len(), 1, "{:?}", r.verification);
+        let html = leptos::prelude::view! {
+            <crate::components::log_editor::VerificationList verification=r.verification.clone()/>
+        }
+        .to_html();
+        assert!(html.contains("Not checked by Mentat"), "{html}");
+        assert!(html.contains("share what we learn"), "{html}");
     }
 
     #[test]

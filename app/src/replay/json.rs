@@ -24,6 +24,16 @@ pub struct ReportJson {
     pub turns: Vec<TurnJson>,
     #[serde(default)]
     pub winner: Option<WinnerJson>,
+    /// Deal and bribe terms the engine cannot check (1.12.00), for the judge.
+    #[serde(default)]
+    pub not_checked: Vec<NotCheckedJson>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct NotCheckedJson {
+    pub line: u32,
+    pub col: u32,
+    pub text: String,
 }
 
 fn yes() -> bool {
@@ -49,6 +59,10 @@ pub struct ViolationJson {
     #[serde(default = "gencon")]
     pub book: String,
     pub message: String,
+    /// Other rules that say the same as `rule` (a phase rule beside the faction's or variant's
+    /// rule the violation cites).
+    #[serde(default)]
+    pub see_also: Vec<String>,
 }
 
 fn gencon() -> String {

@@ -30,6 +30,9 @@ pub struct Verification {
     pub winner: Option<String>,
     /// How long the server took, in microseconds (parse, replay, report).
     pub micros: u64,
+    /// Deal and bribe terms the engine cannot check, with their line: the judge's to rule on.
+    #[serde(default)]
+    pub not_checked: Vec<(u32, String)>,
 }
 
 /// One problem at one place of the log.
@@ -45,6 +48,9 @@ pub struct Problem {
     pub message: String,
     /// "turn 3, Battle" for a broken rule.
     pub context: Option<String>,
+    /// Other rules that say the same as `rule`, for the judge to read alongside it.
+    #[serde(default)]
+    pub see_also: Vec<String>,
 }
 
 impl Problem {

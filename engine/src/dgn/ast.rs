@@ -325,6 +325,46 @@ pub enum KaramaUse {
     BlockRevival(Faction),
 }
 
+/// One promise of a deal or bribe (1.12): who promises what, until when. The engine checks it
+/// against every later action (`crate::replay::deals`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Term {
+    /// The faction that promises (`None` for a free-text term).
+    pub faction: Option<Faction>,
+    pub promise: Promise,
+    /// `until T5`: the promise holds (or must be kept) through the end of that turn; without it,
+    /// the promise's own scope (docs/notation.md 4.11).
+    pub until: Option<u32>,
+    pub pos: Pos,
+}
+
+/// What a term promises.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Promise {
+    /// `pay G n`: a payment of n spice to G (made as bribes, `$ F>G n`).
+    Pay { to: Faction, amount: Spice },
+    /// `noattack T` / `noattack G`: not to attack (be the aggressor) in territory T, or G.
+    NoAttack(Target),
+    /// `nobid #k` / `nobid` (also `pass`): not to bid on card k of the auction, or on any card.
+    NoBid(Option<u32>),
+    /// `ally G`: to ally with G in the next Nexus (1.10.01.01).
+    Ally(Faction),
+    /// `noally` / `noally G`: not to ally (with G) in a Nexus.
+    NoAlly(Option<Faction>),
+    /// `give G …`: a transfer a deal cannot make (treachery or traitor cards, leaders, forces,
+    /// abilities, 1.12.03); the words as written.
+    Transfer { to: Faction, what: String },
+    /// `"text"`: a term the engine cannot check, recorded and reported as not checked.
+    Text(String),
+}
+
+/// Whom a no-attack promise protects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    Territory(Territory),
+    Faction(Faction),
+}
+
 /// A claimed win at the Mentat Pause: `win -` or `win HK+EM ASH`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum WinClaim {
@@ -652,10 +692,17 @@ pub enum Stmt {
         question: String,
         answer: bool,
     },
-    /// `DEAL F,F "terms"` (1.12.00).
+    /// `DEAL F,F "terms"` (1.12.00): terms the engine cannot check.
     Deal {
         factions: Vec<Faction>,
         terms: String,
+    },
+    /// `DEAL F,F: term ; term …`, or the terms of a bribe `$ F>G n: term …` (logged right after
+    /// its `Bribe`, `bribe` set): promises the engine checks (1.12.00).
+    Terms {
+        factions: Vec<Faction>,
+        bribe: bool,
+        terms: Vec<Term>,
     },
     /// `RULING "text"` (4.01.05).
     Ruling(String),

@@ -1,12 +1,11 @@
 //! The Emperor (001 2.03): payment for treachery cards, gifts and extra revivals for the ally,
 //! the Sardaukar.
 
-use crate::battle::Conditions;
 use crate::dgn::{Event, KaramaUse};
 use dune::{Faction, Rule, Spice, rule};
 
 use super::{FactionRules, Fee, PayeeRule, Sheet, SheetRules};
-use crate::battle::Plan;
+use crate::battle::{Conditions, Plan};
 use crate::board::Leader;
 use crate::dgn::{ForceCount, Payee, Payment};
 use crate::replay::Replay;
@@ -73,7 +72,7 @@ static KARAMA: [AbilityInfo; 3] = [
         CANCEL,
         Some(Phase::Battle),
         false,
-        false,
+        true,
         "Sardaukar",
     ),
 ];
@@ -118,9 +117,19 @@ impl FactionRules for Emperor {
         Some(rule!("2.03.11"))
     }
 
-    /// 2.03.09: Sardaukar count one against the Fremen.
-    fn wheel_rule(&self, plan: &Plan, opponent: Faction) -> Option<Rule> {
-        (opponent == Faction::Fremen && plan.dial.starred > 0).then_some(rule!("2.03.09"))
+    /// A Karama cancelling the Sardaukar (2.03.08): they count as normal forces in this battle.
+    fn battle_karama(
+        &self,
+        ability: Ability,
+        _plan: &mut Plan,
+        c: &mut Conditions,
+        side: usize,
+    ) -> bool {
+        if ability != SARDAUKAR {
+            return false;
+        }
+        c.plain_starred[side] = true;
+        true
     }
 
     /// 1.14.02: revive up to three forces or one leader for free.
@@ -137,13 +146,6 @@ impl FactionRules for Emperor {
             KaramaUse::ReviveForces(c) => r.emperor_karama_revival(Some(*c), None),
             KaramaUse::ReviveLeader(l) => r.emperor_karama_revival(None, Some(*l)),
             _ => {}
-        }
-    }
-
-    /// A Karama against the Sardaukar (2.03.08) takes effect in the next battle.
-    fn battle_karama(&self, r: &mut Replay, plan: &Plan, c: &mut Conditions, side: usize) {
-        if plan.dial.starred > 0 {
-            c.plain_starred[side] = r.karama_take(SARDAUKAR).is_some();
         }
     }
 }

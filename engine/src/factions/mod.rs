@@ -58,6 +58,7 @@ use crate::battle::{Conditions, Plan};
 use crate::board::{Card, Leader, Piece, Territory};
 use crate::dgn::{Event, ForceCount, KaramaUse, Stmt};
 use crate::replay::karama::{Ability, AbilityInfo};
+use crate::replay::victory::ClaimCheck;
 use crate::replay::{Replay, WinResult};
 use crate::state::{GameState, Phase, Stack};
 
@@ -594,8 +595,19 @@ pub(crate) trait FactionRules: Sync {
         None
     }
 
-    /// A Karama against the faction's battle abilities takes effect in this battle.
-    fn battle_karama(&self, _r: &mut Replay, _plan: &Plan, _c: &mut Conditions, _side: usize) {}
+    /// A Karama stops `ability`, one of the faction's battle abilities, in this battle (3.01.11.01):
+    /// the plan and the battle's conditions (its side's) without it. `true` when the ability is part of the battle's
+    /// arithmetic (the Sardaukar, the Fedaykin, Battle Hardened, the Kwisatz Haderach); the
+    /// others (the Voice, Prescience, the capture) are stopped where they are used.
+    fn battle_karama(
+        &self,
+        _ability: Ability,
+        _plan: &mut Plan,
+        _c: &mut Conditions,
+        _side: usize,
+    ) -> bool {
+        false
+    }
 
     /// What the faction's own effects in force change on its wheel in this territory (CHOAM's
     /// flipped Elite Mercenaries, 000 1.14.09). Unlike [`FactionRules::battle_karama`] it uses
@@ -785,6 +797,19 @@ pub(crate) trait FactionRules: Sync {
         None
     }
 
+    /// A victory the log claims, of a kind this faction's rules give (its special victory, the
+    /// prediction): whether the board meets every criterion, or the first it fails, by the rule
+    /// that states it (`crate::replay::victory`). `control`: who controls each stronghold now.
+    fn victory_claim(
+        &self,
+        _r: &Replay,
+        _claim: (&[Faction], WinType),
+        _control: &[(dune::Stronghold, Faction)],
+        _computed: Option<&WinResult>,
+    ) -> ClaimCheck {
+        ClaimCheck::NotMine
+    }
+
     /// When the log's winner differs from the replay's: the faction's rule that decides it.
     fn victory_claim_rule(
         &self,
@@ -859,9 +884,11 @@ pub(crate) trait FactionRules: Sync {
     }
 }
 
-/// A payment of spice whose payee a rule decides. Each is paid by one faction to the bank
-/// unless a faction's rules send it elsewhere ([`FactionRules::payee`]); a new kind of payment
-/// (an auction of a faction's own, a fee) is a new variant here.
+/// A payment of spice whose payee a rule decides. Each is paid by one faction to its default
+/// payee ([`Fee::default_payee`]: the bank, except a bribe's recipient and an auctioneer) unless a
+/// faction's rules send it elsewhere ([`FactionRules::payee`]); a new kind of payment (an auction
+/// of a faction's own, a fee) is a new variant here. `Replay::settle_payee` is the one door: it
+/// asks the factions, checks the payee a log names at the payment, and says where it goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Fee {
     /// A treachery card bought at auction (1.04.06.02; the Emperor, 2.03.04).
@@ -886,19 +913,40 @@ pub(crate) enum Fee {
     AllyRevival,
     /// An Ecaz ambassador placed after Revival (000 2.11.06 original).
     Ambassador,
+    /// A shipment bought with a Karama at Guild rates, paid to the bank (3.01.11.03).
+    KaramaShipment,
+    /// A bribe to this faction: its spice lies in front of the recipient's shield until the
+    /// Mentat Pause (1.12.02).
+    Bribe(Faction),
+    /// A card a player auctions itself and another buys: paid to the auctioneer unless a rule
+    /// says otherwise (000's Richese and Black Market auctions; the auctioneer's module claims it
+    /// with its own rule in `payee` and `receives`).
+    #[allow(dead_code)]
+    Sale(Faction),
 }
 
 impl Fee {
-    /// The rule that sends this payment to the bank when no faction's rule says otherwise.
+    /// Where this payment goes when no faction's rule says otherwise: the bank, a bribe's
+    /// recipient, the auctioneer of a sale.
+    pub(crate) fn default_payee(self) -> crate::dgn::Payee {
+        match self {
+            Fee::Bribe(to) | Fee::Sale(to) => crate::dgn::Payee::Faction(to),
+            _ => crate::dgn::Payee::Bank,
+        }
+    }
+
+    /// The rule that sends this payment to its default payee.
     pub(crate) fn bank_rule(self) -> Rule {
         match self {
-            Fee::Card | Fee::RicheseCard => rule!("1.04.06.02"),
+            Fee::Card | Fee::RicheseCard | Fee::Sale(_) => rule!("1.04.06.02"),
             Fee::Tunnels => rule!("2.13.09"),
             Fee::BlackMarketCut => rule!("2.13.04.03"),
             Fee::Shipment | Fee::CrossShip | Fee::ShipHome => rule!("1.06.03.02"),
             Fee::Revival | Fee::AllyRevival => rule!("1.05.01.03"),
             Fee::LeaderRevival => rule!("1.05.03.02"),
             Fee::Ambassador => rule!("2.11.06"),
+            Fee::KaramaShipment => rule!("3.01.11.03"),
+            Fee::Bribe(_) => rule!("1.12.02"),
         }
     }
 }
@@ -1203,6 +1251,24 @@ mod tests {
         assert_eq!(
             sheet(Faction::Moritani).map(|s| s.spice),
             Some(Spice::new(12))
+        );
+    }
+
+    #[test]
+    fn every_payment_has_a_default_payee_and_the_rule_that_sends_it_there() {
+        use crate::dgn::Payee;
+        assert_eq!(Fee::Card.default_payee(), Payee::Bank);
+        assert_eq!(Fee::KaramaShipment.bank_rule(), rule!("3.01.11.03"));
+        // A bribe lies in front of its recipient's shield (1.12.02); an auctioneer is paid for
+        // the card it sells.
+        assert_eq!(
+            Fee::Bribe(Faction::Atreides).default_payee(),
+            Payee::Faction(Faction::Atreides)
+        );
+        assert_eq!(Fee::Bribe(Faction::Atreides).bank_rule(), rule!("1.12.02"));
+        assert_eq!(
+            Fee::Sale(Faction::Richese).default_payee(),
+            Payee::Faction(Faction::Richese)
         );
     }
 

@@ -18,7 +18,10 @@ impl Replay {
             // players (1.12.00) but is a matter for the judge; nothing in it changes what the
             // rules allow, and the replay neither checks nor enforces it.
             Stmt::Bribe {
-                from, to, amount, ..
+                from,
+                to,
+                amount,
+                terms,
             } => {
                 if !self.in_play_or_report(*from) || !self.in_play_or_report(*to) {
                     return;
@@ -76,10 +79,30 @@ impl Replay {
                         ),
                     );
                 }
+                // Through the payments' one door: a bribe goes in front of its recipient's shield
+                // unless a faction's rule sends it elsewhere.
+                let payee =
+                    self.settle_payee(crate::factions::Fee::Bribe(*to), *from, None, || {
+                        format!("{from}'s bribe to {to}")
+                    });
                 let paid = (*amount).min(self.spice(*from));
                 self.st.faction_mut(*from).spice.take(paid);
-                self.st.faction_mut(*to).bribes += paid;
+                if let crate::dgn::Payee::Faction(g) = payee {
+                    self.st.faction_mut(g).bribes += paid;
+                }
+                if !self.deals.is_empty() {
+                    self.deal_payment(*from, *to, paid);
+                }
+                if let Some(text) = terms {
+                    self.not_checked(format!("bribe from {from} to {to}: \"{text}\""));
+                }
             }
+            Stmt::Deal { factions, terms } => self.free_deal(factions, terms),
+            Stmt::Terms {
+                factions,
+                bribe,
+                terms,
+            } => self.deal_terms(factions, *bribe, terms),
             Stmt::Karama {
                 faction,
                 card,

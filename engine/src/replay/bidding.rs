@@ -327,6 +327,9 @@ impl Replay {
             }
             prev = Some(b.faction);
             let Some(amount) = b.amount else { continue };
+            if !self.deals.is_empty() {
+                self.deals_bid(b.faction, number, b.pos, "bids on");
+            }
             if !self.eligible(b.faction) {
                 let limit = self.hand_limit(b.faction);
                 self.v_at(
@@ -415,6 +418,12 @@ impl Replay {
                 if !self.in_play_or_report(f) {
                     return;
                 }
+                if !self.deals.is_empty()
+                    && !trace.iter().any(|b| b.faction == f && b.amount.is_some())
+                {
+                    let pos = self.pos;
+                    self.deals_bid(f, number, pos, "buys");
+                }
                 if let Some((tf, tp)) = top
                     && (tf != f || tp != *price)
                 {
@@ -483,7 +492,7 @@ impl Replay {
         // Who receives the payment for a card: a faction by its rules (the Emperor, 2.03.04,
         // unless a Karama prevented it), else the bank; nobody pays itself (rulings.md 22).
         let claim = self.payee_of(Fee::Card, f);
-        let receiver = claim.map_or(Payee::Bank, |c| c.payee);
+        let receiver = claim.map_or(Fee::Card.default_payee(), |c| c.payee);
         let payee = |payer: Faction| {
             if receiver == Payee::Faction(payer) {
                 Payee::Bank
@@ -491,15 +500,11 @@ impl Replay {
                 receiver
             }
         };
-        if let Some(l) = logged
-            && l != payee(f)
-        {
-            let rule = claim.map_or_else(|| self.payee_rule(Fee::Card, payee(f), l), |c| c.rule);
-            self.v(
-                rule,
-                format!("{f} pays for its card to {}, not to {l}", payee(f)),
-            );
-        }
+        // The buyer's payee, checked at the auction line where the log names it.
+        let pos = self.pos;
+        self.check_payee(Fee::Card, f, claim, logged.map(|l| (l, pos)), || {
+            format!("{f}'s payment for its card")
+        });
         let mut own = price;
         if let Some((a, share)) = ally {
             if self.st.ally(f) != Some(a) {

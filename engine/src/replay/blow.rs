@@ -71,6 +71,9 @@ impl Replay {
                         return;
                     }
                 }
+                if !self.deals.is_empty() {
+                    self.deals_ally(*a, *b);
+                }
                 self.t.blow.allied.insert(*a);
                 self.t.blow.allied.insert(*b);
                 self.st.faction_mut(*a).ally = Some(*b);
@@ -130,7 +133,8 @@ impl Replay {
         }
         if self.t.blow.done[i] {
             let name = if pile == Pile::A { "A" } else { "B" };
-            self.v(rule!("1.02.05"), format!("pile {name}'s blow ended with its territory card; no more cards are turned for it"));
+            let (rule, also) = self.pile_rule(pile);
+            self.v_also(rule, also, format!("pile {name}'s blow ended with its territory card; no more cards are turned for it"));
             return;
         }
         let draw = match card {
@@ -227,7 +231,8 @@ impl Replay {
                         self.v(rule!("2.04.15"), "the first worm of a blow strikes the territory of the pile's top card; only later worms are placed by the Fremen");
                     }
                     if let Some(t) = top {
-                        self.devour(t, &ev.asserts, rule!("1.02.05"));
+                        let cite = self.pile_rule(pile);
+                        self.devour_cited(t, &ev.asserts, cite);
                     }
                 } else if let Some(pl) = placed {
                     let placer = self
@@ -320,9 +325,32 @@ impl Replay {
         }
     }
 
+    /// The rule of a worm in this pile, with the rules that say the same: the Shai-Hulud rule
+    /// (1.02.05) in the Basic game; in the Advanced game's double blow the pile's own rule
+    /// (1.13.02.01 for pile A, 1.13.02.02 for pile B, which repeats pile A's procedure).
+    pub(crate) fn pile_rule(&self, pile: Pile) -> (Rule, &'static [Rule]) {
+        const A: &[Rule] = &[rule!("1.02.05")];
+        const B: &[Rule] = &[rule!("1.13.02.01"), rule!("1.02.05")];
+        match pile {
+            _ if !self.st.options.advanced => (rule!("1.02.05"), &[]),
+            Pile::A => (rule!("1.13.02.01"), A),
+            Pile::B => (rule!("1.13.02.02"), B),
+        }
+    }
+
     /// A worm in a territory: every force there goes to the tanks and its spice to the bank
     /// (1.02.05), except the Fremen (2.04.07) and, unless they say otherwise, their ally (2.04.10).
     pub(crate) fn devour(&mut self, t: Territory, asserts: &[Assertion], rule: Rule) {
+        self.devour_cited(t, asserts, (rule, &[]));
+    }
+
+    /// [`Replay::devour`], its losses checked under `cite` (a rule and its see-also list).
+    pub(crate) fn devour_cited(
+        &mut self,
+        t: Territory,
+        asserts: &[Assertion],
+        cite: (Rule, &[Rule]),
+    ) {
         let mut losses = Losses::default();
         // Factions an ability keeps from being devoured (the Fremen and their ally, 2.04.07,
         // 2.04.10), each with the rule its losses are checked under.
@@ -346,12 +374,15 @@ impl Replay {
             self.t.blow.worm_territories.push(t);
         }
         self.hit_board(t, None, crate::factions::Hit::Worm);
-        self.check_losses_by(asserts, &losses, rule, |f, _| {
+        self.check_losses_cited(asserts, &losses, cite, |f, _| {
             shelter.rules.iter().find(|(g, _)| *g == f).map(|(_, r)| *r)
         });
     }
 
     pub(crate) fn finish_blow(&mut self) {
+        if self.t.blow.nexus && !self.deals.is_empty() {
+            self.deals_after_nexus();
+        }
         if !self.t.blow.done[0] {
             self.v(
                 rule!("1.02.01"),

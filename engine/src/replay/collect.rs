@@ -635,62 +635,7 @@ impl Replay {
                         m.winner = computed.clone();
                     }
                 }
-                match (claim, computed) {
-                    (WinClaim::None, None) => {}
-                    (WinClaim::None, Some(w)) => {
-                        let rule = self.win_rule(None, Some(&w));
-                        self.v(
-                            rule,
-                            format!(
-                                "{} win ({}) this turn",
-                                super::names(w.factions.iter().copied()),
-                                w.kind
-                            ),
-                        );
-                    }
-                    (WinClaim::Win { factions, kind }, None) => self.v(
-                        self.win_rule(Some((factions, *kind)), None),
-                        format!(
-                            "{} do not win ({kind}): nobody meets a victory condition this turn",
-                            super::names(factions.iter().copied())
-                        ),
-                    ),
-                    (WinClaim::Win { factions, kind }, Some(w)) => {
-                        if sorted(factions.clone()) != w.factions || *kind != w.kind {
-                            // Another qualifier, later in storm order (1.09.03; with the Shield
-                            // Wall a sixth stronghold, 4.01.13).
-                            let later = self
-                                .stronghold_qualifiers(&control)
-                                .iter()
-                                .skip(1)
-                                .any(|q| q.factions == sorted(factions.clone()) && q.kind == *kind);
-                            let rule = if later && self.st.shield_wall_counts() {
-                                rule!("4.01.13")
-                            } else if later {
-                                rule!("1.09.03")
-                            } else {
-                                self.win_rule(Some((factions, *kind)), Some(&w))
-                            };
-                            let why = if later {
-                                format!(
-                                    "; both meet the stronghold requirement and storm order puts {} first",
-                                    super::names(w.factions.iter().copied())
-                                )
-                            } else {
-                                String::new()
-                            };
-                            self.v(
-                                rule,
-                                format!(
-                                    "the winner is {} ({}), not {} ({kind}){why}",
-                                    super::names(w.factions.iter().copied()),
-                                    w.kind,
-                                    super::names(factions.iter().copied())
-                                ),
-                            );
-                        }
-                    }
-                }
+                self.check_win_claim(claim, &control, computed.as_ref());
             }
             Stmt::StrongholdCards(list) => {
                 if !self.st.options.stronghold_cards {
@@ -800,6 +745,9 @@ impl Replay {
     pub(crate) fn finish_mentat(&mut self) {
         for f in self.st.in_play.iter() {
             crate::factions::rules(f).end_of_turn(self);
+        }
+        if !self.deals.is_empty() {
+            self.deals_at_turn_end();
         }
         let winner = self.t.mentat.take().and_then(|m| m.winner);
         let s = self.summary();

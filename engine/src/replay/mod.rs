@@ -16,12 +16,14 @@ pub(crate) mod battle;
 pub(crate) mod bidding;
 pub(crate) mod blow;
 pub(crate) mod collect;
+pub(crate) mod deals;
 pub(crate) mod karama;
 pub(crate) mod movement;
 pub(crate) mod revival;
 pub(crate) mod second_expansion;
 pub(crate) mod setup;
 pub(crate) mod storm;
+pub(crate) mod victory;
 
 use dune::{Rule, rule};
 use std::fmt;
@@ -33,8 +35,10 @@ use dune::{Faction, FactionSet, Spice, Stronghold};
 
 pub use battle::WinAttempt;
 pub use collect::WinResult;
+pub use deals::NotChecked;
 
-/// One broken rule. Serializes as `{"pos":{"line","col"},"turn","phase","rule","message"}`.
+/// One broken rule. Serializes as
+/// `{"pos":{"line","col"},"turn","phase","rule","book","message","see_also":[…]}`.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Violation {
     pub pos: Pos,
@@ -49,6 +53,10 @@ pub struct Violation {
     pub book: dune::Book,
     /// What happened and why it is illegal, for a judge.
     pub message: String,
+    /// Other rules that say the same thing as [`Violation::rule`] (a phase rule and the faction
+    /// or variant rule that names the situation): the violation cites the one that names the
+    /// situation and lists these for the judge to read alongside (1.00.01-1.00.03). Same book.
+    pub see_also: Vec<Rule>,
 }
 
 impl fmt::Display for Violation {
@@ -59,9 +67,13 @@ impl fmt::Display for Violation {
         };
         write!(
             f,
-            "line {}, column {} (turn {}, {}): {} ({book}{})",
+            "line {}, column {} (turn {}, {}): {} ({book}{}",
             self.pos.line, self.pos.col, self.turn, self.phase, self.message, self.rule
-        )
+        )?;
+        for (i, r) in self.see_also.iter().enumerate() {
+            write!(f, "{}{r}", if i == 0 { "; see also " } else { ", " })?;
+        }
+        f.write_str(")")
     }
 }
 
@@ -187,6 +199,8 @@ pub struct ReplayReport {
     pub end: GameEnd,
     /// With [`ReplayOptions::snapshots`]: the state at the end of every phase, in order.
     pub phases: Vec<TurnSummary>,
+    /// Deal and bribe terms the engine cannot check (free text), for the judge (1.12.00).
+    pub not_checked: Vec<NotChecked>,
 }
 
 impl ReplayReport {
@@ -304,6 +318,10 @@ pub(crate) struct Replay {
     /// Statements of the current phase replayed so far (a card played "at the beginning of a
     /// phase" comes before them: Amal, 000 3.02.02).
     pub(crate) phase_statements: u32,
+    /// Deal and bribe terms open now (1.12), checked against every later action.
+    pub(crate) deals: Vec<deals::OpenTerm>,
+    /// Terms the engine cannot check.
+    pub(crate) not_checked: Vec<NotChecked>,
 }
 
 impl Replay {
@@ -333,6 +351,8 @@ impl Replay {
             ended: false,
             game_over_reported: false,
             phase_statements: 0,
+            deals: Vec::new(),
+            not_checked: Vec::new(),
         };
         for (pos, rule, msg) in header_violations {
             r.v_at(pos, rule, msg);
@@ -384,7 +404,29 @@ impl Replay {
             rule,
             book,
             message: message.into(),
+            see_also: Vec::new(),
         });
+    }
+
+    /// A violation of `rule` that names the situation, with the other rules that say the same
+    /// (`see_also`, listed on the violation for the judge): see [`Violation::see_also`].
+    pub(crate) fn v_also(&mut self, rule: Rule, see_also: &[Rule], message: impl Into<String>) {
+        let pos = self.pos;
+        self.v_at_also(pos, rule, see_also, message);
+    }
+
+    /// [`Replay::v_also`] at a given position.
+    pub(crate) fn v_at_also(
+        &mut self,
+        pos: Pos,
+        rule: Rule,
+        see_also: &[Rule],
+        message: impl Into<String>,
+    ) {
+        self.v_at(pos, rule, message);
+        if let Some(v) = self.violations.last_mut() {
+            v.see_also = see_also.iter().copied().filter(|&r| r != rule).collect();
+        }
     }
 
     // ---- small helpers shared by the phase modules ----
@@ -457,30 +499,55 @@ impl Replay {
         logged: Option<&crate::dgn::Payment>,
         what: impl FnOnce() -> String,
     ) -> crate::dgn::Payee {
-        use crate::dgn::Payee;
         let claim = self.payee_of(fee, payer);
-        let payee = match claim.map_or(Payee::Bank, |c| c.payee) {
+        let logged = logged.and_then(|p| p.payee.map(|g| (g, p.pos)));
+        self.check_payee(fee, payer, claim, logged, what)
+    }
+
+    /// [`Replay::settle_payee`] once the factions have been asked (`claim`, from
+    /// [`Replay::payee_of`], which uses up a Karama that stops a faction's claim): the payee by the
+    /// rules, and the one the log names (`logged`: the payee and where it is written) checked
+    /// against it.
+    pub(crate) fn check_payee(
+        &mut self,
+        fee: crate::factions::Fee,
+        payer: Faction,
+        claim: Option<crate::factions::PayeeRule>,
+        logged: Option<(crate::dgn::Payee, Pos)>,
+        what: impl FnOnce() -> String,
+    ) -> crate::dgn::Payee {
+        use crate::dgn::Payee;
+        let payee = match claim.map_or(fee.default_payee(), |c| c.payee) {
             Payee::Faction(g) if g == payer => Payee::Bank,
             p => p,
         };
-        if let Some(p) = logged
-            && let Some(given) = p.payee
+        if let Some((given, pos)) = logged
             && given != payee
         {
             match claim.and_then(|c| c.block) {
                 Some(b) => {
                     let why = b.describe();
-                    self.v_at(
-                        p.pos,
+                    self.v_at_also(
+                        pos,
                         b.rule(),
+                        &[b.info.rule],
                         format!("{} is paid to the bank, not {given}: {why}", what()),
                     );
                 }
                 None => {
-                    let rule = self.payee_rule(fee, payee, given);
-                    self.v_at(
-                        p.pos,
+                    // The rule of the faction that receives it, else of the one the log names,
+                    // else the one that sends it to its default payee.
+                    let rule = claim
+                        .filter(|c| c.payee == payee)
+                        .map_or_else(|| self.payee_rule(fee, payee, given), |c| c.rule);
+                    let also = match fee.bank_rule() {
+                        r if r != rule && payee == fee.default_payee() => vec![r],
+                        _ => Vec::new(),
+                    };
+                    self.v_at_also(
+                        pos,
                         rule,
+                        &also,
                         format!("{} is paid to {payee}, not {given}", what()),
                     );
                 }
@@ -727,6 +794,18 @@ impl Replay {
                 self.setup_event(ev);
             }
             Section::Any => self.any_event(ev),
+            Section::Nexus if self.st.turn > 0 && self.st.phase > Phase::SpiceBlow => {
+                // Alliances are made and broken only in a Nexus, at the end of the Spice Blow and
+                // Nexus phase; once it is over none can be until the next one (1.10.01.06).
+                self.v_also(
+                    rule!("1.10.01.06"),
+                    &[rule!("1.10.00")],
+                    format!(
+                        "alliances are made and broken only in a Nexus, at the end of the Spice Blow and Nexus phase; the {} phase has begun, so this waits for the next Nexus",
+                        self.st.phase
+                    ),
+                );
+            }
             section => {
                 let phase = section.phase().unwrap_or(Phase::Mentat);
                 if self.st.turn == 0 {
@@ -906,6 +985,7 @@ impl Replay {
             win_attempts: self.win_attempts,
             end: self.end,
             phases: self.phases,
+            not_checked: self.not_checked,
         }
     }
 
@@ -1170,6 +1250,30 @@ impl Replay {
         rule: Rule,
         specific: impl Fn(Faction, Territory) -> Option<Rule>,
     ) {
+        self.check_losses_cited(asserts, losses, (rule, &[]), specific);
+    }
+
+    /// [`Replay::check_losses_by`] with the rules that say the same as the effect's own (`cite`:
+    /// the rule and its see-also list; a double blow's pile rule, 1.13.02.01, beside 1.02.05).
+    /// A faction's loss decided by a more specific rule lists the effect's rule as see also.
+    pub(crate) fn check_losses_cited(
+        &mut self,
+        asserts: &[Assertion],
+        losses: &Losses,
+        cite: (Rule, &[Rule]),
+        specific: impl Fn(Faction, Territory) -> Option<Rule>,
+    ) {
+        let (rule, also) = cite;
+        let cited = |f: Faction, t: Territory| -> (Rule, Vec<Rule>) {
+            match specific(f, t) {
+                Some(r) if r != rule => {
+                    let mut v = vec![rule];
+                    v.extend_from_slice(also);
+                    (r, v)
+                }
+                _ => (rule, also.to_vec()),
+            }
+        };
         for a in asserts {
             let Assertion::Losses {
                 pos,
@@ -1188,9 +1292,11 @@ impl Replay {
                     .map(|(_, _, s)| *s)
                     .unwrap_or_default();
                 if actual.total() != c.total || (c.starred > 0 && actual.starred != c.starred) {
-                    self.v_at(
+                    let (r, see) = cited(f, *territory);
+                    self.v_at_also(
                         *pos,
-                        specific(f, *territory).unwrap_or(rule),
+                        r,
+                        &see,
                         format!(
                             "the log says {f} lost {c} in {}; the replay gives {}",
                             territory.name(),
@@ -1201,9 +1307,11 @@ impl Replay {
             }
             for (t, f, s) in &losses.forces {
                 if t == territory && !forces.iter().any(|(g, _)| g == f) {
-                    self.v_at(
+                    let (r, see) = cited(*f, *t);
+                    self.v_at_also(
                         *pos,
-                        specific(*f, *t).unwrap_or(rule),
+                        r,
+                        &see,
                         format!(
                             "{f} also lost {} in {}, which the log does not list",
                             s.total(),
@@ -1219,9 +1327,10 @@ impl Replay {
                     .find(|(t, _)| t == territory)
                     .map_or(Spice::ZERO, |(_, n)| *n);
                 if actual != *sp {
-                    self.v_at(
+                    self.v_at_also(
                         *pos,
                         rule,
+                        also,
                         format!(
                             "the log says {sp} spice was lost in {}; the replay gives {actual}",
                             territory.name()

@@ -379,6 +379,8 @@ impl Replay {
                     .revival_prices(f, c, free.saturating_sub(1))
                     .contains(&p);
             let said = Self::price_list(&prices);
+            // The price the log shows pays for every force, the free ones too.
+            let free_missed = free > 0 && n > 0 && self.revival_prices(f, c, 0).contains(&p);
             // The price the log shows would be right with another number of free revivals: the
             // faction's own rule that states it (000 2.07.06, 2.08.05).
             let free_rule = crate::factions::rules(f)
@@ -423,6 +425,18 @@ impl Replay {
                     rule,
                     format!(
                         "{f} revives {c} forces with {free} free: that costs {said} spice, not {p}"
+                    ),
+                );
+            } else if free_missed {
+                self.v_also(
+                    rule!("1.05.01.01"),
+                    &[rule!("1.05.01.02")],
+                    format!(
+                        "{f} revives {} free (its player sheet): {n} forces cost {cost} spice, not {p}, which pays for every one",
+                        match free.min(n) {
+                            1 => "its first force".to_string(),
+                            k => format!("its first {k} forces"),
+                        }
                     ),
                 );
             } else {

@@ -194,6 +194,17 @@ pub(super) fn battle_result(l: &mut Line) -> R<Stmt> {
 impl Parser {
     pub(super) fn battle_detail(&mut self, l: &mut Line) -> R<()> {
         let pos = l.pos();
+        // What may happen in a battle without being part of it: a Karama (against a battle
+        // ability: it acts in this battle), Truthtrance, a bribe or deal, a ruling. Read as the
+        // same line at the start of a line; the lines after it still belong to the battle.
+        if l.peek() == Some(b'$') {
+            return self.money(l);
+        }
+        for kw in ["K", "TT", "DEAL", "RULING"] {
+            if l.keyword(kw) {
+                return self.any(l, kw, pos);
+            }
+        }
         if l.eat(b'=') {
             let stmt = battle_result(l)?;
             self.push(pos, Section::Phase(Phase::Battle), stmt, Vec::new());
@@ -289,7 +300,7 @@ impl Parser {
             }
             other => match super::trade::battle_detail(l, faction, other.unwrap_or(""))? {
                 Some(s) => s,
-                None => return Err(l.err_at(at, "a battle detail: presc, voice, plan, TRAITOR, capture, kill, swap, withhold, facedancer, audit, buyoff, share, tunnels, nofield, PortableSnooper, ResidualPoison, burn (or a line starting with `=`)", l.found())),
+                None => return Err(l.err_at(at, "a battle detail: presc, voice, plan, TRAITOR, capture, kill, swap, withhold, facedancer, audit, buyoff, share, tunnels, nofield, PortableSnooper, ResidualPoison, burn (or a line starting with `=`, `K`, `TT`, `$`, `DEAL` or `RULING`)", l.found())),
             },
         };
         let asserts = assertions(l)?;

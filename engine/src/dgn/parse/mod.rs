@@ -627,6 +627,84 @@ mod tests {
     }
 
     #[test]
+    fn a_karama_and_other_any_phase_lines_are_written_inside_a_battle_block() {
+        let g = parse(
+            "X TUK: EM v SG\n  EM plan Bashar d3(3*)$3 W:- D:-\n  K SG cancel 2.03.08\n  TT SG>EM \"weapon?\" = no\n  $ SG>EM 1\n  = SG\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let kinds: Vec<(Section, bool)> = g
+            .events
+            .iter()
+            .map(|e| (e.section, matches!(e.stmt, Stmt::Karama { .. })))
+            .collect();
+        assert_eq!(kinds[2], (Section::Any, true));
+        assert_eq!(g.events[3].section, Section::Any);
+        assert_eq!(g.events[4].section, Section::Any);
+        // The lines after them still belong to the battle.
+        assert!(matches!(g.events[5].stmt, Stmt::BattleResult { .. }));
+        assert_eq!(g.events[5].section, Section::Phase(Phase::Battle));
+    }
+
+    #[test]
+    fn deals_and_bribes_with_terms() {
+        let g = parse(
+            "DEAL AT,BG: AT noattack ARK until T5 ; BG pay AT $2 ; AT nobid #2 ; BG noally HK ; \"a smile\"\n$ SG>BG 2: BG pass ; BG give SG Shield until T3\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let Stmt::Terms {
+            factions,
+            bribe,
+            terms,
+        } = &g.events[0].stmt
+        else {
+            panic!("{:?}", g.events[0]);
+        };
+        assert_eq!((factions.len(), *bribe, terms.len()), (2, false, 5));
+        assert_eq!(
+            (terms[0].faction, &terms[0].promise, terms[0].until),
+            (
+                Some(Faction::Atreides),
+                &Promise::NoAttack(Target::Territory(Territory::Arrakeen)),
+                Some(5)
+            )
+        );
+        assert_eq!(
+            terms[1].promise,
+            Promise::Pay {
+                to: Faction::Atreides,
+                amount: Spice::new(2)
+            }
+        );
+        assert_eq!(terms[2].promise, Promise::NoBid(Some(2)));
+        assert_eq!(terms[3].promise, Promise::NoAlly(Some(Faction::Harkonnen)));
+        assert_eq!(
+            (terms[4].faction, &terms[4].promise),
+            (None, &Promise::Text("a smile".into()))
+        );
+        // A bribe with terms: the payment, then its promises.
+        assert!(matches!(g.events[1].stmt, Stmt::Bribe { terms: None, .. }));
+        let Stmt::Terms {
+            bribe: true, terms, ..
+        } = &g.events[2].stmt
+        else {
+            panic!("{:?}", g.events[2]);
+        };
+        assert_eq!(terms[0].promise, Promise::NoBid(None));
+        assert_eq!(
+            (&terms[1].promise, terms[1].until),
+            (
+                &Promise::Transfer {
+                    to: Faction::SpacingGuild,
+                    what: "Shield".into()
+                },
+                Some(3)
+            )
+        );
+        assert!(parse("DEAL AT,BG: AT attack ARK\n").is_err());
+        assert!(parse("DEAL AT,BG: AT nobid until X\n").is_err());
+    }
+
+    #[test]
     fn every_bad_line_is_reported() {
         let errs = parse("T0\nQ\nS 19\nM AT ship x\n").unwrap_err();
         assert_eq!(

@@ -85,6 +85,20 @@ pub(crate) struct Resolved {
     /// Forces sent to the tanks in the battle, both sides and any third faction (the Free
     /// Traders' Secret Tunnels, 000 2.13.09).
     pub(crate) to_tanks: u32,
+    /// Its line: the Karamas played for this battle lapse with it.
+    pub(crate) pos: Pos,
+    /// What the capture changed, for a Karama that cancels it afterwards (2.05.10).
+    pub(crate) capture: Option<CaptureUndo>,
+}
+
+/// A leader's state before the Harkonnen took it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CaptureUndo {
+    pub(crate) leader: Leader,
+    pub(crate) state: LeaderState,
+    pub(crate) died_once: bool,
+    pub(crate) freed: bool,
+    pub(crate) kill: bool,
 }
 
 /// Win attempts of this turn with their evidence (ruling 6).
@@ -364,7 +378,7 @@ impl Replay {
         defender: Faction,
     ) {
         self.close_battle();
-        self.t.battle.last = None;
+        self.end_of_battle();
         let t = place.territory;
         let mut ok = true;
         if t == Territory::PolarSink {
@@ -459,6 +473,9 @@ impl Replay {
                 self.v(rule!("1.07.02"), format!("{first} is the aggressor now (first in storm order with a battle to fight), not {aggressor}"));
             }
         }
+        if ok && !self.deals.is_empty() {
+            self.deals_attack(aggressor, defender, t);
+        }
         self.t.battle.current = Some(Battle {
             place,
             pos,
@@ -495,6 +512,14 @@ impl Replay {
         );
     }
 
+    /// The battle just resolved is over (the next one begins, or the phase ends): the Karamas
+    /// played for it lapse, and nothing more (a capture) follows it.
+    pub(crate) fn end_of_battle(&mut self) {
+        if let Some(r) = self.t.battle.last.take() {
+            self.lapse_battle_karama(r.pos, r.sides);
+        }
+    }
+
     pub(crate) fn kill_leader(&mut self, l: Leader) {
         let face_up = !self.st.died_once[l.index()];
         self.st.died_once[l.index()] = true;
@@ -506,7 +531,7 @@ impl Replay {
 
     pub(crate) fn finish_battle(&mut self) {
         self.close_battle();
-        self.t.battle.last = None;
+        self.end_of_battle();
         // Leader Return (1.07.07); a captured leader who survived goes back to the faction that
         // last had it (2.05.10.02).
         for l in Leader::all() {

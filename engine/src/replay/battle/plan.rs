@@ -162,6 +162,7 @@ impl Replay {
             return;
         }
         let t = b.place.territory;
+        let b_pos = b.pos;
         let opponent = b.sides[1 - side];
         // What a faction reveals with its plan (Richese's No-Field tokens, 000 2.10.16).
         for g in self.st.in_play.iter() {
@@ -389,35 +390,53 @@ impl Replay {
                 );
             }
         }
-        // The strength of the forces dialled, when the log asserts it.
+        // The strength of the forces dialled, when the log asserts it: by the kinds of force, with
+        // the bonus, the faction's effects in force and the Karamas already played against its
+        // battle abilities (3.01.11.01).
         let mut conditions = self.conditions();
         conditions.bonus[side] = self.dial_bonus(&plan, t);
         crate::factions::rules(f).wheel_conditions(self, t, &plan, &mut conditions, side);
         for a in asserts {
             if let Assertion::Wheel { pos, value } = a {
-                let computed = battle::wheel(&plan, opponent, side, &conditions);
+                let without = conditions;
+                let mut c = conditions;
+                let mut p = plan;
+                let stopped = self.karama_in_battle(b_pos, &mut p, &mut c, side, false);
+                let computed = battle::wheel(&p, opponent, side, &c);
                 if computed != *value {
+                    let karama = stopped
+                        .first()
+                        .filter(|_| battle::wheel(&plan, opponent, side, &without) == *value);
                     // The bonus left out: the rule that adds it (Reinforcements, 000 3.04.03; a
                     // faction's, such as Battling Co-Occupied, 000 2.11.19 original).
-                    let bonus = conditions.bonus[side];
+                    let bonus = c.bonus[side];
                     let bonus_rule =
                         (bonus.0 > 0 && value.0 < computed.0 && computed.0 - value.0 <= bonus.0)
                             .then(|| self.dial_bonus_rule(&plan, t))
                             .flatten();
-                    let rule = if let Some(r) = bonus_rule {
-                        r
+                    let (rule, note) = if let Some(r) = bonus_rule {
+                        (r, String::new())
                     } else if !self.st.options.advanced {
-                        rule!("1.07.04.01")
+                        (rule!("1.07.04.01"), String::new())
+                    } else if let Some(k) = karama {
+                        (k.rule(), format!(" ({})", k.describe()))
                     } else if let Some(r) = crate::factions::rules(f).wheel_rule(&plan, opponent) {
-                        r
+                        (r, String::new())
                     } else {
-                        rule!("1.13.04.01")
+                        // The misreading that gives the log's number, by the rule it breaks.
+                        let slip = battle::Slip::ALL
+                            .into_iter()
+                            .find(|&s| battle::wheel_slip(&p, opponent, side, &c, s) == *value);
+                        (
+                            slip.map_or(rule!("1.13.04.01"), |s| s.rule_for(&p, opponent)),
+                            String::new(),
+                        )
                     };
                     self.v_at(
                         *pos,
                         rule,
                         format!(
-                            "{f}'s {} forces with {} spice are worth {computed} on the wheel, not {value}",
+                            "{f}'s {} forces with {} spice are worth {computed} on the wheel, not {value}{note}",
                             plan.dial, plan.spice
                         ),
                     );

@@ -9,8 +9,15 @@ use super::{Battle, Replay, Resolved};
 use crate::battle::{self, Conditions, Decision, Halves, Loss, Outcome, Plan, Slip};
 use crate::board::{Card, Leader, Territory};
 use crate::dgn::{ForceCount, Payee, PlanLeader, ResultItem, Side};
+use crate::replay::karama::Block;
 use crate::state::{Forces, LeaderState};
 use dune::{Faction, Spice, Stronghold, rule};
+
+/// The battle as it would be without the Karamas that took effect in it.
+pub(crate) struct Without {
+    pub plans: [Plan; 2],
+    pub conditions: Conditions,
+}
 
 /// A result line as logged: `= winner [a:b] ; items…`.
 #[derive(Clone, Copy)]
@@ -55,7 +62,7 @@ impl Replay {
             );
             return;
         };
-        let plans = [pa, pd];
+        let mut plans = [pa, pd];
         let mut c = self.conditions();
         c.betrayed = [b.betrayed[0].is_some(), b.betrayed[1].is_some()];
         // The Second Expansion's cards (000 3.03.07, 3.03.10): the Portable Snooper, the Stone
@@ -71,22 +78,31 @@ impl Replay {
         self.t.cards.portable.clear();
         self.t.cards.burn.clear();
         c.withheld = b.withheld;
-        // Karama against the battle abilities (3.01.11.01): Sardaukar, Fedaykin, Battle Hardened.
+        // The factions' effects in force on the wheel (CHOAM's flipped Elite Mercenaries) and
+        // what each side adds to its dial (Reinforcements, Battling Co-Occupied).
         for (i, p) in plans.iter().enumerate() {
-            crate::factions::rules(p.faction).battle_karama(self, p, &mut c, i);
-            let t = b.place.territory;
             crate::factions::rules(p.faction).wheel_conditions(self, t, p, &mut c, i);
-        }
-        let t = b.place.territory;
-        for (i, p) in plans.iter().enumerate() {
             c.bonus[i] = self.dial_bonus(p, t);
+        }
+        // What the battle would be without the Karamas, to name a result that ignores them.
+        let without = Without {
+            plans,
+            conditions: c,
+        };
+        // Karamas against the sides' battle abilities (3.01.11.01) take effect here: the
+        // Sardaukar, the Fedaykin, Battle Hardened, the Kwisatz Haderach.
+        let mut stopped = Vec::new();
+        for (i, p) in plans.iter_mut().enumerate() {
+            for block in self.karama_in_battle(b.pos, p, &mut c, i, true) {
+                stopped.push(block);
+            }
         }
         // Revealing wheels: the cards that act then (000 3.04.01, 3.04.03).
         self.battle_cards_revealed(&plans, &c, t);
         let o = battle::resolve([&plans[0], &plans[1]], &c);
         let items: &[ResultItem] = logged.map_or(&[], |l| l.items);
         if let Some(l) = logged {
-            self.check_result(&b, &plans, &o, &c, l);
+            self.check_result(&b, &plans, &o, &c, l, (&without, &stopped));
         }
         self.apply_result(&b, &plans, &o, items, c.withheld);
     }
@@ -173,6 +189,7 @@ impl Replay {
         o: &Outcome,
         c: &Conditions,
         l: Logged<'_>,
+        (without, stopped): (&Without, &[Block]),
     ) {
         let c_cond = *c;
         let t = b.place.territory;
@@ -183,6 +200,14 @@ impl Replay {
                 self.explain(b, plans, o)
             };
         }
+        // The outcome a log that ignores the Karamas of this battle would show.
+        let ignored = (!stopped.is_empty())
+            .then(|| battle::resolve([&without.plans[0], &without.plans[1]], &without.conditions));
+        let karama_note = stopped
+            .iter()
+            .map(|k| k.describe())
+            .collect::<Vec<_>>()
+            .join("; ");
         // The misreading that would give what the log says, for the rule it breaks.
         let slip = |matches: &dyn Fn(&Outcome) -> bool| {
             Slip::ALL.into_iter().find(|&s| {
@@ -193,15 +218,26 @@ impl Replay {
         if l.winner != winner {
             let said = l.winner.map_or("nobody".to_string(), |f| f.to_string());
             let is = winner.map_or("nobody wins".to_string(), |f| format!("{f} wins"));
-            let rule = match o.decision {
-                _ if let Some(r) = battle_card_rule(plans, o) => r,
-                Decision::Totals | Decision::Tie => {
-                    slip(&|alt: &Outcome| alt.winner.map(|i| b.sides[i.min(1)]) == l.winner)
-                        .map_or(o.decision.rule(), |s| s.rule([&plans[0], &plans[1]]))
-                }
-                _ => o.decision.rule(),
-            };
-            self.v(rule, format!("{is}: {}; the log says {said}", why!()));
+            let by_karama = ignored
+                .as_ref()
+                .is_some_and(|alt| alt.winner.map(|i| b.sides[i.min(1)]) == l.winner);
+            if by_karama && let Some(k) = stopped.first() {
+                self.v_also(
+                    k.rule(),
+                    &[k.info.rule],
+                    format!("{is}: {}, since {karama_note} in this battle; the log says {said}, as if the ability counted", why!()),
+                );
+            } else {
+                let rule = match o.decision {
+                    _ if let Some(r) = battle_card_rule(plans, o) => r,
+                    Decision::Totals | Decision::Tie => {
+                        slip(&|alt: &Outcome| alt.winner.map(|i| b.sides[i.min(1)]) == l.winner)
+                            .map_or(o.decision.rule(), |s| s.rule([&plans[0], &plans[1]]))
+                    }
+                    _ => o.decision.rule(),
+                };
+                self.v(rule, format!("{is}: {}; the log says {said}", why!()));
+            }
         }
         // Totals are written winner first (`= AT 8.5:8`).
         if let Some((a, d)) = l.totals
@@ -214,26 +250,39 @@ impl Replay {
             let read = [Halves::parse(a), Halves::parse(d)];
             if read != [Some(due[0]), Some(due[1])] {
                 let _ = wheel;
-                let rule = slip(&|alt: &Outcome| {
+                let matches_read = |alt: &Outcome| {
                     alt.winner.is_some_and(|aw| {
                         let aw = aw.min(1);
                         let alt_due = [alt.totals[aw], alt.totals[1 - aw]];
                         (0..2).any(|i| read[i] == Some(alt_due[i]) && alt_due[i] != due[i])
                     })
-                })
-                .map_or(
-                    battle_card_rule(plans, o).unwrap_or(rule!("1.07.06")),
-                    |s| s.rule([&plans[0], &plans[1]]),
-                );
-                self.v(
-                    rule,
-                    format!(
-                        "the totals are {}:{} ({}), not {a}:{d}",
-                        due[0],
-                        due[1],
-                        why!()
-                    ),
-                );
+                };
+                if let Some(k) = stopped.first()
+                    && ignored.as_ref().is_some_and(matches_read)
+                {
+                    self.v_also(
+                        k.rule(),
+                        &[k.info.rule],
+                        format!(
+                            "the totals are {}:{} ({}), since {karama_note} in this battle; not {a}:{d}, as if the ability counted",
+                            due[0], due[1], why!()
+                        ),
+                    );
+                } else {
+                    let rule = slip(&matches_read).map_or(
+                        battle_card_rule(plans, o).unwrap_or(rule!("1.07.06")),
+                        |s| s.rule([&plans[0], &plans[1]]),
+                    );
+                    self.v(
+                        rule,
+                        format!(
+                            "the totals are {}:{} ({}), not {a}:{d}",
+                            due[0],
+                            due[1],
+                            why!()
+                        ),
+                    );
+                }
             }
         }
         let death_rule = match o.decision {
@@ -377,7 +426,25 @@ impl Replay {
                     };
                     let loss = if i < 2 { o.losses[i] } else { Loss::All };
                     let due = self.computed_loss(*f, t, loss, o.explosion);
-                    if due.total != c.total || due.starred != c.starred {
+                    // The losses a log that ignores this battle's Karamas would show.
+                    let as_if = ignored.as_ref().map(|alt| {
+                        let loss = if i < 2 { alt.losses[i] } else { Loss::All };
+                        self.computed_loss(*f, t, loss, alt.explosion)
+                    });
+                    if (due.total != c.total || due.starred != c.starred)
+                        && let Some(k) = stopped.first()
+                        && as_if.is_some_and(|a| a.total == c.total && a.starred == c.starred)
+                    {
+                        self.v_also(
+                            k.rule(),
+                            &[k.info.rule],
+                            format!(
+                                "{f} loses {due} in {} ({}), since {karama_note} in this battle; not {c}, as if the ability counted",
+                                t.name(),
+                                why!()
+                            ),
+                        );
+                    } else if due.total != c.total || due.starred != c.starred {
                         let rule = match (o.decision, Some(i) == o.winner) {
                             (Decision::Explosion, _) => rule!("3.01.14"),
                             (Decision::Traitor, true) => rule!("1.07.06.06.00"),
@@ -636,6 +703,8 @@ impl Replay {
             discarded,
             killed: o.leader_killed,
             to_tanks,
+            pos: b.pos,
+            capture: None,
         };
         self.t.battle.last = Some(resolved.clone());
         for g in self.st.in_play.iter() {

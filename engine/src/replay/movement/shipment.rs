@@ -114,12 +114,12 @@ impl Replay {
             |(n, _)| n,
         );
         // A Karama shipment is paid to the bank (3.01.11.03).
-        let claim = if karama {
-            None
+        let fee = if karama {
+            Fee::KaramaShipment
         } else {
-            self.payee_of(Fee::Shipment, f)
+            Fee::Shipment
         };
-        let (payee, payee_block) = claim.map_or((Payee::Bank, None), |c| (c.payee, c.block));
+        let claim = self.payee_of(fee, f);
         let rule = if karama {
             rule!("3.01.11.03")
         } else if let Some((_, r)) = charge {
@@ -139,14 +139,9 @@ impl Replay {
         } else {
             rule!("1.06.03.01")
         };
-        let payer = self.check_payment(
-            f,
-            payment,
-            cost,
-            (Fee::Shipment, payee, payee_block),
-            rule,
-            &|| format!("shipping {} forces to {}", c.total, t.name()),
-        );
+        let (payer, payee) = self.check_payment(f, payment, cost, (fee, claim), rule, &|| {
+            format!("shipping {} forces to {}", c.total, t.name())
+        });
         if karama {
             self.play_card(f, Card::Karama, rule!("3.01.11.03"), false);
         }
@@ -214,17 +209,22 @@ impl Replay {
         found
     }
 
-    /// Checks a logged payment against the computed cost and payee of this kind of payment (with
-    /// the Karama block that sent it to the bank, if any); returns who pays.
+    /// Checks a logged payment against the computed cost and payee of this kind of payment
+    /// (`claim`: the faction whose rules claim it, [`Replay::payee_of`]; the payee through
+    /// [`Replay::check_payee`]); returns who pays and who receives.
     pub(crate) fn check_payment(
         &mut self,
         f: Faction,
         payment: Option<Payment>,
         cost: Spice,
-        (fee, payee, payee_block): (Fee, Payee, Option<crate::replay::karama::Block>),
+        (fee, claim): (Fee, Option<crate::factions::PayeeRule>),
         rule: Rule,
         what: &dyn Fn() -> String,
-    ) -> Faction {
+    ) -> (Faction, Payee) {
+        let logged = payment.and_then(|p| p.payee.map(|g| (g, p.pos)));
+        let payee = self.check_payee(fee, f, claim, logged, || {
+            format!("{f}'s payment for {}", what())
+        });
         let mut payer = f;
         if let Some(p) = payment {
             if p.amount != cost {
@@ -238,27 +238,6 @@ impl Replay {
                     rule,
                     format!("{} costs {f} {cost} spice, not {}{why}", what(), p.amount),
                 );
-            }
-            if let Some(given) = p.payee
-                && given != payee
-            {
-                if let Some(b) = payee_block {
-                    self.v_at(
-                        p.pos,
-                        b.rule(),
-                        format!(
-                            "this payment goes to the bank, not {given}: {}",
-                            b.describe()
-                        ),
-                    );
-                } else {
-                    let rule = self.payee_rule(fee, payee, given);
-                    self.v_at(
-                        p.pos,
-                        rule,
-                        format!("this payment goes to {payee}, not {given}"),
-                    );
-                }
             }
             if let Some(by) = p.payer
                 && by != f
@@ -285,7 +264,7 @@ impl Replay {
                 ),
             );
         }
-        payer
+        (payer, payee)
     }
 
     pub(crate) fn stronghold_card_in_movement(&mut self, f: Faction, s: Stronghold) {
