@@ -13,7 +13,7 @@ pub mod suggest;
 use dune::Faction;
 use serde::{Deserialize, Serialize};
 
-pub use json::Tokens;
+pub use json::{KindNames, Tokens};
 
 /// What the engine says about a log, ready to show beside it.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -72,6 +72,26 @@ pub struct BoardTurn {
     pub win_attempts: Vec<(Faction, Vec<String>)>,
     /// Whether the engine reports control and spice on the map (Rules engine II).
     pub knows_control: bool,
+    /// Where the Ixians' Hidden Mobile Stronghold stands (000 2.07.18), once placed.
+    pub hms: Option<HmsPlace>,
+    /// What each faction's kinds of force are called, where they are more than plain forces
+    /// (the Ixians' Cyborgs and Suboids, the Sardaukar, the advisors).
+    pub kinds: Vec<(Faction, KindNames)>,
+}
+
+/// The territory and sector the Hidden Mobile Stronghold's token points at.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HmsPlace {
+    pub code: String,
+    pub name: String,
+    pub sector: u8,
+}
+
+impl BoardTurn {
+    /// The names of a faction's kinds of force, if they are not plain forces.
+    pub fn kinds_of(&self, f: Faction) -> Option<&KindNames> {
+        self.kinds.iter().find(|(g, _)| *g == f).map(|(_, k)| k)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -120,6 +140,8 @@ pub fn faction_colours(f: Faction) -> (&'static str, &'static str) {
         Faction::Fremen => ("#f2c14e", "#000"),
         Faction::Harkonnen => ("#212121", "#fff"),
         Faction::SpacingGuild => ("#e65100", "#fff"),
+        Faction::Ixians => ("#455a64", "#fff"),
+        Faction::Tleilaxu => ("#00838f", "#fff"),
         _ => ("#6a1b9a", "#fff"),
     }
 }
