@@ -191,7 +191,7 @@ fn chip_text(t: Tokens) -> String {
 }
 
 /// The Hidden Mobile Stronghold as an area of the drawn map, where it stands this turn: a
-/// hexagon in the sector of the territory its token points at (000 2.07.18).
+/// hexagon in the sector of the territory its token points at (000 2.07.17).
 fn hms_area(turn: &BoardTurn) -> Option<Area> {
     let h = turn.hms.as_ref()?;
     let (x, y) = crate::replay::map::hms_point(&h.code, h.sector)?;
@@ -330,7 +330,7 @@ fn BoardSvg(map: BoardMap, turn: BoardTurn) -> impl IntoView {
                     " The Shield Wall does not count yet (4.02: after the fourth worm)."
                 })}
                 {turn.hms.as_ref().map(|h| view! {
-                    " "<span data-testid="hms">{format!("The Hidden Mobile Stronghold stands in {}, sector {} (000 2.07.18).", h.name, h.sector)}</span>
+                    " "<span data-testid="hms">{format!("The Hidden Mobile Stronghold stands in {}, sector {} (000 2.07.17).", h.name, h.sector)}</span>
                 })}
                 {format!(" Worms so far: {}.", turn.worms)}
                 {(!turn.alliances.is_empty()).then(|| format!(" Alliances: {}.", turn.alliances.iter().map(|(a, b)| format!("{} + {}", a.code(), b.code())).collect::<Vec<_>>().join(", ")))}

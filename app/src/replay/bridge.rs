@@ -339,10 +339,7 @@ mod tests {
         let map = board_map();
         // Every printed territory; the Hidden Mobile Stronghold has no sectors of its own and is
         // drawn where it stands each turn (`hms_point`).
-        let printed = TERRITORIES
-            .iter()
-            .filter(|r| r.code != "HMS")
-            .count();
+        let printed = TERRITORIES.iter().filter(|r| r.code != "HMS").count();
         assert_eq!(map.areas.len(), printed);
         assert!(map.areas.iter().all(|a| a.code != "HMS"));
         for row in TERRITORIES.iter().filter(|r| !r.sectors.is_empty()) {
@@ -385,14 +382,21 @@ mod tests {
 
     #[test]
     fn a_full_format_report_gives_the_hidden_mobile_stronghold_and_the_ixians_kinds() {
-        let log = include_str!("../../../engine/tests/games/legal-full-game-allied-victory-won-in-battle.dgn");
+        let log = include_str!(
+            "../../../engine/tests/games/legal-full-game-allied-victory-won-in-battle.dgn"
+        );
         let r = replay(log, true);
         assert!(r.verification.legal, "{:?}", r.verification.problems);
         let last = r.turns.last().unwrap();
         let hms = last.hms.as_ref().expect("the HMS is on the map");
         assert!((1..=18).contains(&hms.sector));
-        let ix = last.kinds_of(Faction::Ixians).expect("the Ixians' kinds are named");
-        assert_eq!((ix.plain.as_str(), ix.starred.as_deref()), ("Suboid", Some("Cyborg")));
+        let ix = last
+            .kinds_of(Faction::Ixians)
+            .expect("the Ixians' kinds are named");
+        assert_eq!(
+            (ix.plain.as_str(), ix.starred.as_deref()),
+            ("Suboid", Some("Cyborg"))
+        );
         assert!(last.kinds_of(Faction::Tleilaxu).is_none());
     }
 
@@ -449,8 +453,16 @@ mod tests {
         );
         assert!(v.words.iter().any(|w| w.kind == WordKind::Leader));
         // The expansion factions the engine plays, and their leaders.
-        assert!(v.words.iter().any(|w| w.code == "IX" && w.kind == WordKind::Faction));
-        assert!(v.words.iter().any(|w| w.code == "TL" && w.kind == WordKind::Faction));
+        assert!(
+            v.words
+                .iter()
+                .any(|w| w.code == "IX" && w.kind == WordKind::Faction)
+        );
+        assert!(
+            v.words
+                .iter()
+                .any(|w| w.code == "TL" && w.kind == WordKind::Faction)
+        );
         let alive = analyse(TINY, true, false).alive.unwrap();
         assert!(alive.len() >= 10, "{alive:?}");
     }

@@ -265,8 +265,14 @@ mod tests {
         };
         let t = Tokens::parse("10(3*)").unwrap();
         assert_eq!(t.describe_as(Some(&ix)), "10 (3 × Cyborg, 7 × Suboid)");
-        assert_eq!(Tokens::parse("4").unwrap().describe_as(Some(&ix)), "4 (4 × Suboid)");
-        assert_eq!(Tokens::parse("7(2*)").unwrap().describe_as(Some(&em)), "7 (2 × Sardaukar)");
+        assert_eq!(
+            Tokens::parse("4").unwrap().describe_as(Some(&ix)),
+            "4 (4 × Suboid)"
+        );
+        assert_eq!(
+            Tokens::parse("7(2*)").unwrap().describe_as(Some(&em)),
+            "7 (2 × Sardaukar)"
+        );
         assert_eq!(Tokens::parse("5").unwrap().describe_as(Some(&em)), "5");
         // Without names, the star, as before.
         assert_eq!(t.describe_as(None), "10 (3★)");

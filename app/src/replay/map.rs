@@ -36,7 +36,7 @@ const fn at(start: f64, end: f64, inner: f64, outer: f64) -> Place {
 
 /// Where the Hidden Mobile Stronghold's marker goes when its token points at `sector` (1-18) of
 /// the territory `code`: in that territory, at the middle of that sector's part of it (000
-/// 2.07.18). `None` for a territory the layout does not place.
+/// 2.07.17). `None` for a territory the layout does not place.
 pub fn hms_point(code: &str, sector: u8) -> Option<(f64, f64)> {
     let place = place_of(code)?;
     let mut s = f64::from(sector.saturating_sub(1));
@@ -61,7 +61,10 @@ pub fn hexagon(x: f64, y: f64, r: f64) -> String {
     for k in 0..6 {
         let a = std::f64::consts::PI / 3.0 * f64::from(k) + std::f64::consts::PI / 6.0;
         let (px, py) = (x + r * a.cos(), y + r * a.sin());
-        d.push_str(&format!("{}{px:.1} {py:.1}", if k == 0 { "M" } else { "L" }));
+        d.push_str(&format!(
+            "{}{px:.1} {py:.1}",
+            if k == 0 { "M" } else { "L" }
+        ));
     }
     d.push('Z');
     d

@@ -72,7 +72,7 @@ pub struct BoardTurn {
     pub win_attempts: Vec<(Faction, Vec<String>)>,
     /// Whether the engine reports control and spice on the map (Rules engine II).
     pub knows_control: bool,
-    /// Where the Ixians' Hidden Mobile Stronghold stands (000 2.07.18), once placed.
+    /// Where the Ixians' Hidden Mobile Stronghold stands (000 2.07.17), once placed.
     pub hms: Option<HmsPlace>,
     /// What each faction's kinds of force are called, where they are more than plain forces
     /// (the Ixians' Cyborgs and Suboids, the Sardaukar, the advisors).
