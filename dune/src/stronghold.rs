@@ -7,7 +7,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A stronghold. The Shield Wall is one only under the variant 4.02, after the fourth worm; the
-/// Ixians' Hidden Mobile Stronghold (000 2.07.18) only in a game they play, once it is placed.
+/// Ixians' Hidden Mobile Stronghold (000 2.07.17) only in a game they play, once it is placed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Stronghold {
     Arrakeen,
@@ -21,7 +21,7 @@ pub enum Stronghold {
 
 impl Stronghold {
     /// Board order: the two cities, the three sietches, the Shield Wall (4.02), then the
-    /// Ixians' Hidden Mobile Stronghold (000 2.07.18).
+    /// Ixians' Hidden Mobile Stronghold (000 2.07.17).
     pub const ALL: [Stronghold; 7] = [
         Stronghold::Arrakeen,
         Stronghold::Carthag,

@@ -78,7 +78,7 @@ impl Plan {
     }
 
     /// The leader's fighting strength against `opponent`'s plan: Zoal's is his opponent's
-    /// leader's, none against a Cheap Hero, before any bonus (000 2.08.15).
+    /// leader's, none against a Cheap Hero, before any bonus (000 2.08.14).
     pub fn leader_strength(&self, opponent: &Plan) -> u32 {
         match self.leader {
             PlanLeader::Leader(Leader::Zoal) => match opponent.leader {
@@ -102,14 +102,14 @@ pub enum Strike {
     /// The Ellaca Drug: a poison that a projectile defence stops (3.01.06, rulings.md 17).
     EllacaDrug,
     /// Projectile and poison at once: only a defence against both stops it (Poison Blade
-    /// 3.02.08).
+    /// 3.02.07).
     Both,
     /// Nothing stops it (Lasgun 3.01.14).
     Lasgun,
-    /// Kills both leaders; a Shield or Shield Snooper protects each (Artillery Strike 3.02.03).
+    /// Kills both leaders; a Shield or Shield Snooper protects each (Artillery Strike 3.02.02).
     Artillery,
     /// Kills both leaders; a poison defence other than the Snooper protects each (Poison Tooth
-    /// 3.02.09).
+    /// 3.02.08).
     Tooth,
     /// Any defence stops it (Poison Dart, 000 3.03.14).
     Dart,
@@ -127,17 +127,17 @@ pub enum Strike {
 pub struct Guard {
     pub projectile: bool,
     pub poison: bool,
-    /// The defence is a Snooper, which does not stop the Poison Tooth (3.02.09).
+    /// The defence is a Snooper, which does not stop the Poison Tooth (3.02.08).
     pub snooper: bool,
-    /// A Shield (or Shield Snooper): it explodes with a Lasgun (3.01.14, 3.02.11) and stops the
-    /// Artillery Strike (3.02.03).
+    /// A Shield (or Shield Snooper): it explodes with a Lasgun (3.01.14, 3.02.10) and stops the
+    /// Artillery Strike (3.02.02).
     pub shield: bool,
 }
 
 impl Strike {
     /// The weapon of a plan as played (`withheld`: its player chose not to use it, as the
-    /// Poison Tooth allows, 3.02.09). Chemistry is a poison weapon only beside another defence
-    /// (3.02.05); a card in the wrong slot does nothing (the plan's check reports it).
+    /// Poison Tooth allows, 3.02.08). Chemistry is a poison weapon only beside another defence
+    /// (3.02.04); a card in the wrong slot does nothing (the plan's check reports it).
     pub fn of(plan: &Plan, withheld: bool) -> Option<Strike> {
         let w = plan.weapon?;
         if withheld {
@@ -186,7 +186,7 @@ impl Strike {
 
 impl Guard {
     /// The defence of a plan as played: the Weirding Way is a projectile defence only beside
-    /// another weapon (3.02.14, and no Shield: it does not explode with a Lasgun).
+    /// another weapon (3.02.13, and no Shield: it does not explode with a Lasgun).
     pub fn of(plan: &Plan) -> Guard {
         match plan.defense {
             Some(Card::Shield) => Guard {
@@ -243,7 +243,7 @@ pub struct Conditions {
     pub needs_spice: [bool; 2],
     /// The side whose leader a traitor card revealed (1.07.06.06), per side.
     pub betrayed: [bool; 2],
-    /// The side chose not to use its weapon (the Poison Tooth, 000 3.02.09), per side.
+    /// The side chose not to use its weapon (the Poison Tooth, 000 3.02.08), per side.
     pub withheld: [bool; 2],
     /// The side played a Portable Snooper when wheels were revealed (000 3.03.07): its leader
     /// is protected from poison.
@@ -267,11 +267,11 @@ pub enum Slip {
     /// Fremen, 2.03.09).
     VersusIgnored,
     /// A kind's freedom from spice forgotten (the Fremen counted half without spice, 2.04.21;
-    /// the Suboids' fixed worth, 000 2.07.24).
+    /// the Suboids' fixed worth, 000 2.07.23).
     SpiceFreedomIgnored,
     /// A killed leader's strength added to its side's total (1.07.06.02).
     DeadLeaderCounted,
-    /// A leader whose strength is another's counted at the printed one (Zoal, 000 2.08.15).
+    /// A leader whose strength is another's counted at the printed one (Zoal, 000 2.08.14).
     PrintedStrength,
     /// The Kwisatz Haderach's +2 added although its leader or Cheap Hero was killed (2.01.11).
     KwisatzWithoutLeader,
@@ -318,7 +318,7 @@ impl Slip {
                 kind_rule(&|k, _| (!k.spiced).then_some(k.rule)).unwrap_or(rule!("1.13.04.01"))
             }
             Slip::DeadLeaderCounted => rule!("1.07.06.02"),
-            Slip::PrintedStrength => rule!("2.08.15"),
+            Slip::PrintedStrength => rule!("2.08.14"),
             Slip::KwisatzWithoutLeader => rule!("2.01.11"),
             Slip::StarredAsPlain => (0..2)
                 .find_map(|i| {
@@ -428,7 +428,7 @@ pub struct Outcome {
 
 /// The strength of a plan's forces on the wheel (1.07.04.01, 1.13.04): each token at its kind's
 /// worth ([`crate::factions::kinds`]: the Sardaukar 2.03.08 and 2.03.09, the Fedaykin 2.04.18,
-/// Battle Hardened 2.04.21, the Ixians' Cyborgs and Suboids 000 2.07.10, 2.07.15, 2.07.24), in
+/// Battle Hardened 2.04.21, the Ixians' Cyborgs and Suboids 000 2.07.09, 2.07.14, 2.07.23), in
 /// the Advanced game halved when no spice supports it. Spice supports the starred forces first,
 /// the way a player would place it, and only tokens that spice changes.
 pub fn wheel(plan: &Plan, opponent: Faction, side: usize, c: &Conditions) -> Halves {
@@ -528,7 +528,7 @@ pub fn kills(weapon: Option<Card>, defense: Option<Card>) -> bool {
 }
 
 /// The cards a plan's player discards whoever wins (those that say "Discard after use"): the
-/// Cheap Hero (3.01.04), the Artillery Strike (3.02.03), a Poison Tooth that was used (3.02.09).
+/// Cheap Hero (3.01.04), the Artillery Strike (3.02.02), a Poison Tooth that was used (3.02.08).
 pub fn spent(plan: &Plan, withheld: bool) -> Vec<Card> {
     cards_played(plan)
         .into_iter()
@@ -628,7 +628,7 @@ pub fn resolve_with(plans: [&Plan; 2], c: &Conditions, slip: Option<Slip>) -> Ou
         Some(s @ (Strike::Amtal | Strike::StoneBurner | Strike::Artillery)) => Some((i, s)),
         _ => None,
     });
-    // Lasgun and Shield (or Shield Snooper): an explosion, nobody wins (3.01.14, 3.02.11; 2.01.13
+    // Lasgun and Shield (or Shield Snooper): an explosion, nobody wins (3.01.14, 3.02.10; 2.01.13
     // the Kwisatz Haderach too).
     let lasgun = strikes.contains(&Some(Strike::Lasgun));
     let shield = guards.iter().any(|g| g.shield);
@@ -642,7 +642,7 @@ pub fn resolve_with(plans: [&Plan; 2], c: &Conditions, slip: Option<Slip>) -> Ou
         return out;
     }
     // The Artillery Strike: no spice for any leader killed, and surviving leaders do not count
-    // (3.02.03).
+    // (3.02.02).
     let artillery = matches!(decider, Some((_, Strike::Artillery)));
     let amtal = matches!(decider, Some((_, Strike::Amtal)));
     let burner = matches!(decider, Some((_, Strike::StoneBurner)));

@@ -270,14 +270,10 @@ pub struct RuleOptions {
     /// Which of the full rulebook's two printed texts applies where it runs two together
     /// (rulings.md 28; `[Edition "original"]`): the revised one by default.
     pub edition: Edition,
-    /// When the Ixians move the Hidden Mobile Stronghold (000 2.07.19, printed in two editions):
-    /// before the storm moves (the default, `false`) or at the Mentat Pause's War Continues
-    /// (`[HMSMove "Mentat"]`).
-    pub hms_at_mentat: bool,
 }
 
-/// Where the full rulebook (000) prints two versions of a faction's rules (CHOAM's two sheets,
-/// Richese's items 2.10.03, 2.10.07, 2.10.10, 2.10.15, 2.10.19, 2.10.21, two Karama powers; the
+/// Where the full rulebook (000) prints two versions of a faction's rules (the Ixians' 2.07.18,
+/// 2.07.21 and 2.07.22, CHOAM's two sheets, Richese's items 2.10.03, 2.10.07, 2.10.10, 2.10.15, 2.10.19, 2.10.21, two Karama powers; the
 /// Ecaz and Moritani chapters), which one the game is played with: one choice for every chapter
 /// (docs/notation.md, Decisions 72). Both are numbered by their place in the book; the text
 /// printed second, the revised one, is the default (rulings.md 28).
@@ -322,7 +318,6 @@ impl Default for RuleOptions {
             stronghold_cards: true,
             max_turns: 10,
             edition: Edition::Revised,
-            hms_at_mentat: false,
         }
     }
 }
@@ -497,8 +492,8 @@ pub struct GameState {
     /// `None` until the first storm is placed (0.16).
     pub(crate) storm: Option<Sector>,
     /// Where the Hidden Mobile Stronghold stands: the piece of the map (a territory and sector)
-    /// its token points at (000 2.07.18); `None` until the Ixians deploy it after the first
-    /// storm (2.07.05), and in a game without them.
+    /// its token points at (000 2.07.17); `None` until the Ixians deploy it after the first
+    /// storm (2.07.04), and in a game without them.
     pub(crate) hms: Option<Piece>,
     /// Storm order for this turn (1.01.01): the factions in play, first player first.
     pub(crate) order: Vec<Faction>,
@@ -571,7 +566,7 @@ impl GameState {
         self.storm
     }
 
-    /// Where the Hidden Mobile Stronghold stands (000 2.07.18): the piece its token points at;
+    /// Where the Hidden Mobile Stronghold stands (000 2.07.17): the piece its token points at;
     /// `None` while it is not on the map.
     pub fn hms(&self) -> Option<Piece> {
         self.hms
@@ -584,7 +579,7 @@ impl GameState {
     }
 
     /// Is this piece in the storm? A moving territory is where it stands: the Hidden Mobile
-    /// Stronghold is in the storm when the sector it points at is (000 2.07.18); the Polar Sink
+    /// Stronghold is in the storm when the sector it points at is (000 2.07.17); the Polar Sink
     /// never is (1.06.06).
     pub fn in_storm(&self, p: Piece) -> bool {
         match self.link() {
@@ -1104,7 +1099,7 @@ impl GameState {
     }
 
     /// Strongholds that count for victory now: the Shield Wall after the fourth worm (4.02),
-    /// the Hidden Mobile Stronghold while it is on the map (000 2.07.18).
+    /// the Hidden Mobile Stronghold while it is on the map (000 2.07.17).
     pub fn victory_strongholds(&self) -> impl Iterator<Item = Stronghold> + '_ {
         Stronghold::ALL.into_iter().filter(|&s| match s {
             Stronghold::ShieldWall => self.shield_wall_counts(),

@@ -121,12 +121,12 @@ fn hidden_information_is_checked_in_audit_mode_only() {
         "illegal-2.02.06-voice-command-withheld",
         "illegal-2.02.07-ally-voice-command-withheld",
         "illegal-3.01.08-plan-card-not-in-hand",
-        "illegal-2.07.04-pocket-cards-one-short",
-        "illegal-2.07.04-starting-card-not-a-pocket-card",
-        "illegal-2.07.09-card-put-back-is-auctioned",
-        "illegal-2.08.06-face-dancer-not-drawn",
-        "illegal-3.02.10-sixth-shield",
-        "illegal-3.02.12-sixth-snooper",
+        "illegal-2.07.03-pocket-cards-one-short",
+        "illegal-2.07.03-starting-card-not-a-pocket-card",
+        "illegal-2.07.08-card-put-back-is-auctioned",
+        "illegal-2.08.05-face-dancer-not-drawn",
+        "illegal-3.02.09-sixth-shield",
+        "illegal-3.02.11-sixth-snooper",
     ] {
         let path = dir.join(format!("{name}.dgn"));
         let src =

@@ -14,6 +14,7 @@
 use dune::Faction;
 use leptos::prelude::*;
 
+use crate::replay::map::{Area, AreaKind};
 use crate::replay::{BoardTurn, Tokens, faction_colours, map::BoardMap, map::annulus_path};
 
 /// The slider and the board of the chosen turn; below the slider, the phases of that turn
@@ -192,15 +193,35 @@ fn chip_text(f: Faction, t: Tokens) -> String {
     s
 }
 
+/// The Hidden Mobile Stronghold as an area of the drawn map, where it stands this turn: a
+/// hexagon in the sector of the territory its token points at (000 2.07.17).
+fn hms_area(turn: &BoardTurn) -> Option<Area> {
+    let h = turn.hms.as_ref()?;
+    let (x, y) = crate::replay::map::hms_point(&h.code, h.sector)?;
+    Some(Area {
+        code: "HMS".into(),
+        name: format!(
+            "Hidden Mobile Stronghold (in {}, sector {})",
+            h.name, h.sector
+        ),
+        kind: AreaKind::Stronghold,
+        path: crate::replay::map::hexagon(x, y, 5.5),
+        x,
+        y,
+    })
+}
+
 #[component]
 fn BoardSvg(map: BoardMap, turn: BoardTurn) -> impl IntoView {
+    // The printed territories, and the one whose place is the game's (the Hidden Mobile
+    // Stronghold), drawn last, over the territory it stands in.
+    let areas_all: Vec<Area> = map.areas.iter().cloned().chain(hms_area(&turn)).collect();
     let storm = turn.storm;
     let desc = match storm {
         Some(s) => format!("The storm is in sector {s}."),
         None => "The storm has not been placed yet.".to_owned(),
     };
-    let areas = map
-        .areas
+    let areas = areas_all
         .iter()
         .map(|a| {
             let controller = turn
@@ -209,8 +230,9 @@ fn BoardSvg(map: BoardMap, turn: BoardTurn) -> impl IntoView {
                 .find(|p| p.code == a.code)
                 .and_then(|p| p.controller);
             let (stroke, width) = controller.map_or(("#5d4a2e", "0.4"), |f| (faction_colours(f).0, "1.6"));
+            let hms = (a.code == "HMS").then_some(" hms").unwrap_or_default();
             view! {
-                <path d=a.path.clone() class=format!("area {}", a.kind.class()) stroke=stroke stroke-width=width>
+                <path d=a.path.clone() class=format!("area {}{hms}", a.kind.class()) stroke=stroke stroke-width=width data-area=a.code.clone()>
                     <title>{format!("{} ({})", a.name, a.code)}</title>
                 </path>
             }
@@ -234,8 +256,7 @@ fn BoardSvg(map: BoardMap, turn: BoardTurn) -> impl IntoView {
             <text x=format!("{x:.1}") y=format!("{y:.1}") class="storm-label">"STORM"</text>
         }
     });
-    let labels = map
-        .areas
+    let labels = areas_all
         .iter()
         .filter(|a| a.code != "PS")
         .map(|a| view! { <text x=format!("{:.1}", a.x) y=format!("{:.1}", a.y - 2.5) class="area-code">{a.code.clone()}</text> })
@@ -244,7 +265,7 @@ fn BoardSvg(map: BoardMap, turn: BoardTurn) -> impl IntoView {
         .places
         .iter()
         .filter_map(|p| {
-            let area = map.areas.iter().find(|a| a.code == p.code)?;
+            let area = areas_all.iter().find(|a| a.code == p.code)?;
             // Each chip as wide as its text, the row centred under the territory's code.
             let texts: Vec<String> = p.tokens.iter().map(|(f, t)| chip_text(*f, *t)).collect();
             let widths: Vec<f64> = texts
@@ -262,9 +283,14 @@ fn BoardSvg(map: BoardMap, turn: BoardTurn) -> impl IntoView {
                     let (fill, ink) = faction_colours(*f);
                     let x = left;
                     left += width;
-                    let y = area.y + if area.code == "PS" { -4.0 } else { 0.5 };
+                    // Under the Hidden Mobile Stronghold's hexagon, its tokens.
+                    let y = area.y + match area.code.as_str() {
+                        "PS" => -4.0,
+                        "HMS" => 6.0,
+                        _ => 0.5,
+                    };
                     let only_advisors = t.fighting == 0;
-                    let label = format!("{}: {} {}", area.name, f.code(), t.describe_for(*f));
+                    let label = format!("{}: {} {}", area.name, f.code(), t.describe_as(*f, turn.kinds_of(*f)));
                     view! {
                         <g class="chip" role="listitem" aria-label=label data-territory=area.code.clone() data-faction=f.code()>
                             <rect x=format!("{:.1}", x + 0.4) y=format!("{y:.1}") width=format!("{:.1}", width - 0.8) height="8" rx="1.5"
@@ -356,6 +382,9 @@ fn BoardSvg(map: BoardMap, turn: BoardTurn) -> impl IntoView {
                 } else {
                     " The Shield Wall does not count yet (4.02: after the fourth worm)."
                 })}
+                {turn.hms.as_ref().map(|h| view! {
+                    " "<span data-testid="hms">{format!("The Hidden Mobile Stronghold stands in {}, sector {} (000 2.07.17).", h.name, h.sector)}</span>
+                })}
                 {format!(" Worms so far: {}.", turn.worms)}
                 {(!turn.alliances.is_empty()).then(|| format!(" Alliances: {}.", turn.alliances.iter().map(|(a, b)| format!("{} + {}", a.code(), b.code())).collect::<Vec<_>>().join(", ")))}
                 {turn.no_field_front.map(|n| format!(" Richese's No-Field token face up in front of its shield: {n}."))}
@@ -369,6 +398,12 @@ fn BoardSvg(map: BoardMap, turn: BoardTurn) -> impl IntoView {
 // style/main.css are `faction_colours`'.
 fn faction_cell(f: Faction) -> impl IntoView {
     view! { <span class=format!("faction-tag faction-{}", f.code())>{f.code()}</span> }
+}
+
+/// For the Hidden Mobile Stronghold's row: where it stands.
+fn where_hms(turn: &BoardTurn, code: &str) -> Option<String> {
+    let h = turn.hms.as_ref().filter(|_| code == "HMS")?;
+    Some(format!(" (in {}, sector {})", h.name, h.sector))
 }
 
 #[component]
@@ -386,8 +421,8 @@ fn BoardTables(turn: BoardTurn) -> impl IntoView {
             }).collect_view();
             view! {
                 <tr data-territory=p.code.clone()>
-                    <th scope="row">{p.name.clone()}" "<span class="hint">{p.code.clone()}</span></th>
-                    <td>{p.tokens.iter().map(|(f, t)| view! { <span class="force">{faction_cell(*f)}" "<span data-testid="force-count">{t.describe_for(*f)}</span></span> }).collect_view()}{no_fields}
+                    <th scope="row">{p.name.clone()}" "<span class="hint">{p.code.clone()}</span>{where_hms(&turn, &p.code)}</th>
+                    <td>{p.tokens.iter().map(|(f, t)| view! { <span class="force">{faction_cell(*f)}" "<span data-testid="force-count">{t.describe_as(*f, turn.kinds_of(*f))}</span></span> }).collect_view()}{no_fields}
                         {p.markers.iter().map(|m| view! { <span class="marker-note" data-testid="marker">{m.describe()}</span> }).collect_view()}</td>
                     <td class="num">{(p.spice > 0).then(|| p.spice.to_string())}</td>
                     <td>{p.controller.map(|f| f.code())}</td>
@@ -408,8 +443,8 @@ fn BoardTables(turn: BoardTurn) -> impl IntoView {
                     <th scope="row">{faction_cell(h.faction)}" "{h.faction.name()}</th>
                     <td class="num">{h.spice}</td>
                     <td>{cards}</td>
-                    <td>{h.reserves.describe()}</td>
-                    <td>{h.tanks.describe()}</td>
+                    <td>{h.reserves.describe_as(h.faction, turn.kinds_of(h.faction))}</td>
+                    <td>{h.tanks.describe_as(h.faction, turn.kinds_of(h.faction))}</td>
                     <td>{h.leaders.clone().map(|l| l.join(", ")).unwrap_or_else(|| "—".into())}</td>
                 </tr>
             }

@@ -12,10 +12,10 @@ use engine::report::{Outcome, replay_text_with, turn_json};
 use engine::state::LeaderState;
 use tournament::report::GameReport;
 
-use super::json::{ReportJson, Tokens, TurnJson};
+use super::json::{KindNames, ReportJson, Tokens, TurnJson};
 use super::map::{self, Area, AreaKind, BoardMap};
 use super::suggest::{Vocabulary, Word, WordKind};
-use super::{BoardTurn, Holding, Marker, PlaceState, Problem, Replayed, Verification};
+use super::{BoardTurn, HmsPlace, Holding, Marker, PlaceState, Problem, Replayed, Verification};
 
 /// Everything one replay gives the pages.
 pub struct Analysis {
@@ -62,10 +62,11 @@ pub fn analyse(text: &str, audit: bool, phases: bool) -> Analysis {
     };
     let report: ReportJson = serde_json::from_str(&json).unwrap_or_default();
     let mut replayed = from_report(&report);
+    let kinds = kinds_of(&report);
     replayed.phases = phase_json
         .into_iter()
         .filter_map(|v| serde_json::from_value::<TurnJson>(v).ok())
-        .map(|t| board_turn(&t))
+        .map(|t| board_turn(&t, &kinds))
         .collect();
     replayed.audit = audit;
     replayed.verification.micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
@@ -145,7 +146,11 @@ pub fn from_report(report: &ReportJson) -> Replayed {
                 .map(|n| (n.line, n.text.clone()))
                 .collect(),
         },
-        turns: report.turns.iter().map(board_turn).collect(),
+        turns: report
+            .turns
+            .iter()
+            .map(|t| board_turn(t, &kinds_of(report)))
+            .collect(),
         phases: Vec::new(),
         audit: false,
     }
@@ -155,7 +160,16 @@ fn faction(code: &str) -> Option<Faction> {
     Faction::from_code(code)
 }
 
-fn board_turn(t: &TurnJson) -> BoardTurn {
+/// The names of the factions' kinds of force the report gives.
+fn kinds_of(report: &ReportJson) -> Vec<(Faction, KindNames)> {
+    report
+        .kinds
+        .iter()
+        .filter_map(|(code, k)| Some((faction(code)?, k.clone())))
+        .collect()
+}
+
+fn board_turn(t: &TurnJson, kinds: &[(Faction, KindNames)]) -> BoardTurn {
     let mut places: Vec<PlaceState> = Vec::new();
     for row in TERRITORIES.iter() {
         let tokens: Vec<(Faction, Tokens)> = t
@@ -262,6 +276,15 @@ fn board_turn(t: &TurnJson) -> BoardTurn {
             .collect(),
         knows_control: t.shield_wall_counts.is_some(),
         no_field_front: t.no_field_front,
+        hms: t.hms.as_ref().and_then(|h| {
+            let row = TERRITORIES.iter().find(|r| r.code == h.territory)?;
+            Some(HmsPlace {
+                code: row.code.to_owned(),
+                name: row.name.to_owned(),
+                sector: h.sector,
+            })
+        }),
+        kinds: kinds.to_vec(),
     }
 }
 
@@ -321,7 +344,11 @@ pub fn vocabulary() -> &'static Vocabulary {
     static WORDS: OnceLock<Vocabulary> = OnceLock::new();
     WORDS.get_or_init(|| {
         let mut words: Vec<Word> = Vec::new();
-        for f in Faction::ALL.iter() {
+        // Every faction the engine checks: the classic six and the expansion factions it plays.
+        for f in Faction::ALL
+            .iter()
+            .filter(|f| engine::factions::sheet(**f).is_some())
+        {
             words.push(Word::new(f.code(), f.name(), WordKind::Faction, None));
         }
         for row in TERRITORIES.iter() {
@@ -351,7 +378,11 @@ mod tests {
     #[test]
     fn every_territory_of_the_engine_is_on_the_map_inside_its_sectors() {
         let map = board_map();
-        assert_eq!(map.areas.len(), TERRITORIES.len());
+        // Every printed territory; the Hidden Mobile Stronghold has no sectors of its own and is
+        // drawn where it stands each turn (`hms_point`).
+        let printed = TERRITORIES.iter().filter(|r| r.code != "HMS").count();
+        assert_eq!(map.areas.len(), printed);
+        assert!(map.areas.iter().all(|a| a.code != "HMS"));
         for row in TERRITORIES.iter().filter(|r| !r.sectors.is_empty()) {
             let place =
                 map::place_of(row.code).unwrap_or_else(|| panic!("{} has no place", row.code));
@@ -364,6 +395,50 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_hidden_mobile_stronghold_is_drawn_in_the_sector_of_the_territory_it_stands_in() {
+        for row in TERRITORIES.iter().filter(|r| !r.sectors.is_empty()) {
+            let place = map::place_of(row.code).unwrap();
+            for &s in row.sectors {
+                // DGN numbers sectors 1-18; the board data 0-17.
+                let (x, y) = map::hms_point(row.code, s + 1).unwrap();
+                let drawn = place.sectors();
+                // The point's sector, from its angle (sector 1's middle at the bottom).
+                let deg = y.atan2(x).to_degrees();
+                let u = ((90.0 - deg) / 20.0 + 0.5).rem_euclid(18.0);
+                let at = u.floor() as u8;
+                assert!(
+                    at == s || !drawn.contains(&s),
+                    "{} sector {}: the marker is drawn in sector index {at}",
+                    row.code,
+                    s + 1
+                );
+                assert!(row.sectors.contains(&at), "{} marker outside it", row.code);
+            }
+        }
+        assert_eq!(map::hms_point("HMS", 3), None);
+    }
+
+    #[test]
+    fn a_full_format_report_gives_the_hidden_mobile_stronghold_and_the_ixians_kinds() {
+        let log = include_str!(
+            "../../../engine/tests/games/legal-full-game-allied-victory-won-in-battle.dgn"
+        );
+        let r = replay(log, true);
+        assert!(r.verification.legal, "{:?}", r.verification.problems);
+        let last = r.turns.last().unwrap();
+        let hms = last.hms.as_ref().expect("the HMS is on the map");
+        assert!((1..=18).contains(&hms.sector));
+        let ix = last
+            .kinds_of(Faction::Ixians)
+            .expect("the Ixians' kinds are named");
+        assert_eq!(
+            (ix.plain.as_str(), ix.starred.as_deref()),
+            ("Suboid", Some("Cyborg"))
+        );
+        assert!(last.kinds_of(Faction::Tleilaxu).is_none());
     }
 
     #[test]
@@ -498,6 +573,17 @@ mod tests {
                 .any(|w| w.code == "ARK" && w.label.contains("Arrakeen"))
         );
         assert!(v.words.iter().any(|w| w.kind == WordKind::Leader));
+        // The expansion factions the engine plays, and their leaders.
+        assert!(
+            v.words
+                .iter()
+                .any(|w| w.code == "IX" && w.kind == WordKind::Faction)
+        );
+        assert!(
+            v.words
+                .iter()
+                .any(|w| w.code == "TL" && w.kind == WordKind::Faction)
+        );
         assert!(
             v.words
                 .iter()

@@ -27,6 +27,9 @@ pub struct ReportJson {
     /// Deal and bribe terms the engine cannot check (1.12.00), for the judge.
     #[serde(default)]
     pub not_checked: Vec<NotCheckedJson>,
+    /// Faction code → the names of its kinds of force, where it has more than plain forces.
+    #[serde(default)]
+    pub kinds: BTreeMap<String, KindNames>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -34,6 +37,24 @@ pub struct NotCheckedJson {
     pub line: u32,
     pub col: u32,
     pub text: String,
+}
+
+/// What one faction's kinds of force are called (`Suboid` and `Cyborg`, `advisor`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, Deserialize)]
+pub struct KindNames {
+    #[serde(default)]
+    pub plain: String,
+    #[serde(default)]
+    pub starred: Option<String>,
+    #[serde(default)]
+    pub flipped: Option<String>,
+}
+
+/// Where the Hidden Mobile Stronghold stands: a territory code and a sector (1-18).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct HmsJson {
+    pub territory: String,
+    pub sector: u8,
 }
 
 fn yes() -> bool {
@@ -84,6 +105,9 @@ pub struct TurnJson {
     pub phase: String,
     /// 1-18 (DGN numbering); `None` before the first storm.
     pub storm: Option<u8>,
+    /// Where the Ixians' Hidden Mobile Stronghold stands, once placed.
+    #[serde(default)]
+    pub hms: Option<HmsJson>,
     /// Faction code → spice behind the shield.
     #[serde(default)]
     pub spice: BTreeMap<String, u32>,
@@ -202,13 +226,34 @@ impl Tokens {
     /// Free Traders' Smugglers (000 2.13.05), `3 Smugglers`, or Ecaz's co-occupied forces (000
     /// 2.11.06 revised), `3 co-occupied`.
     pub fn describe_for(self, f: Faction) -> String {
+        self.describe_as(f, None)
+    }
+
+    /// [`Tokens::describe_for`] naming the kinds where a faction's forces have names of their
+    /// own: `10 (3 × Cyborg, 7 × Suboid)`, `7 (2 × Sardaukar)`. A count per name, so that no name
+    /// needs a plural.
+    pub fn describe_as(self, f: Faction, kinds: Option<&KindNames>) -> String {
         let (one, many, _) = flipped_side(f);
         let mut parts = Vec::new();
         if self.fighting > 0 {
-            parts.push(if self.starred > 0 {
-                format!("{} ({}★)", self.fighting, self.starred)
-            } else {
+            let starred = self.starred.min(self.fighting);
+            let rest = self.fighting - starred;
+            let mut named = Vec::new();
+            if starred > 0 {
+                named.push(match kinds.and_then(|k| k.starred.as_deref()) {
+                    Some(name) => format!("{starred} × {name}"),
+                    None => format!("{starred}★"),
+                });
+            }
+            if let Some(name) = kinds.map(|k| k.plain.as_str()).filter(|p| *p != "force")
+                && rest > 0
+            {
+                named.push(format!("{rest} × {name}"));
+            }
+            parts.push(if named.is_empty() {
                 self.fighting.to_string()
+            } else {
+                format!("{} ({})", self.fighting, named.join(", "))
             });
         }
         if self.advisors > 0 {
@@ -286,6 +331,45 @@ mod tests {
                 .describe_for(Faction::FreeTraders),
             "2 + 3 Smugglers"
         );
+    }
+
+    #[test]
+    fn a_faction_s_kinds_are_named_where_they_have_names() {
+        let ix = KindNames {
+            plain: "Suboid".into(),
+            starred: Some("Cyborg".into()),
+            flipped: None,
+        };
+        let em = KindNames {
+            plain: "force".into(),
+            starred: Some("Sardaukar".into()),
+            flipped: None,
+        };
+        let t = Tokens::parse("10(3*)").unwrap();
+        assert_eq!(
+            t.describe_as(Faction::Ixians, Some(&ix)),
+            "10 (3 × Cyborg, 7 × Suboid)"
+        );
+        assert_eq!(
+            Tokens::parse("4")
+                .unwrap()
+                .describe_as(Faction::Ixians, Some(&ix)),
+            "4 (4 × Suboid)"
+        );
+        assert_eq!(
+            Tokens::parse("7(2*)")
+                .unwrap()
+                .describe_as(Faction::Emperor, Some(&em)),
+            "7 (2 × Sardaukar)"
+        );
+        assert_eq!(
+            Tokens::parse("5")
+                .unwrap()
+                .describe_as(Faction::Emperor, Some(&em)),
+            "5"
+        );
+        // Without names, the star, as before.
+        assert_eq!(t.describe_as(Faction::Emperor, None), "10 (3★)");
     }
 
     #[test]

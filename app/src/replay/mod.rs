@@ -13,7 +13,7 @@ pub mod suggest;
 use dune::Faction;
 use serde::{Deserialize, Serialize};
 
-pub use json::Tokens;
+pub use json::{KindNames, Tokens};
 
 /// What the engine says about a log, ready to show beside it.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -87,6 +87,26 @@ pub struct BoardTurn {
     /// The No-Field token face up in front of Richese's shield (000 2.10.13).
     #[serde(default)]
     pub no_field_front: Option<u8>,
+    /// Where the Ixians' Hidden Mobile Stronghold stands (000 2.07.17), once placed.
+    pub hms: Option<HmsPlace>,
+    /// What each faction's kinds of force are called, where they are more than plain forces
+    /// (the Ixians' Cyborgs and Suboids, the Sardaukar, the advisors).
+    pub kinds: Vec<(Faction, KindNames)>,
+}
+
+/// The territory and sector the Hidden Mobile Stronghold's token points at.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HmsPlace {
+    pub code: String,
+    pub name: String,
+    pub sector: u8,
+}
+
+impl BoardTurn {
+    /// The names of a faction's kinds of force, if they are not plain forces.
+    pub fn kinds_of(&self, f: Faction) -> Option<&KindNames> {
+        self.kinds.iter().find(|(g, _)| *g == f).map(|(_, k)| k)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -181,10 +201,11 @@ pub fn faction_colours(f: Faction) -> (&'static str, &'static str) {
         Faction::Harkonnen => ("#212121", "#fff"),
         Faction::SpacingGuild => ("#e65100", "#fff"),
         Faction::Choam => ("#5d4037", "#fff"),
-        Faction::Richese => ("#455a64", "#fff"),
+        Faction::Richese => ("#4527a0", "#fff"),
         Faction::FreeTraders => ("#00796b", "#fff"),
         Faction::Ecaz => ("#ad1457", "#fff"),
         Faction::Moritani => ("#827717", "#fff"),
-        _ => ("#6a1b9a", "#fff"),
+        Faction::Ixians => ("#455a64", "#fff"),
+        Faction::Tleilaxu => ("#6a1b9a", "#fff"),
     }
 }

@@ -57,7 +57,7 @@ pub enum Territory {
     WindPassNorth,
     HabbanyaRidgeFlat,
     CielagoWest,
-    /// 000 2.07.18: the Ixians' Hidden Mobile Stronghold, a territory within the territory and
+    /// 000 2.07.17: the Ixians' Hidden Mobile Stronghold, a territory within the territory and
     /// sector its token points at (treachery.online's territory 42). It has no sector and no
     /// border of its own: the game's state says where it stands.
     HiddenMobileStronghold,
@@ -407,7 +407,7 @@ pub enum CardKind {
     WeaponPoison,
     DefenseProjectile,
     DefensePoison,
-    /// A defence against both projectile and poison weapons (the Shield Snooper, 000 3.02.11).
+    /// A defence against both projectile and poison weapons (the Shield Snooper, 000 3.02.10).
     DefenseSpecial,
     /// Cheap Hero: a leader of strength 0 (3.01.04).
     Leader,
@@ -477,9 +477,9 @@ const fn expansion(set: CardSet, row: CardRow) -> CardRow {
 
 /// More copies of a classic card that an expansion's set adds to the deck.
 pub const EXTRA_COPIES: &[(CardSet, Card, u8, Rule)] = &[
-    // 000 3.02.10 and 3.02.12: a fifth Shield and a fifth Snooper.
-    (CardSet::IxiansTleilaxu, Card::Shield, 1, rule!("3.02.10")),
-    (CardSet::IxiansTleilaxu, Card::Snooper, 1, rule!("3.02.12")),
+    // 000 3.02.09 and 3.02.11: a fifth Shield and a fifth Snooper.
+    (CardSet::IxiansTleilaxu, Card::Shield, 1, rule!("3.02.09")),
+    (CardSet::IxiansTleilaxu, Card::Snooper, 1, rule!("3.02.11")),
 ];
 
 /// The treachery cards, indexed by `Card as usize`: the 33-card classic deck, then each
@@ -510,18 +510,18 @@ pub const CARDS: &[CardRow] = &[
     card(Card::LaLaLa, "LaLaLa", "La La La", CardKind::Worthless, 1, rule!("3.01.13")),
     card(Card::TripToGamont, "TripToGamont", "Trip to Gamont", CardKind::Worthless, 1, rule!("3.01.21")),
     // 000 3.2, the Ixians' and the Tleilaxu's cards, in the order of the Card enum.
-    expansion(CardSet::IxiansTleilaxu, card(Card::Amal, "Amal", "Amal", CardKind::Special, 1, rule!("3.02.02"))),
-    expansion(CardSet::IxiansTleilaxu, card(Card::ArtilleryStrike, "ArtilleryStrike", "Artillery Strike", CardKind::WeaponSpecial, 1, rule!("3.02.03"))),
-    expansion(CardSet::IxiansTleilaxu, card(Card::BasiliaWeapon, "BasiliaWeapon", "Basilia Weapon", CardKind::WeaponPoison, 1, rule!("3.02.04"))),
-    expansion(CardSet::IxiansTleilaxu, card(Card::Chemistry, "Chemistry", "Chemistry", CardKind::DefensePoison, 1, rule!("3.02.05"))),
-    expansion(CardSet::IxiansTleilaxu, card(Card::Harvester, "Harvester", "Harvester", CardKind::Special, 1, rule!("3.02.06"))),
-    expansion(CardSet::IxiansTleilaxu, card(Card::HunterSeeker, "HunterSeeker", "Hunter Seeker", CardKind::WeaponProjectile, 1, rule!("3.02.07"))),
-    expansion(CardSet::IxiansTleilaxu, card(Card::PoisonBlade, "PoisonBlade", "Poison Blade", CardKind::WeaponSpecial, 1, rule!("3.02.08"))),
-    expansion(CardSet::IxiansTleilaxu, card(Card::PoisonTooth, "PoisonTooth", "Poison Tooth", CardKind::WeaponPoison, 1, rule!("3.02.09"))),
-    expansion(CardSet::IxiansTleilaxu, card(Card::ShieldSnooper, "ShieldSnooper", "Shield Snooper", CardKind::DefenseSpecial, 1, rule!("3.02.11"))),
-    expansion(CardSet::IxiansTleilaxu, card(Card::Thumper, "Thumper", "Thumper", CardKind::Special, 1, rule!("3.02.13"))),
-    expansion(CardSet::IxiansTleilaxu, card(Card::WeirdingWay, "WeirdingWay", "Weirding Way", CardKind::WeaponProjectile, 1, rule!("3.02.14"))),
-    expansion(CardSet::IxiansTleilaxu, card(Card::KullWahad, "KullWahad", "Kull Wahad", CardKind::Worthless, 1, rule!("3.02.15"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::Amal, "Amal", "Amal", CardKind::Special, 1, rule!("3.02.01"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::ArtilleryStrike, "ArtilleryStrike", "Artillery Strike", CardKind::WeaponSpecial, 1, rule!("3.02.02"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::BasiliaWeapon, "BasiliaWeapon", "Basilia Weapon", CardKind::WeaponPoison, 1, rule!("3.02.03"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::Chemistry, "Chemistry", "Chemistry", CardKind::DefensePoison, 1, rule!("3.02.04"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::Harvester, "Harvester", "Harvester", CardKind::Special, 1, rule!("3.02.05"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::HunterSeeker, "HunterSeeker", "Hunter Seeker", CardKind::WeaponProjectile, 1, rule!("3.02.06"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::PoisonBlade, "PoisonBlade", "Poison Blade", CardKind::WeaponSpecial, 1, rule!("3.02.07"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::PoisonTooth, "PoisonTooth", "Poison Tooth", CardKind::WeaponPoison, 1, rule!("3.02.08"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::ShieldSnooper, "ShieldSnooper", "Shield Snooper", CardKind::DefenseSpecial, 1, rule!("3.02.10"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::Thumper, "Thumper", "Thumper", CardKind::Special, 1, rule!("3.02.12"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::WeirdingWay, "WeirdingWay", "Weirding Way", CardKind::WeaponProjectile, 1, rule!("3.02.13"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::KullWahad, "KullWahad", "Kull Wahad", CardKind::Worthless, 1, rule!("3.02.14"))),
     // 000 3.3, the Second Expansion's cards: one of each in Richese's cache, not in the deck.
     expansion(CardSet::ChoamRichese, card(Card::Distrans, "Distrans", "Distrans", CardKind::Special, 1, rule!("3.03.01"))),
     expansion(CardSet::ChoamRichese, card(Card::JuiceOfSapho, "JuiceOfSapho", "Juice of Sapho", CardKind::Special, 1, rule!("3.03.02"))),
@@ -698,7 +698,7 @@ pub const LEADERS: &[LeaderRow] = &[
     leader(Leader::Dominic, Faction::Ixians, "Dominic", "Dominic Vernius", 4),
     leader(Leader::Kailea, Faction::Ixians, "Kailea", "Kailea Vernius", 2),
     leader(Leader::Cammar, Faction::Ixians, "Cammar", "Cammar Pilru", 1),
-    // 000 2.08 Tleilaxu. Zoal's strength is his opponent's leader's (2.08.15): 0 on the table,
+    // 000 2.08 Tleilaxu. Zoal's strength is his opponent's leader's (2.08.14): 0 on the table,
     // read by `crate::battle`.
     leader(Leader::Zoal, Faction::Tleilaxu, "Zoal", "Zoal", 0),
     leader(Leader::Hidar, Faction::Tleilaxu, "Hidar", "Hidar Fen Ajidica", 4),

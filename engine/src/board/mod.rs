@@ -213,7 +213,7 @@ impl Territory {
     }
 
     /// A token rather than a printed place: where it stands is the game's state (the Hidden
-    /// Mobile Stronghold, 000 2.07.18).
+    /// Mobile Stronghold, 000 2.07.17).
     pub fn moves(self) -> bool {
         self == Territory::HiddenMobileStronghold
     }
@@ -316,7 +316,7 @@ impl Card {
     }
 
     /// Copies in a deck made of `sets` (0 for a card of a set not in it): the card's own and
-    /// those other sets add (000 3.02.10: a fifth Shield).
+    /// those other sets add (000 3.02.09: a fifth Shield).
     pub fn copies_in(self, sets: &[CardSet]) -> u8 {
         let own = if sets.contains(&self.set()) {
             self.copies()
@@ -428,7 +428,7 @@ impl fmt::Display for Leader {
 }
 
 /// A moving territory's piece (`token`) and the piece of the map it stands in (`host`): the edge
-/// the game's state adds to the board (the Hidden Mobile Stronghold, 000 2.07.18).
+/// the game's state adds to the board (the Hidden Mobile Stronghold, 000 2.07.17).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Link {
     pub token: Piece,
@@ -555,7 +555,7 @@ impl Board {
     }
 
     /// [`Board::path_cost`] on the board as it stands: `link` joins a moving territory's piece to
-    /// the piece it stands in (the Hidden Mobile Stronghold, 000 2.07.18), one border apart; it
+    /// the piece it stands in (the Hidden Mobile Stronghold, 000 2.07.17), one border apart; it
     /// is in the storm when that piece is.
     pub fn path_cost_linked(
         &self,

@@ -314,13 +314,13 @@ pub enum KaramaUse {
         card: Sealed<Option<Card>>,
         paid: Option<Payment>,
     },
-    /// Ixians: move the Hidden Mobile Stronghold 2 territories (000 1.14.08):
+    /// Ixians: move the Hidden Mobile Stronghold 2 territories (000 1.14.07):
     /// `hms [via>]place [harvest [n]]`.
     MoveHms {
         path: Vec<Place>,
         harvest: Option<Option<Spice>>,
     },
-    /// Tleilaxu: keep a player from its standard revival this turn (000 1.14.09):
+    /// Tleilaxu: keep a player from its standard revival this turn (000 1.14.08):
     /// `norevive F`.
     BlockRevival(Faction),
 }
@@ -715,14 +715,14 @@ pub enum Stmt {
     Trade(super::trade::TradeStmt),
 
     // ---- the Ixians (000 2.07) ----
-    /// `POCKET IX{card,…}` (2.07.04): the cards the Ixians drew, one per faction in the game,
+    /// `POCKET IX{card,…}` (2.07.03): the cards the Ixians drew, one per faction in the game,
     /// before the starting cards (the one they kept among them); sealed.
     Pocket {
         faction: Faction,
         cards: Sealed<Vec<Option<Card>>>,
     },
-    /// The Hidden Mobile Stronghold placed or moved: `HMS IX place` in setup (2.07.05),
-    /// `S IX hms [via>…]place [harvest [n]]` before the storm moves (2.07.19, 2.07.20; at the
+    /// The Hidden Mobile Stronghold placed or moved: `HMS IX place` in setup (2.07.04),
+    /// `S IX hms [via>…]place [harvest [n]]` before the storm moves (2.07.18, 2.07.19; at the
     /// Mentat Pause, `P IX hms …`, under that edition). `path`: the territories passed, then
     /// where it points now; `harvest`: the Harvester's collection, with the amount if written.
     HmsMove {
@@ -730,42 +730,42 @@ pub enum Stmt {
         path: Vec<Place>,
         harvest: Option<Option<Spice>>,
     },
-    /// `A IX supply top{card}` / `bottom{card}` (2.07.08): the card put back on the deck.
+    /// `A IX supply top{card}` / `bottom{card}` (2.07.07): the card put back on the deck.
     Supply {
         faction: Faction,
         top: bool,
         card: Sealed<Option<Card>>,
     },
-    /// `A F tech{card}` (2.07.23; the ally 2.07.22): the card from the hand that replaces the
+    /// `A F tech{card}` (2.07.22; the ally 2.07.21): the card from the hand that replaces the
     /// one about to be auctioned.
     Technology {
         faction: Faction,
         card: Sealed<Option<Card>>,
     },
-    /// `A F redraw{card}` (2.07.23; the ally 2.07.22): the card just bought is discarded and the
+    /// `A F redraw{card}` (2.07.22; the ally 2.07.21): the card just bought is discarded and the
     /// top card of the deck drawn.
     Redraw {
         faction: Faction,
         card: Sealed<Option<Card>>,
     },
-    /// `  IX swap n` (2.07.16): after the battle, n surviving Suboids exchanged for n Cyborgs
+    /// `  IX swap n` (2.07.15): after the battle, n surviving Suboids exchanged for n Cyborgs
     /// lost in it.
     Shenanigans { faction: Faction, count: u8 },
 
     // ---- the Tleilaxu (000 2.08) ----
-    /// `FD TL{leader,leader,leader}` (2.08.04; again after all three are revealed, 2.08.07).
+    /// `FD TL{leader,leader,leader}` (2.08.03; again after all three are revealed, 2.08.06).
     FaceDancers {
         faction: Faction,
         leaders: Sealed<Vec<Option<Leader>>>,
     },
-    /// `P TL replace leader{leader}` (2.08.08): an unrevealed Face Dancer shuffled back and a
+    /// `P TL replace leader{leader}` (2.08.07): an unrevealed Face Dancer shuffled back and a
     /// new one drawn.
     ReplaceDancer {
         faction: Faction,
         leader: Leader,
         new: Sealed<Option<Leader>>,
     },
-    /// `  TL facedancer leader [n [from place forces, …]]` (2.08.06): the winner's leader
+    /// `  TL facedancer leader [n [from place forces, …]]` (2.08.05): the winner's leader
     /// revealed as a Face Dancer, and the Tleilaxu forces that replace the winner's (from
     /// reserves unless places are named).
     FaceDancer {
@@ -773,9 +773,9 @@ pub enum Stmt {
         leader: Leader,
         replace: Option<(u8, Vec<(Place, ForceCount)>)>,
     },
-    /// `R TL allow F` (2.08.12): F may revive up to 5 forces this turn.
+    /// `R TL allow F` (2.08.11): F may revive up to 5 forces this turn.
     AllowRevival { faction: Faction, target: Faction },
-    /// `R TL sell L:leader $n` (2.08.14): a leader revived for its faction at the Tleilaxu's
+    /// `R TL sell L:leader $n` (2.08.13): a leader revived for its faction at the Tleilaxu's
     /// price.
     SellLeader {
         faction: Faction,
@@ -784,12 +784,12 @@ pub enum Stmt {
     },
 
     // ---- the First Expansion's cards (000 3.02) ----
-    /// `  F withhold PoisonTooth` (3.02.09): the weapon is not used in this battle.
+    /// `  F withhold PoisonTooth` (3.02.08): the weapon is not used in this battle.
     Withhold { faction: Faction, card: Card },
-    /// A card played on its own in the Spice Blow: `B F Harvester` (3.02.06), `B F Thumper`
-    /// (3.02.13).
+    /// A card played on its own in the Spice Blow: `B F Harvester` (3.02.05), `B F Thumper`
+    /// (3.02.12).
     PlayCard { faction: Faction, card: Card },
-    /// `AMAL F P` (3.02.02): Amal played at the beginning of the phase whose letter is `P`.
+    /// `AMAL F P` (3.02.01): Amal played at the beginning of the phase whose letter is `P`.
     Amal { faction: Faction, phase: Phase },
 
     // ---- the Ecaz and Moritani expansion (000 2.11, 2.12, 3.04, 3.05) ----

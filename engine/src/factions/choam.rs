@@ -214,6 +214,11 @@ impl FactionRules for Choam {
         CH
     }
 
+    /// Its rules are numbered in the full rulebook (000).
+    fn book(&self) -> dune::Book {
+        dune::Book::Full
+    }
+
     fn sheet(&self) -> &'static Sheet {
         &SHEET_REVISED
     }

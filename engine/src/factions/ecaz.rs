@@ -954,6 +954,11 @@ impl FactionRules for Ecaz {
         EC
     }
 
+    /// Its rules are numbered in the full rulebook (000).
+    fn book(&self) -> dune::Book {
+        dune::Book::Full
+    }
+
     fn sheet(&self) -> &'static Sheet {
         &SHEET
     }

@@ -97,6 +97,11 @@ impl FactionRules for FreeTraders {
         FT
     }
 
+    /// Its rules are numbered in the full rulebook (000).
+    fn book(&self) -> dune::Book {
+        dune::Book::Full
+    }
+
     fn sheet(&self) -> &'static Sheet {
         &SHEET
     }

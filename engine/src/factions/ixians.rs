@@ -2,8 +2,8 @@
 //! (placed after the first storm, moved, harvesting, closed to others' shipments), the supply
 //! chain and technology in bidding, and their alliance ability.
 //!
-//! Read against 000 chapter 2 section 7, item by item (2.07.01: Basic games use 2.07.02-2.07.22,
-//! Advanced ones add 2.07.23 and 2.07.24). The Cyborgs and the Suboids are the faction's two kinds
+//! Read against 000 chapter 2 section 7, item by item (2.07.00: Basic games use 2.07.01-2.07.21,
+//! Advanced ones add 2.07.22 and 2.07.23). The Cyborgs and the Suboids are the faction's two kinds
 //! of force ([`CYBORG`], [`SUBOID`]: starred and plain); the Hidden Mobile Stronghold is a
 //! territory of the board whose place is the game's state (`GameState::hms`), so shipping,
 //! movement, battles, control and victory treat it as any stronghold, and this module only
@@ -20,35 +20,35 @@ use crate::dgn::{Event, ForceCount, KaramaUse, Place, Sealed, Side};
 use crate::replay::Replay;
 use crate::replay::karama::{Ability, AbilityInfo, CANCEL, PREVENT};
 use crate::replay::movement::Entry;
-use crate::state::Phase;
+use crate::state::{Edition, Phase};
 
 pub(crate) struct Ixians;
 
 const IX: Faction = Faction::Ixians;
 
-/// 2.07.15 Suboids: half a force in battle, whatever spice supports them (2.07.24).
+/// 2.07.14 Suboids: half a force in battle, whatever spice supports them (2.07.23).
 pub(crate) const SUBOID: KindRules = KindRules {
     name: "Suboid",
     worth: 1,
     spiced: false,
-    rule: rule!("2.07.15"),
+    rule: rule!("2.07.14"),
     ..KindRules::FORCE
 };
 
-/// 2.07.10 Cyborgs: two forces in battle, 3 spice to revive (2.07.11) and one force towards the
-/// limit (2.07.12), two territories' move (2.07.13), 3 spice collected (2.07.14).
+/// 2.07.09 Cyborgs: two forces in battle, 3 spice to revive (2.07.10) and one force towards the
+/// limit (2.07.11), two territories' move (2.07.12), 3 spice collected (2.07.13).
 pub(crate) const CYBORG: KindRules = KindRules {
     name: "Cyborg",
     worth: 4,
     revival: 3,
     moves: 2,
     collects: 3,
-    rule: rule!("2.07.10"),
+    rule: rule!("2.07.09"),
     ..KindRules::FORCE
 };
 
-/// 2.07.02 10 spice, 2.07.03 six forces on the Hidden Mobile Stronghold and 14 in reserve,
-/// 2.07.06 free revival 1, 2.07.10 and 2.07.15 seven Cyborgs and thirteen Suboids (in the Basic
+/// 2.07.01 10 spice, 2.07.02 six forces on the Hidden Mobile Stronghold and 14 in reserve,
+/// 2.07.05 free revival 1, 2.07.09 and 2.07.14 seven Cyborgs and thirteen Suboids (in the Basic
 /// game too).
 pub(crate) const SHEET: Sheet = Sheet {
     spice: Spice::new(10),
@@ -65,22 +65,22 @@ pub(crate) const SHEET: Sheet = Sheet {
     rules: SheetRules::GENERAL,
 };
 
-/// 2.07.03: on the Hidden Mobile Stronghold, 3 Cyborgs and 3 Suboids.
+/// 2.07.02: on the Hidden Mobile Stronghold, 3 Cyborgs and 3 Suboids.
 const START: ForceCount = ForceCount {
     total: 6,
     starred: 3,
     side: Side::Unspecified,
 };
 
-/// How far the Hidden Mobile Stronghold moves (2.07.19) and with the Karama power (1.14.08).
+/// How far the Hidden Mobile Stronghold moves (2.07.18) and with the Karama power (1.14.07).
 const HMS_RANGE: u8 = 3;
 const KARAMA_RANGE: u8 = 2;
 
-pub(crate) const SUPPLY_CHAIN: Ability = Ability(rule!("2.07.08"));
-pub(crate) const HMS_MOVE: Ability = Ability(rule!("2.07.19"));
-pub(crate) const HARVESTER: Ability = Ability(rule!("2.07.20"));
-pub(crate) const ALLY_TECHNOLOGY: Ability = Ability(rule!("2.07.22"));
-pub(crate) const TECHNOLOGY: Ability = Ability(rule!("2.07.23"));
+pub(crate) const SUPPLY_CHAIN: Ability = Ability(rule!("2.07.07"));
+pub(crate) const HMS_MOVE: Ability = Ability(rule!("2.07.18"));
+pub(crate) const HARVESTER: Ability = Ability(rule!("2.07.19"));
+pub(crate) const ALLY_TECHNOLOGY: Ability = Ability(rule!("2.07.21"));
+pub(crate) const TECHNOLOGY: Ability = Ability(rule!("2.07.22"));
 
 /// The Ixians' abilities a Karama stops (000 prints no marks: docs/notation.md, Decisions).
 static KARAMA: [AbilityInfo; 5] = [
@@ -134,24 +134,25 @@ static KARAMA: [AbilityInfo; 5] = [
 /// What the Ixians did this turn.
 #[derive(Default)]
 pub(crate) struct Turn {
-    /// The Hidden Mobile Stronghold moved by 2.07.19 this turn.
+    /// The Hidden Mobile Stronghold moved by 2.07.18 this turn.
     moved: bool,
-    /// The phase whose Harvester was used (once per phase, 2.07.20).
+    /// The phase whose Harvester was used (once per phase, 2.07.19).
     harvested: Option<Phase>,
     supply: bool,
-    /// Technology's exchange (2.07.23), the Ixians' and their ally's (2.07.22).
+    /// Technology's exchange of the card up for bid (2.07.22, the original text).
     tech: bool,
+    /// The ally's redraw this turn (2.07.21, the revised text's once per turn).
     ally_tech: bool,
-    /// The Ixians' own redraw (once per turn, 2.07.23).
+    /// The Ixians' own redraw (2.07.22, the revised text's once per turn).
     redraw: bool,
-    /// Suboids already exchanged after the last battle (2.07.16).
+    /// Suboids already exchanged after the last battle (2.07.15).
     swapped: bool,
 }
 
 /// What the Ixians did in setup.
 #[derive(Default)]
 pub(crate) struct Setup {
-    /// `POCKET` was written (2.07.04).
+    /// `POCKET` was written (2.07.03).
     pocket: bool,
     /// The pocket cards no starting hand has taken yet (audit mode).
     left: Option<Vec<Option<Card>>>,
@@ -173,25 +174,25 @@ impl FactionRules for Ixians {
 
     fn sheet_rule(&self, item: SheetItem) -> Option<Rule> {
         Some(match item {
-            SheetItem::Spice => rule!("2.07.02"),
-            SheetItem::Forces => rule!("2.07.03"),
-            SheetItem::FreeRevival => rule!("2.07.06"),
+            SheetItem::Spice => rule!("2.07.01"),
+            SheetItem::Forces => rule!("2.07.02"),
+            SheetItem::FreeRevival => rule!("2.07.05"),
         })
     }
 
     fn cite(&self, kind: ForceKind, aspect: Aspect) -> Option<Rule> {
         match (kind, aspect) {
-            (ForceKind::Starred, Aspect::Revival) => Some(rule!("2.07.11")),
-            (ForceKind::Starred, Aspect::Moves) => Some(rule!("2.07.13")),
-            (ForceKind::Starred, Aspect::Collects) => Some(rule!("2.07.14")),
-            (ForceKind::Starred, Aspect::Worth) => Some(rule!("2.07.10")),
-            (_, Aspect::Worth) => Some(rule!("2.07.15")),
+            (ForceKind::Starred, Aspect::Revival) => Some(rule!("2.07.10")),
+            (ForceKind::Starred, Aspect::Moves) => Some(rule!("2.07.12")),
+            (ForceKind::Starred, Aspect::Collects) => Some(rule!("2.07.13")),
+            (ForceKind::Starred, Aspect::Worth) => Some(rule!("2.07.09")),
+            (_, Aspect::Worth) => Some(rule!("2.07.14")),
             _ => None,
         }
     }
 
-    /// 2.07.03: the six starting forces are on the Hidden Mobile Stronghold, off the map until
-    /// it is placed after the first storm (2.07.05).
+    /// 2.07.02: the six starting forces are on the Hidden Mobile Stronghold, off the map until
+    /// it is placed after the first storm (2.07.04).
     fn begin_setup(&self, r: &mut Replay) {
         if let Some(p) = Territory::HiddenMobileStronghold.piece(None) {
             r.st.place_from_reserves(IX, p, START, false);
@@ -200,7 +201,7 @@ impl FactionRules for Ixians {
 
     fn place(&self, r: &mut Replay, _t: Territory, _piece: Piece, _forces: ForceCount) -> bool {
         r.v_full(
-            rule!("2.07.03"),
+            rule!("2.07.02"),
             "the Ixians' starting forces are on the Hidden Mobile Stronghold (3 Cyborgs and 3 Suboids), placed automatically; HMS IX places the stronghold after the first storm",
         );
         true
@@ -209,13 +210,13 @@ impl FactionRules for Ixians {
     fn finish_setup(&self, r: &mut Replay) {
         if !r.setup.ixians.deployed {
             r.v_full(
-                rule!("2.07.05"),
+                rule!("2.07.04"),
                 "the Ixians place their Hidden Mobile Stronghold after the first storm (HMS IX territory/sector), which the log does not show",
             );
         }
     }
 
-    /// Starting cards (0.14) come from the pocket cards the Ixians did not keep (2.07.04): each
+    /// Starting cards (0.14) come from the pocket cards the Ixians did not keep (2.07.03): each
     /// player's first card is one of them (the Harkonnen's second comes from the deck).
     fn starting_cards(&self, r: &mut Replay, f: Faction, ids: &[Option<Card>]) {
         if !r.setup.ixians.pocket {
@@ -242,7 +243,7 @@ impl FactionRules for Ixians {
                     "the other players draw their starting card from the pocket cards the Ixians did not keep"
                 };
                 r.v_full(
-                    rule!("2.07.04"),
+                    rule!("2.07.03"),
                     format!(
                         "{f}'s starting card {first} is not among the pocket cards left: {whose}"
                     ),
@@ -251,30 +252,30 @@ impl FactionRules for Ixians {
         }
     }
 
-    /// 2.07.21: nobody but the Ixians ships into the Hidden Mobile Stronghold.
+    /// 2.07.20: nobody but the Ixians ships into the Hidden Mobile Stronghold.
     fn entry_check(&self, r: &mut Replay, f: Faction, t: Territory, how: Entry) {
         if t == Territory::HiddenMobileStronghold && f != IX && how != Entry::CarthagCard {
             r.v_full(
-                rule!("2.07.21"),
+                rule!("2.07.20"),
                 format!("{f} cannot ship or send forces into the Ixians' Hidden Mobile Stronghold: no other faction may (it may move in)"),
             );
         }
     }
 
-    /// 2.07.17: Suboids move two territories only with a Cyborg (the Cyborgs' own two
-    /// territories, 2.07.13, are their kind's).
+    /// 2.07.16: Suboids move two territories only with a Cyborg (the Cyborgs' own two
+    /// territories, 2.07.12, are their kind's).
     fn move_range(&self, _r: &mut Replay, moved: ForceCount) -> Option<MoveRange> {
         let suboids = moved.normal() > 0;
         match (suboids, moved.starred > 0) {
             (true, true) => Some(MoveRange {
                 range: 2,
-                rule: rule!("2.07.17"),
+                rule: rule!("2.07.16"),
                 why: "as Suboids with a Cyborg",
                 prevented: None,
             }),
             (true, false) => Some(MoveRange {
                 range: 1,
-                rule: rule!("2.07.17"),
+                rule: rule!("2.07.16"),
                 why: "as Suboids without a Cyborg",
                 prevented: None,
             }),
@@ -282,22 +283,27 @@ impl FactionRules for Ixians {
         }
     }
 
-    /// What the Ixians' forces are worth: Suboids always half (2.07.24 in the Advanced game, where
-    /// spice is at stake; 2.07.15), Cyborgs two forces (2.07.10).
+    /// What the Ixians' forces are worth: Suboids always half (2.07.23 in the Advanced game, where
+    /// spice is at stake; 2.07.14), Cyborgs two forces (2.07.09).
     fn wheel_rule(&self, plan: &Plan, _opponent: Faction) -> Option<Rule> {
         Some(if plan.dial.normal() > 0 && !plan.spice.is_zero() {
-            rule!("2.07.24")
+            rule!("2.07.23")
         } else if plan.dial.normal() > 0 {
-            rule!("2.07.15")
+            rule!("2.07.14")
         } else {
-            rule!("2.07.10")
+            rule!("2.07.09")
         })
     }
 
-    /// 1.14.08: move the Hidden Mobile Stronghold two territories during their own shipment and
+    /// Their rules are numbered in the full rulebook (000).
+    fn book(&self) -> dune::Book {
+        dune::Book::Full
+    }
+
+    /// 1.14.07: move the Hidden Mobile Stronghold two territories during their own shipment and
     /// movement action.
     fn karama_power(&self, usage: &KaramaUse) -> Option<(Phase, Rule)> {
-        matches!(usage, KaramaUse::MoveHms { .. }).then_some((Phase::Movement, rule!("1.14.08")))
+        matches!(usage, KaramaUse::MoveHms { .. }).then_some((Phase::Movement, rule!("1.14.07")))
     }
 
     fn use_karama_power(&self, r: &mut Replay, _ev: &Event, usage: &KaramaUse) {
@@ -308,12 +314,12 @@ impl FactionRules for Ixians {
 }
 
 impl Replay {
-    /// `POCKET IX{…}` (2.07.04): before the starting cards are drawn, the Ixians draw one card
+    /// `POCKET IX{…}` (2.07.03): before the starting cards are drawn, the Ixians draw one card
     /// per faction in the game and keep one; the others draw theirs from the rest.
     pub(crate) fn pocket(&mut self, f: Faction, cards: &Sealed<Vec<Option<Card>>>) {
         if f != IX {
             self.v_full(
-                rule!("2.07.04"),
+                rule!("2.07.03"),
                 format!("only the Ixians draw pocket cards, not {f}"),
             );
             return;
@@ -322,13 +328,13 @@ impl Replay {
             return;
         }
         if self.setup.ixians.pocket {
-            self.v_full(rule!("2.07.04"), "the pocket cards are drawn once");
+            self.v_full(rule!("2.07.03"), "the pocket cards are drawn once");
             return;
         }
         self.setup.ixians.pocket = true;
         if !self.setup.cards.is_empty() {
             self.v_full(
-                rule!("2.07.04"),
+                rule!("2.07.03"),
                 "the Ixians draw their pocket cards before the starting cards are drawn (POCKET before TC)",
             );
         }
@@ -338,7 +344,7 @@ impl Replay {
         let n = self.st.in_play.len();
         if list.len() != n {
             self.v_full(
-                rule!("2.07.04"),
+                rule!("2.07.03"),
                 format!(
                     "the Ixians draw one pocket card for each of the {n} factions in the game, not {}",
                     list.len()
@@ -348,25 +354,25 @@ impl Replay {
         self.setup.ixians.left = Some(list);
     }
 
-    /// `IX supply top|bottom{card}` (2.07.08): before the cards are dealt, the Ixians see one
-    /// card more than are dealt and put one back on the deck; the dealer deals the rest (2.07.09).
+    /// `IX supply top|bottom{card}` (2.07.07): before the cards are dealt, the Ixians see one
+    /// card more than are dealt and put one back on the deck; the dealer deals the rest (2.07.08).
     pub(crate) fn supply_chain(&mut self, f: Faction, card: &Sealed<Option<Card>>) {
         if f != IX {
             self.v_full(
-                rule!("2.07.08"),
+                rule!("2.07.07"),
                 format!("only the Ixians look at the cards before they are dealt, not {f}"),
             );
             return;
         }
         if self.t.bid.auctions > 0 || self.t.bid.peeked.is_some() {
             self.v_full(
-                rule!("2.07.08"),
+                rule!("2.07.07"),
                 "the supply chain comes before the cards are dealt for auction, before any auction or look at a card",
             );
         }
         if self.t.ixians.supply {
             self.v_full(
-                rule!("2.07.08"),
+                rule!("2.07.07"),
                 "the supply chain is used once per Bidding phase",
             );
             return;
@@ -377,59 +383,49 @@ impl Replay {
         }
         if let Some(Some(c)) = self.sealed(card).copied() {
             self.check_copies(c);
-            // 2.07.09: the dealer deals the cards the Ixians saw, less the one put back.
-            self.t.bid.put_back = Some((c, rule!("2.07.09")));
+            // 2.07.08: the dealer deals the cards the Ixians saw, less the one put back.
+            self.t.bid.put_back = Some((c, rule!("2.07.08")));
         }
     }
 
-    /// `F tech{card}` (2.07.23; the ally once per turn after buying a card, 2.07.22): before
-    /// the bidding on a card begins and before the Atreides see it, a card from the hand takes
-    /// its place, and the card up for bid goes to the hand.
+    /// `IX tech{card}` (2.07.22 original, Advanced): once per Bidding phase, before the bidding
+    /// on a card begins and before the Atreides see it, a card from the hand takes its place, and
+    /// the card up for bid goes to the hand. The revised text's Technology is the redraw.
     pub(crate) fn technology(&mut self, f: Faction, card: &Sealed<Option<Card>>) {
-        let ally = self.st.ally(IX) == Some(f) && f != IX;
-        let (rule, ability) = if ally {
-            (rule!("2.07.22"), ALLY_TECHNOLOGY)
-        } else {
-            (rule!("2.07.23"), TECHNOLOGY)
-        };
-        if f != IX && !ally {
-            self.v_full(
-                rule!("2.07.23"),
-                format!("only the Ixians and their ally exchange a card up for bid, not {f}"),
-            );
-            return;
-        }
-        if !ally && !self.st.options.advanced {
-            self.v_full(
-                rule!("2.07.01"),
-                "Technology (2.07.23) is an Advanced ability: the Basic game uses 2.07.02-2.07.22",
-            );
-            return;
-        }
-        if ally && !self.t.bid.bought.contains(f) {
+        let (rule, ability) = (rule!("2.07.22"), TECHNOLOGY);
+        if f != IX {
             self.v_full(
                 rule,
-                format!("the Ixians' ally uses Technology after buying a face-down card this turn; {f} has bought none"),
+                format!("only the Ixians exchange a card up for bid, not {f}"),
             );
             return;
         }
-        let used = if ally {
-            &mut self.t.ixians.ally_tech
-        } else {
-            &mut self.t.ixians.tech
-        };
-        if *used {
-            self.v_full(rule, "Technology's exchange is used once per turn");
+        if self.st.options.edition == Edition::Revised {
+            self.v_full(
+                rule,
+                "in the revised text (this game's) Technology discards a card just bought to draw another (A IX redraw); the exchange of the card up for bid is the original text's ([Edition \"original\"])",
+            );
             return;
         }
-        *used = true;
+        if !self.st.options.advanced {
+            self.v_full(
+                rule!("2.07.00"),
+                "Technology (2.07.22) is an Advanced ability: the Basic game uses 2.07.01-2.07.21",
+            );
+            return;
+        }
+        if self.t.ixians.tech {
+            self.v_full(rule, "Technology's exchange is used once per Bidding phase");
+            return;
+        }
+        self.t.ixians.tech = true;
         if self.t.bid.over {
             self.v_full(rule, "there is no card left up for bid this turn");
             return;
         }
         if self.t.bid.peeked == Some(self.t.bid.auctions + 1) {
             self.v_full(
-                rule!("2.07.23"),
+                rule!("2.07.22"),
                 "the card up for bid is exchanged before the Atreides look at it",
             );
         }
@@ -461,26 +457,36 @@ impl Replay {
         self.st.faction_mut(f).hand.push(None);
     }
 
-    /// `F redraw{card}` (2.07.23, once per turn; the ally after any purchase, 2.07.22): the
-    /// card just bought is discarded and the top card of the deck drawn.
+    /// `F redraw{card}`: the card just bought face down is discarded and the top card of the
+    /// deck drawn. The revised text: the Ixians' Technology, once per turn (2.07.22, Advanced),
+    /// and their ally's, once per turn (2.07.21). The original text: the ally's alone, after any
+    /// purchase (2.07.21).
     pub(crate) fn redraw(&mut self, f: Faction, card: &Sealed<Option<Card>>) {
         let ally = self.st.ally(IX) == Some(f) && f != IX;
+        let revised = self.st.options.edition == Edition::Revised;
         let (rule, ability) = if ally {
-            (rule!("2.07.22"), ALLY_TECHNOLOGY)
+            (rule!("2.07.21"), ALLY_TECHNOLOGY)
         } else {
-            (rule!("2.07.23"), TECHNOLOGY)
+            (rule!("2.07.22"), TECHNOLOGY)
         };
         if f != IX && !ally {
             self.v_full(
-                rule!("2.07.22"),
-                format!("only the Ixians and their ally discard a card just bought to draw another, not {f}"),
+                rule!("2.07.21"),
+                format!("only the Ixians' ally (and, in the revised text, the Ixians) discard a card just bought to draw another, not {f}"),
+            );
+            return;
+        }
+        if !ally && !revised {
+            self.v_full(
+                rule,
+                "in the original text (this game's [Edition \"original\"]) Technology exchanges the card up for bid (A IX tech); only the Ixians' ally discards a card just bought to draw another",
             );
             return;
         }
         if !ally && !self.st.options.advanced {
             self.v_full(
-                rule!("2.07.01"),
-                "Technology (2.07.23) is an Advanced ability: the Basic game uses 2.07.02-2.07.22",
+                rule!("2.07.00"),
+                "Technology (2.07.22) is an Advanced ability: the Basic game uses 2.07.01-2.07.21",
             );
             return;
         }
@@ -492,12 +498,25 @@ impl Replay {
             return;
         }
         self.t.bid.last_bought = None;
-        if !ally {
-            if self.t.ixians.redraw {
-                self.v_full(rule, "the Ixians discard a card just bought once per turn");
+        if revised {
+            let used = if ally {
+                &mut self.t.ixians.ally_tech
+            } else {
+                &mut self.t.ixians.redraw
+            };
+            if *used {
+                let who = if ally {
+                    "the Ixians' ally"
+                } else {
+                    "the Ixians"
+                };
+                self.v_full(
+                    rule,
+                    format!("{who} discard a card just bought to draw another once per turn"),
+                );
                 return;
             }
-            self.t.ixians.redraw = true;
+            *used = true;
         }
         if self.karama_forbids(ability, &format!("{f} discards the card just bought")) {
             return;
@@ -511,30 +530,30 @@ impl Replay {
         self.deal_cards(f, 1, &ids);
     }
 
-    /// `IX swap n` (2.07.16): after the battle's losses, surviving Suboids in the territory are
+    /// `IX swap n` (2.07.15): after the battle's losses, surviving Suboids in the territory are
     /// exchanged for Cyborgs lost in that battle.
     pub(crate) fn shenanigans(&mut self, f: Faction, n: u8) {
         if f != IX {
             self.v_full(
-                rule!("2.07.16"),
+                rule!("2.07.15"),
                 format!("only the Ixians exchange Suboids for Cyborgs, not {f}"),
             );
             return;
         }
         let Some(last) = self.t.battle.last.clone() else {
             self.v_full(
-                rule!("2.07.16"),
+                rule!("2.07.15"),
                 "Suboids are exchanged for Cyborgs right after a battle of the Ixians",
             );
             return;
         };
         let Some(&(_, lost)) = last.lost.iter().find(|(g, _)| *g == IX) else {
-            self.v_full(rule!("2.07.16"), "the Ixians did not fight this battle");
+            self.v_full(rule!("2.07.15"), "the Ixians did not fight this battle");
             return;
         };
         if self.t.ixians.swapped {
             self.v_full(
-                rule!("2.07.16"),
+                rule!("2.07.15"),
                 "the Ixians' exchange after this battle is already made",
             );
             return;
@@ -545,13 +564,13 @@ impl Replay {
         let cyborgs = lost.starred.min(self.st.faction(IX).tanks.starred);
         if n > cyborgs {
             self.v_full(
-                rule!("2.07.16"),
+                rule!("2.07.15"),
                 format!("the Ixians lost {cyborgs} Cyborgs in this battle and can take back no more, not {n}"),
             );
         }
         if n > suboids {
             self.v_full(
-                rule!("2.07.16"),
+                rule!("2.07.15"),
                 format!(
                     "the Ixians have {suboids} surviving Suboids in {} to exchange, not {n}",
                     t.name()
@@ -588,7 +607,7 @@ impl Replay {
     ) {
         if f != IX {
             self.v_full(
-                rule!("2.07.21"),
+                rule!("2.07.20"),
                 format!("only the Ixians place and move their Hidden Mobile Stronghold, not {f}"),
             );
             return;
@@ -598,16 +617,25 @@ impl Replay {
         }
         match self.st.phase {
             Phase::Setup => self.deploy_hms(path),
-            Phase::Storm if !self.st.options.hms_at_mentat => self.move_hms(path, harvest),
-            Phase::Mentat if self.st.options.hms_at_mentat => self.move_hms(path, harvest),
+            // 2.07.18 is printed twice: before the storm moves (original) or in War Continues
+            // at the Mentat Pause (revised, the default; rulings.md 28).
+            Phase::Storm if self.st.options.edition == Edition::Original => {
+                self.move_hms(path, harvest)
+            }
+            Phase::Mentat if self.st.options.edition == Edition::Revised => {
+                self.move_hms(path, harvest)
+            }
             _ => {
-                let when = if self.st.options.hms_at_mentat {
-                    "at the Mentat Pause (War Continues), as this game's [HMSMove \"Mentat\"] says"
-                } else {
-                    "in the Storm phase before the storm moves (write [HMSMove \"Mentat\"] for the edition that moves it at the Mentat Pause)"
+                let when = match self.st.options.edition {
+                    Edition::Revised => {
+                        "at the Mentat Pause, when the war continues (the revised text, this game's; [Edition \"original\"] moves it before the storm)"
+                    }
+                    Edition::Original => {
+                        "in the Storm phase, before the storm moves (the original text, as this game's [Edition \"original\"] says)"
+                    }
                 };
                 self.v_full(
-                    rule!("2.07.19"),
+                    rule!("2.07.18"),
                     format!("the Ixians move the Hidden Mobile Stronghold {when}"),
                 );
             }
@@ -615,11 +643,11 @@ impl Replay {
         let _ = ev;
     }
 
-    /// 2.07.05: after the first storm, pointing at a sector of a non-stronghold territory.
+    /// 2.07.04: after the first storm, pointing at a sector of a non-stronghold territory.
     fn deploy_hms(&mut self, path: &[Place]) {
         if self.setup.ixians.deployed {
             self.v_full(
-                rule!("2.07.05"),
+                rule!("2.07.04"),
                 "the Hidden Mobile Stronghold is placed once",
             );
             return;
@@ -627,26 +655,26 @@ impl Replay {
         self.setup.ixians.deployed = true;
         if !self.setup.storm_done {
             self.v_full(
-                rule!("2.07.05"),
+                rule!("2.07.04"),
                 "the Hidden Mobile Stronghold is placed after the first storm (after STORM0)",
             );
         }
         if path.len() > 1 {
             self.v_full(
-                rule!("2.07.05"),
+                rule!("2.07.04"),
                 "the Hidden Mobile Stronghold is placed, not moved, in setup: name one place",
             );
         }
         let Some(&place) = path.last() else { return };
-        if let Some(p) = self.hms_target(place, rule!("2.07.05")) {
+        if let Some(p) = self.hms_target(place, rule!("2.07.04")) {
             self.st.hms = Some(p);
         }
     }
 
-    /// 2.07.19: up to three territories, never into, out of or through the storm, pointing at a
+    /// 2.07.18: up to three territories, never into, out of or through the storm, pointing at a
     /// sector of a non-stronghold territory, while the Ixians occupy it; once per turn.
     fn move_hms(&mut self, path: &[Place], harvest: Option<Option<Spice>>) {
-        let rule = rule!("2.07.19");
+        let rule = rule!("2.07.18");
         if self.st.phase == Phase::Storm {
             if self.st.turn <= 1 {
                 self.v_full(rule, "the Hidden Mobile Stronghold is placed after the first storm; it moves from turn 2 on");
@@ -679,10 +707,10 @@ impl Replay {
         self.travel_hms(path, HMS_RANGE, rule, harvest);
     }
 
-    /// The Ixians' Karama power (1.14.08): during their own shipment and movement action, the
+    /// The Ixians' Karama power (1.14.07): during their own shipment and movement action, the
     /// Hidden Mobile Stronghold moves two territories, besides their shipment and move.
     pub(crate) fn hms_karama(&mut self, path: &[Place], harvest: Option<Option<Spice>>) {
-        let rule = rule!("1.14.08");
+        let rule = rule!("1.14.07");
         if self.t.mv.current != Some(IX) {
             self.v_full(
                 rule,
@@ -696,11 +724,11 @@ impl Replay {
         self.travel_hms(path, KARAMA_RANGE, rule, harvest);
     }
 
-    /// The Ixians have forces in their stronghold (they move it only then, 2.07.19, 1.14.08).
+    /// The Ixians have forces in their stronghold (they move it only then, 2.07.18, 1.14.07).
     fn hms_occupied(&mut self, rule: Rule) -> bool {
         if self.st.hms.is_none() {
             self.v_full(
-                rule!("2.07.05"),
+                rule!("2.07.04"),
                 "the Hidden Mobile Stronghold is not on the map",
             );
             return false;
@@ -720,7 +748,7 @@ impl Replay {
         true
     }
 
-    /// Where the stronghold may point (2.07.05, 2.07.19): a sector of a non-stronghold territory.
+    /// Where the stronghold may point (2.07.04, 2.07.18): a sector of a non-stronghold territory.
     fn hms_target(&mut self, place: Place, rule: Rule) -> Option<Piece> {
         let t = place.territory;
         if t.is_stronghold() || t.info().sectors.is_empty() {
@@ -837,11 +865,11 @@ impl Replay {
         }
     }
 
-    /// 2.07.20 Harvester: once per phase, when the stronghold moves into, from or through a
+    /// 2.07.19 Harvester: once per phase, when the stronghold moves into, from or through a
     /// territory with spice, 2 spice per Ixian force in it, taken from that spice: where it
     /// points now, where it pointed, then the territories it passed (docs/notation.md, Decisions).
     fn hms_harvest(&mut self, from: Piece, to: Piece, passed: &[Territory], logged: Option<Spice>) {
-        let rule = rule!("2.07.20");
+        let rule = rule!("2.07.19");
         let phase = self.st.phase;
         if self.t.ixians.harvested == Some(phase) {
             self.v_full(rule, "the Harvester collects once per phase");
@@ -888,7 +916,7 @@ impl Replay {
     }
 }
 
-/// The kinds' counts in reserve are a sheet's: 4 Cyborgs and 10 Suboids (2.07.03).
+/// The kinds' counts in reserve are a sheet's: 4 Cyborgs and 10 Suboids (2.07.02).
 #[cfg(test)]
 mod tests {
     use super::*;

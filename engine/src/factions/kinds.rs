@@ -2,7 +2,7 @@
 //!
 //! Every faction has twenty tokens (glossary "Force"). Most are plain forces; some factions
 //! have a second kind printed on some of them (starred: the Sardaukar 2.03.08, the Fedaykin
-//! 2.04.18, the Ixians' Cyborgs 000 2.07.10, whose plain forces are Suboids 2.07.15), and some
+//! 2.04.18, the Ixians' Cyborgs 000 2.07.09, whose plain forces are Suboids 2.07.14), and some
 //! tokens have a second side (the Bene Gesserit's advisors 2.02.10; the Free Traders' Smugglers
 //! 000 2.13). The state keeps a count per kind on every territory piece, in reserve and in the
 //! tanks ([`crate::state::Stack`], [`crate::state::Forces`]); a faction's [`ForceKinds`], in its
@@ -15,7 +15,7 @@
 //! - who occupies, fights and controls ([`KindRules::fights`]).
 //!
 //! Losses are tokens: the winner loses the tokens it dialled, whatever they are worth (ruling
-//! 26), so a kind "worth two in taking losses" (the Cyborgs, 2.07.10) is lost as the one token
+//! 26), so a kind "worth two in taking losses" (the Cyborgs, 2.07.09) is lost as the one token
 //! dialled, and a kind needs no separate loss value.
 
 use dune::{Faction, Rule, rule};
@@ -37,7 +37,7 @@ impl ForceKind {
 }
 
 /// What a kind's value is about, for citing the rule that sets it (a faction may state each in
-/// its own rule: the Cyborgs' revival 000 2.07.11, movement 2.07.13, collection 2.07.14;
+/// its own rule: the Cyborgs' revival 000 2.07.10, movement 2.07.12, collection 2.07.13;
 /// `FactionRules::cite`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Aspect {
@@ -57,7 +57,7 @@ pub struct KindRules {
     pub worth: u8,
     /// In the Advanced game a token not supported by spice counts half its worth
     /// (1.13.04.01). `false`: spice changes nothing (Battle Hardened 2.04.21: always full;
-    /// the Suboids 000 2.07.24: always half).
+    /// the Suboids 000 2.07.23: always half).
     pub spiced: bool,
     /// Worth against one opponent when the faction's rule says so (the Sardaukar count one
     /// force against the Fremen, 2.03.09): the opponent, the worth in half points, the rule.

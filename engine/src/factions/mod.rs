@@ -24,7 +24,7 @@
 //! # Adding a faction
 //! 1. Write `engine/src/factions/<name>.rs`: a unit struct, its [`Sheet`] (`const SHEET`), its
 //!    Karama table, and `impl FactionRules` with `faction`, `sheet`, `karama` and the hooks its
-//!    chapter needs. Cite its rules by their number in its book (`rule!("2.07.02")`: 000's
+//!    chapter needs. Cite its rules by their number in its book (`rule!("2.07.01")`: 000's
 //!    numbering for the expansion factions, reported with `Replay::v_full`; 001's for the classic
 //!    ones, with `Replay::v`).
 //! 2. In this file, its line in [`rules`] (`&<name>::<Struct>`) and its `mod <name>;` under its
@@ -199,7 +199,7 @@ pub(crate) trait FactionRules: Sync {
     }
 
     /// The rule of the faction's own that states one value of its sheet, where its chapter
-    /// numbers it (the expansion factions': 000 2.07.02 starting spice, …); cited when a log gets
+    /// numbers it (the expansion factions': 000 2.07.01 starting spice, …); cited when a log gets
     /// that value wrong.
     fn sheet_rule(&self, _item: SheetItem) -> Option<Rule> {
         None
@@ -207,7 +207,7 @@ pub(crate) trait FactionRules: Sync {
 
     /// The log says the faction has `said` spice behind its shield and the replay `actual`: the
     /// rule of the faction's that explains the difference, if one does (its starting spice, the
-    /// Tleilaxu's subsidy, 000 2.08.13).
+    /// Tleilaxu's subsidy, 000 2.08.12).
     fn spice_rule(&self, _r: &Replay, _said: Spice, _actual: Spice) -> Option<Rule> {
         None
     }
@@ -242,7 +242,7 @@ pub(crate) trait FactionRules: Sync {
     }
 
     /// `f`'s starting cards are recorded (`TC`, 0.14), with the identities known: what this
-    /// faction's rules say of them (the Ixians' pocket cards, 000 2.07.04).
+    /// faction's rules say of them (the Ixians' pocket cards, 000 2.07.03).
     fn starting_cards(&self, _r: &mut Replay, _f: Faction, _ids: &[Option<Card>]) {}
 
     /// After the last setup line (`T1` or `END`): what setup still lacks.
@@ -366,13 +366,13 @@ pub(crate) trait FactionRules: Sync {
     }
 
     /// `f`'s force revival limit this turn when this faction's rules set it (the Tleilaxu's
-    /// own none, 000 2.08.09; another's raised to 5, 2.08.12), with the rule.
+    /// own none, 000 2.08.08; another's raised to 5, 2.08.11), with the rule.
     fn revival_limit(&self, _r: &Replay, _f: Faction) -> Option<(u8, Rule)> {
         None
     }
 
     /// The prices `f`'s force revival may cost, as this faction's rules change them (the
-    /// Tleilaxu's half price, 000 2.08.10, 2.08.16): changes `prices` and returns the rule.
+    /// Tleilaxu's half price, 000 2.08.09, 2.08.15): changes `prices` and returns the rule.
     fn revival_prices(
         &self,
         _r: &mut Replay,
@@ -383,11 +383,11 @@ pub(crate) trait FactionRules: Sync {
     }
 
     /// `f` revived forces with its free revival (`free_used`) or played a Tleilaxu Ghola: what
-    /// this faction receives for it (the Tleilaxu's subsidy, 000 2.08.13).
+    /// this faction receives for it (the Tleilaxu's subsidy, 000 2.08.12).
     fn revived(&self, _r: &mut Replay, _f: Faction, _free_used: bool, _ghola: bool) {}
 
     /// `f` revives leader `l`: what this faction's rules change (the Tleilaxu's own revival,
-    /// their gholas and their ally's price, 000 2.08.09-2.08.17; Duke Vidal, revived whatever
+    /// their gholas and their ally's price, 000 2.08.08-2.08.16; Duke Vidal, revived whatever
     /// the faction's other leaders and set aside, 000 2.11.22 original, 2.11.17 revised, 2.12.15
     /// original). `None`: the general rules.
     fn leader_revival(&self, _r: &mut Replay, _f: Faction, _l: Leader) -> Option<LeaderRevival> {
@@ -395,7 +395,7 @@ pub(crate) trait FactionRules: Sync {
     }
 
     /// `f` may not revive this turn by this faction's power (the Tleilaxu's Karama, 000
-    /// 1.14.09): the rule.
+    /// 1.14.08): the rule.
     fn revival_blocked(&self, _r: &Replay, _f: Faction) -> Option<Rule> {
         None
     }
@@ -449,7 +449,7 @@ pub(crate) trait FactionRules: Sync {
 
     /// Forces of `f` (any faction) arrive in `t` from off the board or across it (a shipment, a
     /// cross-ship, a send): what this faction's rules forbid there (the Ixians' Home Field
-    /// Advantage, 000 2.07.21).
+    /// Advantage, 000 2.07.20).
     fn entry_check(
         &self,
         _r: &mut Replay,
@@ -882,6 +882,14 @@ pub(crate) trait FactionRules: Sync {
     fn no_karama_power(&self) -> Option<Rule> {
         None
     }
+
+    /// The rulebook the faction's own numbers are read in: 001 for the GenCon factions, 000 for
+    /// an expansion faction only the full rulebook prints. A number the books give different
+    /// rules (1.14.07: the Free Traders' Karama power in 001, the Ixians' in 000) is cited in
+    /// the book of the faction whose rule it is.
+    fn book(&self) -> dune::Book {
+        dune::Book::GenCon
+    }
 }
 
 /// A payment of spice whose payee a rule decides. Each is paid by one faction to its default
@@ -1028,7 +1036,7 @@ pub(crate) struct PayeeRule {
     pub block: Option<crate::replay::karama::Block>,
 }
 
-/// A leader revival as a faction's rules make it (000 2.08.09-2.08.17).
+/// A leader revival as a faction's rules make it (000 2.08.08-2.08.16).
 #[derive(Clone, Debug)]
 pub(crate) struct LeaderRevival {
     /// The prices it may cost (one, or two where the rule leaves a choice).
@@ -1038,7 +1046,7 @@ pub(crate) struct LeaderRevival {
     /// Not limited to one a turn nor to a faction with no active leader, nor by the order of
     /// face-down leaders (1.05.04): up to this many active leaders (the rule).
     pub unlimited: Option<(usize, Rule)>,
-    /// Another faction's leader, revived into this one's pool (a ghola, 2.08.17).
+    /// Another faction's leader, revived into this one's pool (a ghola, 2.08.16).
     pub ghola: bool,
     /// Allowed whatever the faction's other leaders (no need for them all in the tanks).
     pub any_time: bool,
@@ -1239,7 +1247,7 @@ mod tests {
                 .sum()
         };
         assert_eq!(spice(&Faction::CLASSIC), 10 + 5 + 10 + 3 + 10 + 5);
-        // 000 2.07.02, 2.08.02.
+        // 000 2.07.01, 2.08.01.
         assert_eq!(spice(&[Faction::Ixians, Faction::Tleilaxu]), 10 + 5);
         // Every faction's kinds add up to twenty tokens.
         for f in Faction::ALL.into_iter().filter(|&f| rules(f).checked()) {

@@ -1244,6 +1244,11 @@ impl FactionRules for Moritani {
         MO
     }
 
+    /// Its rules are numbered in the full rulebook (000).
+    fn book(&self) -> dune::Book {
+        dune::Book::Full
+    }
+
     fn sheet(&self) -> &'static Sheet {
         &SHEET
     }

@@ -191,6 +191,11 @@ impl FactionRules for Richese {
         RI
     }
 
+    /// Its rules are numbered in the full rulebook (000).
+    fn book(&self) -> dune::Book {
+        dune::Book::Full
+    }
+
     fn sheet(&self) -> &'static Sheet {
         &SHEET
     }

@@ -3,8 +3,8 @@
 //! a spice for every free revival, leaders sold at their price), Zoal, their alliance ability
 //! and, in the Advanced game, gholas.
 //!
-//! Read against 000 chapter 2 section 8, item by item (2.08.01: Basic games use 2.08.02-2.08.16,
-//! Advanced ones add 2.08.17). Revival payments come to them through the one door of payments
+//! Read against 000 chapter 2 section 8, item by item (2.08.00: Basic games use 2.08.01-2.08.15,
+//! Advanced ones add 2.08.16). Revival payments come to them through the one door of payments
 //! ([`FactionRules::payee`], [`Fee`]); Zoal's strength is the battle arithmetic's
 //! (`crate::battle::Plan::leader_strength`).
 
@@ -23,7 +23,7 @@ pub(crate) struct Tleilaxu;
 
 const TL: Faction = Faction::Tleilaxu;
 
-/// 2.08.02 5 spice, 2.08.03 20 forces in reserve, 2.08.05 free revival 2, 2.08.04 no traitors.
+/// 2.08.01 5 spice, 2.08.02 20 forces in reserve, 2.08.04 free revival 2, 2.08.03 no traitors.
 pub(crate) const SHEET: Sheet = Sheet {
     spice: Spice::new(5),
     free_revival: 2,
@@ -33,25 +33,25 @@ pub(crate) const SHEET: Sheet = Sheet {
     kinds: ForceKinds::PLAIN,
     start: None,
     rules: SheetRules {
-        traitors: rule!("2.08.04"),
+        traitors: rule!("2.08.03"),
         ..SheetRules::GENERAL
     },
 };
 
-/// Face Dancers drawn (2.08.04, 2.08.07).
+/// Face Dancers drawn (2.08.03, 2.08.06).
 const DANCERS: usize = 3;
-/// The revival limit the Tleilaxu may raise another faction's to (2.08.12).
+/// The revival limit the Tleilaxu may raise another faction's to (2.08.11).
 const RAISED_LIMIT: u8 = 5;
-/// Active leaders the Tleilaxu may have after reviving (2.08.09, 2.08.17).
+/// Active leaders the Tleilaxu may have after reviving (2.08.08, 2.08.16).
 const MAX_ACTIVE: usize = 5;
-/// Zoal's revival cost (2.08.15).
+/// Zoal's revival cost (2.08.14).
 const ZOAL_COST: u32 = 3;
 
-pub(crate) const HALF_PRICE: Ability = Ability(rule!("2.08.10"));
-pub(crate) const PAYMENT: Ability = Ability(rule!("2.08.11"));
-pub(crate) const RAISE_LIMIT: Ability = Ability(rule!("2.08.12"));
-pub(crate) const ALLY_HALF_PRICE: Ability = Ability(rule!("2.08.16"));
-pub(crate) const GHOLAS: Ability = Ability(rule!("2.08.17"));
+pub(crate) const HALF_PRICE: Ability = Ability(rule!("2.08.09"));
+pub(crate) const PAYMENT: Ability = Ability(rule!("2.08.10"));
+pub(crate) const RAISE_LIMIT: Ability = Ability(rule!("2.08.11"));
+pub(crate) const ALLY_HALF_PRICE: Ability = Ability(rule!("2.08.15"));
+pub(crate) const GHOLAS: Ability = Ability(rule!("2.08.16"));
 
 /// The Tleilaxu's abilities a Karama stops (000 prints no marks: docs/notation.md, Decisions).
 static KARAMA: [AbilityInfo; 5] = [
@@ -109,22 +109,22 @@ pub(crate) struct Dancers {
     drawn: bool,
     /// The three unrevealed and revealed dancers as the sealed record gives them (audit mode).
     held: Option<Vec<Option<Leader>>>,
-    /// Revealed since the last draw (2.08.07: all three, then a new draw).
+    /// Revealed since the last draw (2.08.06: all three, then a new draw).
     revealed: Vec<Leader>,
 }
 
 /// What the Tleilaxu did this turn.
 #[derive(Default)]
 pub(crate) struct Turn {
-    /// Factions whose revival limit they raised to 5 (2.08.12).
+    /// Factions whose revival limit they raised to 5 (2.08.11).
     allowed: FactionSet,
-    /// A faction their Karama keeps from its standard revival (1.14.09).
+    /// A faction their Karama keeps from its standard revival (1.14.08).
     blocked: FactionSet,
-    /// A ghola was revived this turn (2.08.17): no other faction's leader revival may follow.
+    /// A ghola was revived this turn (2.08.16): no other faction's leader revival may follow.
     ghola: bool,
-    /// A Face Dancer replaced at this Mentat Pause (2.08.08).
+    /// A Face Dancer replaced at this Mentat Pause (2.08.07).
     replaced: bool,
-    /// Spice received this turn by the subsidy (2.08.13).
+    /// Spice received this turn by the subsidy (2.08.12).
     subsidy: u32,
 }
 
@@ -143,28 +143,28 @@ impl FactionRules for Tleilaxu {
 
     fn sheet_rule(&self, item: SheetItem) -> Option<Rule> {
         Some(match item {
-            SheetItem::Spice => rule!("2.08.02"),
-            SheetItem::Forces => rule!("2.08.03"),
-            SheetItem::FreeRevival => rule!("2.08.05"),
+            SheetItem::Spice => rule!("2.08.01"),
+            SheetItem::Forces => rule!("2.08.02"),
+            SheetItem::FreeRevival => rule!("2.08.04"),
         })
     }
 
-    /// The subsidy of this turn (2.08.13) left out of a log's count.
+    /// The subsidy of this turn (2.08.12) left out of a log's count.
     fn spice_rule(&self, r: &Replay, said: Spice, actual: Spice) -> Option<Rule> {
         let subsidy = Spice::new(r.t.tleilaxu.subsidy);
-        (!subsidy.is_zero() && actual.saturating_sub(said) == subsidy).then_some(rule!("2.08.13"))
+        (!subsidy.is_zero() && actual.saturating_sub(said) == subsidy).then_some(rule!("2.08.12"))
     }
 
     fn finish_setup(&self, r: &mut Replay) {
         if !r.setup.dancers.drawn && !r.setup.traitors.is_empty() {
             r.v_full(
-                rule!("2.08.04"),
+                rule!("2.08.03"),
                 "the Tleilaxu draw three Face Dancers after the traitors are chosen (FD TL{…}), which the log does not show",
             );
         }
     }
 
-    /// 2.08.11: every other faction's revival payments, forces and leaders (the Emperor's for
+    /// 2.08.10: every other faction's revival payments, forces and leaders (the Emperor's for
     /// its ally's too), go to the Tleilaxu; a Karama cancelling it sends one to the bank.
     fn payee(&self, r: &mut Replay, fee: Fee, payer: Faction) -> Option<PayeeRule> {
         if !matches!(fee, Fee::Revival | Fee::LeaderRevival | Fee::AllyRevival) || payer == TL {
@@ -177,29 +177,29 @@ impl FactionRules for Tleilaxu {
             } else {
                 Payee::Bank
             },
-            rule: rule!("2.08.11"),
+            rule: rule!("2.08.10"),
             block,
         })
     }
 
     fn receives(&self, fee: Fee) -> Option<Rule> {
         matches!(fee, Fee::Revival | Fee::LeaderRevival | Fee::AllyRevival)
-            .then_some(rule!("2.08.11"))
+            .then_some(rule!("2.08.10"))
     }
 
-    /// The Tleilaxu's own revival has no limit (2.08.09); another faction's is 5 when they raise
-    /// it (2.08.12).
+    /// The Tleilaxu's own revival has no limit (2.08.08); another faction's is 5 when they raise
+    /// it (2.08.11).
     fn revival_limit(&self, r: &Replay, f: Faction) -> Option<(u8, Rule)> {
         if f == TL {
-            Some((u8::MAX, rule!("2.08.09")))
+            Some((u8::MAX, rule!("2.08.08")))
         } else if r.t.tleilaxu.allowed.contains(f) {
-            Some((RAISED_LIMIT, rule!("2.08.12")))
+            Some((RAISED_LIMIT, rule!("2.08.11")))
         } else {
             None
         }
     }
 
-    /// Half price, rounded up: their own (2.08.10), their ally's at their choice (2.08.16).
+    /// Half price, rounded up: their own (2.08.09), their ally's at their choice (2.08.15).
     fn revival_prices(&self, r: &mut Replay, f: Faction, prices: &mut Vec<Spice>) -> Option<Rule> {
         let ally = r.st.ally(TL) == Some(f);
         if f == TL {
@@ -209,7 +209,7 @@ impl FactionRules for Tleilaxu {
             for p in prices.iter_mut() {
                 *p = p.half_up();
             }
-            Some(rule!("2.08.10"))
+            Some(rule!("2.08.09"))
         } else if ally {
             if r.karama_block(ALLY_HALF_PRICE).is_some() {
                 return None;
@@ -218,13 +218,13 @@ impl FactionRules for Tleilaxu {
             prices.extend(halves);
             prices.sort();
             prices.dedup();
-            Some(rule!("2.08.16"))
+            Some(rule!("2.08.15"))
         } else {
             None
         }
     }
 
-    /// 2.08.13: a spice from the bank for every other faction that takes free revival or plays a
+    /// 2.08.12: a spice from the bank for every other faction that takes free revival or plays a
     /// Tleilaxu Ghola.
     fn revived(&self, r: &mut Replay, f: Faction, free_used: bool, ghola: bool) {
         if f != TL && (free_used || ghola) {
@@ -234,8 +234,8 @@ impl FactionRules for Tleilaxu {
     }
 
     /// Their leaders: as many a turn as make five active, at half their strength (Zoal 3,
-    /// 2.08.15), face down or up (2.08.09, 2.08.10); other factions' dead leaders as gholas in
-    /// the Advanced game (2.08.17); their ally's at half price at their choice (2.08.16).
+    /// 2.08.14), face down or up (2.08.08, 2.08.09); other factions' dead leaders as gholas in
+    /// the Advanced game (2.08.16); their ally's at half price at their choice (2.08.15).
     fn leader_revival(&self, r: &mut Replay, f: Faction, l: Leader) -> Option<LeaderRevival> {
         if f == TL && l.faction() == TL {
             let prices = if l == Leader::Zoal {
@@ -246,14 +246,14 @@ impl FactionRules for Tleilaxu {
                 vec![Spice::new(u32::from(l.strength())).half_up()]
             };
             let rule = if l == Leader::Zoal {
-                rule!("2.08.15")
+                rule!("2.08.14")
             } else {
-                rule!("2.08.10")
+                rule!("2.08.09")
             };
             return Some(LeaderRevival {
                 prices,
                 rule,
-                unlimited: Some((MAX_ACTIVE, rule!("2.08.09"))),
+                unlimited: Some((MAX_ACTIVE, rule!("2.08.08"))),
                 ghola: false,
                 any_time: false,
                 set_aside: false,
@@ -262,8 +262,8 @@ impl FactionRules for Tleilaxu {
         if f == TL {
             return Some(LeaderRevival {
                 prices: vec![Spice::new(u32::from(l.strength())).half_up()],
-                rule: rule!("2.08.17"),
-                unlimited: Some((MAX_ACTIVE, rule!("2.08.17"))),
+                rule: rule!("2.08.16"),
+                unlimited: Some((MAX_ACTIVE, rule!("2.08.16"))),
                 ghola: true,
                 any_time: false,
                 set_aside: false,
@@ -274,7 +274,7 @@ impl FactionRules for Tleilaxu {
             let full = Spice::new(u32::from(l.strength()));
             return Some(LeaderRevival {
                 prices: vec![full.half_up(), full],
-                rule: rule!("2.08.16"),
+                rule: rule!("2.08.15"),
                 unlimited: None,
                 ghola: false,
                 any_time: false,
@@ -284,13 +284,18 @@ impl FactionRules for Tleilaxu {
         None
     }
 
-    /// The Karama power (1.14.09) keeps a faction from its standard revival this turn.
+    /// The Karama power (1.14.08) keeps a faction from its standard revival this turn.
     fn revival_blocked(&self, r: &Replay, f: Faction) -> Option<Rule> {
-        r.t.tleilaxu.blocked.contains(f).then_some(rule!("1.14.09"))
+        r.t.tleilaxu.blocked.contains(f).then_some(rule!("1.14.08"))
+    }
+
+    /// Their rules are numbered in the full rulebook (000).
+    fn book(&self) -> dune::Book {
+        dune::Book::Full
     }
 
     fn karama_power(&self, usage: &KaramaUse) -> Option<(Phase, Rule)> {
-        matches!(usage, KaramaUse::BlockRevival(_)).then_some((Phase::Revival, rule!("1.14.09")))
+        matches!(usage, KaramaUse::BlockRevival(_)).then_some((Phase::Revival, rule!("1.14.08")))
     }
 
     fn use_karama_power(&self, r: &mut Replay, _ev: &Event, usage: &KaramaUse) {
@@ -301,13 +306,13 @@ impl FactionRules for Tleilaxu {
 }
 
 impl Replay {
-    /// `FD TL{…}` (2.08.04): after the traitors are chosen, three Face Dancers from the traitor
+    /// `FD TL{…}` (2.08.03): after the traitors are chosen, three Face Dancers from the traitor
     /// deck and the cards the others put back; after all three are revealed, three new ones
-    /// (2.08.07).
+    /// (2.08.06).
     pub(crate) fn face_dancers(&mut self, f: Faction, leaders: &Sealed<Vec<Option<Leader>>>) {
         if f != TL {
             self.v_full(
-                rule!("2.08.04"),
+                rule!("2.08.03"),
                 format!("only the Tleilaxu draw Face Dancers, not {f}"),
             );
             return;
@@ -317,7 +322,7 @@ impl Replay {
         }
         let rule = if self.st.turn == 0 {
             if self.setup.dancers.drawn {
-                self.v_full(rule!("2.08.04"), "the Face Dancers are drawn once at setup");
+                self.v_full(rule!("2.08.03"), "the Face Dancers are drawn once at setup");
                 return;
             }
             let waiting: Vec<Faction> = self
@@ -330,7 +335,7 @@ impl Replay {
                 .collect();
             if !waiting.is_empty() {
                 self.v_full(
-                    rule!("2.08.04"),
+                    rule!("2.08.03"),
                     format!(
                         "the Face Dancers are drawn after every other player has chosen its traitor; {} have not yet",
                         Self::list(&waiting)
@@ -338,11 +343,11 @@ impl Replay {
                 );
             }
             self.setup.dancers.drawn = true;
-            rule!("2.08.04")
+            rule!("2.08.03")
         } else {
             if self.setup.dancers.revealed.len() < DANCERS {
                 self.v_full(
-                    rule!("2.08.07"),
+                    rule!("2.08.06"),
                     format!(
                         "the Tleilaxu draw new Face Dancers once all three are revealed; {} of them are",
                         self.setup.dancers.revealed.len()
@@ -351,7 +356,7 @@ impl Replay {
                 return;
             }
             self.setup.dancers.revealed.clear();
-            rule!("2.08.07")
+            rule!("2.08.06")
         };
         let Some(list) = self.sealed(leaders).cloned() else {
             self.setup.dancers.held = None;
@@ -392,7 +397,7 @@ impl Replay {
         self.setup.dancers.held = Some(list);
     }
 
-    /// `TL facedancer leader [n [from place forces, …]]` (2.08.06): after another faction wins
+    /// `TL facedancer leader [n [from place forces, …]]` (2.08.05): after another faction wins
     /// a battle, its leader revealed as a Face Dancer: the battle stays its win, the leader goes
     /// to the tanks unpaid, and the winner's forces there go home, replaced by up to as many
     /// Tleilaxu forces from reserve or the board.
@@ -402,7 +407,7 @@ impl Replay {
         l: Leader,
         replace: Option<&(u8, Vec<(Place, ForceCount)>)>,
     ) {
-        let rule = rule!("2.08.06");
+        let rule = rule!("2.08.05");
         if f != TL {
             self.v_full(
                 rule,
@@ -412,18 +417,18 @@ impl Replay {
         }
         let Some(last) = self.t.battle.last.clone() else {
             self.v_full(
-                rule!("2.08.06.01"),
+                rule!("2.08.05.00"),
                 "a Face Dancer is revealed when another faction wins a battle, right after it",
             );
             return;
         };
         let Some(winner) = last.winner else {
-            self.v_full(rule!("2.08.06.01"), "nobody won this battle");
+            self.v_full(rule!("2.08.05.00"), "nobody won this battle");
             return;
         };
         if winner == TL {
             self.v_full(
-                rule!("2.08.06.01"),
+                rule!("2.08.05.00"),
                 "a Face Dancer is revealed when another faction wins a battle, not the Tleilaxu",
             );
             return;
@@ -431,7 +436,7 @@ impl Replay {
         let side = usize::from(last.lost[1].0 == winner);
         if last.leaders[side] != crate::dgn::PlanLeader::Leader(l) {
             self.v_full(
-                rule!("2.08.06.01"),
+                rule!("2.08.05.00"),
                 format!("{l} is not the leader {winner} won this battle with"),
             );
             return;
@@ -455,7 +460,7 @@ impl Replay {
             return;
         }
         self.setup.dancers.revealed.push(l);
-        // 2.08.06.03: to the tanks if the battle did not kill it, and no spice for it.
+        // 2.08.05.02: to the tanks if the battle did not kill it, and no spice for it.
         if !matches!(self.st.leaders[l.index()], LeaderState::Tanks { .. }) {
             self.kill_leader(l);
         }
@@ -463,7 +468,7 @@ impl Replay {
             let paid = self.st.faction_mut(winner).spice.take(paid);
             self.map_spice_from_bank(paid, -1);
         }
-        // 2.08.06.04: the winner's forces there go home; the Tleilaxu may replace them.
+        // 2.08.05.03: the winner's forces there go home; the Tleilaxu may replace them.
         let t = last.territory;
         let mut home = Forces::default();
         let mut landing = None;
@@ -482,7 +487,7 @@ impl Replay {
         };
         if u32::from(*n) > u32::from(home.total()) {
             self.v_full(
-                rule!("2.08.06.04"),
+                rule!("2.08.05.03"),
                 format!(
                     "the Tleilaxu replace up to the {} forces {winner} had there, not {n}",
                     home.total()
@@ -491,7 +496,7 @@ impl Replay {
         }
         let mut placed: u8 = 0;
         for (place, c) in from {
-            let got = self.take_forces(TL, *place, *c, rule!("2.08.06.04"));
+            let got = self.take_forces(TL, *place, *c, rule!("2.08.05.03"));
             let k = got.map_or(0, |s| s.total());
             placed = placed.saturating_add(k);
             if let Some(s) = got {
@@ -504,7 +509,7 @@ impl Replay {
             let reserves = self.st.faction(TL).reserves;
             if reserves.total() < rest {
                 self.v_full(
-                    rule!("2.08.06.04"),
+                    rule!("2.08.05.03"),
                     format!("the Tleilaxu have {reserves} forces in reserve, not {rest}"),
                 );
             }
@@ -515,10 +520,10 @@ impl Replay {
         self.battle_done_in(t);
     }
 
-    /// `P TL replace leader{new}` (2.08.08): at War Continues, an unrevealed Face Dancer goes back
+    /// `P TL replace leader{new}` (2.08.07): at War Continues, an unrevealed Face Dancer goes back
     /// into the traitor deck and a new one is drawn (one a Mentat Pause).
     pub(crate) fn replace_dancer(&mut self, f: Faction, l: Leader, new: &Sealed<Option<Leader>>) {
-        let rule = rule!("2.08.08");
+        let rule = rule!("2.08.07");
         if f != TL {
             self.v_full(
                 rule,
@@ -569,9 +574,9 @@ impl Replay {
         }
     }
 
-    /// `R TL allow F` (2.08.12): F may revive up to five forces this turn.
+    /// `R TL allow F` (2.08.11): F may revive up to five forces this turn.
     pub(crate) fn allow_revival(&mut self, f: Faction, target: Faction) {
-        let rule = rule!("2.08.12");
+        let rule = rule!("2.08.11");
         if f != TL {
             self.v_full(
                 rule,
@@ -585,7 +590,7 @@ impl Replay {
         if target == TL {
             self.v_full(
                 rule,
-                "the Tleilaxu raise another faction's limit; their own has none (2.08.09)",
+                "the Tleilaxu raise another faction's limit; their own has none (2.08.08)",
             );
             return;
         }
@@ -607,11 +612,11 @@ impl Replay {
         self.t.tleilaxu.allowed.insert(target);
     }
 
-    /// `R TL sell L:leader $n` (2.08.14): at a faction's request the Tleilaxu revive one of its
+    /// `R TL sell L:leader $n` (2.08.13): at a faction's request the Tleilaxu revive one of its
     /// leaders, face up or down, at their price, while fewer than five of its leaders are in the
     /// tanks (with all five there, the normal revival rules apply).
     pub(crate) fn sell_leader(&mut self, f: Faction, l: Leader, payment: Option<&Payment>) {
-        let rule = rule!("2.08.14");
+        let rule = rule!("2.08.13");
         if f != TL {
             self.v_full(rule, format!("only the Tleilaxu sell leaders, not {f}"));
             return;
@@ -620,7 +625,7 @@ impl Replay {
         if buyer == TL {
             self.v_full(
                 rule,
-                "the Tleilaxu sell other factions their leaders; theirs they revive (2.08.09)",
+                "the Tleilaxu sell other factions their leaders; theirs they revive (2.08.08)",
             );
             return;
         }
@@ -665,14 +670,14 @@ impl Replay {
         self.st.leaders[l.index()] = LeaderState::Pool(buyer);
     }
 
-    /// The Tleilaxu Karama power (1.14.09): `K TL norevive F` before F revives.
+    /// The Tleilaxu Karama power (1.14.08): `K TL norevive F` before F revives.
     pub(crate) fn block_revival(&mut self, target: Faction) {
         if !self.in_play_or_report(target) {
             return;
         }
         if self.t.revival.forces.contains(target) || self.t.revival.leader.contains(target) {
             self.v_full(
-                rule!("1.14.09"),
+                rule!("1.14.08"),
                 format!(
                     "{target} has already revived this turn: the power is used before it revives"
                 ),
@@ -681,17 +686,17 @@ impl Replay {
         self.t.tleilaxu.blocked.insert(target);
     }
 
-    /// A ghola revived (2.08.17): no other faction's leader revival may follow it this phase.
+    /// A ghola revived (2.08.16): no other faction's leader revival may follow it this phase.
     pub(crate) fn ghola_revived(&mut self) {
         self.t.tleilaxu.ghola = true;
     }
 
-    /// Another faction's leader revival after a ghola (2.08.17: the Tleilaxu take gholas once
+    /// Another faction's leader revival after a ghola (2.08.16: the Tleilaxu take gholas once
     /// every other faction has revived its leaders or said it will not).
     pub(crate) fn after_ghola(&mut self, f: Faction) {
         if f != TL && self.t.tleilaxu.ghola {
             self.v_full(
-                rule!("2.08.17"),
+                rule!("2.08.16"),
                 format!("the Tleilaxu revive gholas after every other faction's leader revival; {f} revives after them"),
             );
         }

@@ -156,7 +156,7 @@ impl Replay {
         }
     }
 
-    /// Amal (000 3.02.02): at the beginning of a phase, every player discards half the spice
+    /// Amal (000 3.02.01): at the beginning of a phase, every player discards half the spice
     /// behind its shield, rounded up, to the bank.
     pub(crate) fn amal(&mut self, f: Faction, phase: Phase) {
         if !self.in_play_or_report(f) {
@@ -164,7 +164,7 @@ impl Replay {
         }
         if self.st.turn == 0 {
             self.v(
-                rule!("3.02.02"),
+                rule!("3.02.01"),
                 "Amal is played at the beginning of a phase of a turn",
             );
             return;
@@ -175,13 +175,13 @@ impl Replay {
         }
         if self.phase_statements > 0 {
             self.v(
-                rule!("3.02.02"),
+                rule!("3.02.01"),
                 format!(
                     "Amal is played at the beginning of a phase: the {phase} phase is under way (write AMAL before its first line)"
                 ),
             );
         }
-        self.play_card(f, Card::Amal, rule!("3.02.02"), false);
+        self.play_card(f, Card::Amal, rule!("3.02.01"), false);
         for g in self.st.in_play.iter() {
             let half = self.spice(g).half_up();
             self.pay(g, crate::dgn::Payee::Bank, half);
@@ -223,10 +223,18 @@ impl Replay {
         let Some((owner, phase, rule)) = power else {
             return;
         };
+        // The power's number is read in its owner's book (1.14.07 is a different rule in each).
+        let book = crate::factions::rules(owner).book();
+        let pos = self.pos;
         if f != owner {
             // A faction with no power of its own says so by its rule (BG, 1.14.06).
-            let rule = crate::factions::rules(f).no_karama_power().unwrap_or(rule);
-            self.v(
+            let (book, rule) = match crate::factions::rules(f).no_karama_power() {
+                Some(own) => (crate::factions::rules(f).book(), own),
+                None => (book, rule),
+            };
+            self.v_book(
+                book,
+                pos,
                 rule,
                 format!(
                     "this is the {} Karama power; {f} cannot use it",
@@ -248,7 +256,9 @@ impl Replay {
         }
         self.st.faction_mut(f).karama_power_used = true;
         if self.st.phase != phase && !crate::factions::rules(f).karama_any_phase(usage) {
-            self.v(
+            self.v_book(
+                book,
+                pos,
                 rule,
                 format!(
                     "this power is used during the {phase} phase, not the {} phase",

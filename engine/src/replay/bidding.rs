@@ -17,14 +17,14 @@ pub(crate) struct BidData {
     pub(crate) auctions: u32,
     pub(crate) prev_opener: Option<Faction>,
     /// Who bought the card of the last auction (none after a bought-in), for what a faction may
-    /// do with the card it just bought (000 2.07.22, 2.07.23).
+    /// do with the card it just bought (000 2.07.21, 2.07.22).
     pub(crate) last_bought: Option<Faction>,
     /// Everyone who bought a card this phase.
     pub(crate) bought: FactionSet,
     /// The auction the Atreides looked at the card of (2.01.05), by its number.
     pub(crate) peeked: Option<u32>,
     /// A card a faction's ability put back on the deck before the dealing (the Ixians' supply
-    /// chain, 000 2.07.08-2.07.09), with the rule: it is not among the cards auctioned.
+    /// chain, 000 2.07.07-2.07.08), with the rule: it is not among the cards auctioned.
     pub(crate) put_back: Option<(Card, Rule)>,
 }
 

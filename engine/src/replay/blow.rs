@@ -21,7 +21,7 @@ pub(crate) struct BlowData {
     pub(crate) noprotect_karama: bool,
     pub(crate) allied: FactionSet,
     /// The territory card just revealed and the spice it placed, for a Harvester played right
-    /// after it (000 3.02.06).
+    /// after it (000 3.02.05).
     pub(crate) just_blown: Option<(Territory, Spice)>,
 }
 
@@ -34,7 +34,7 @@ fn pile_index(p: Pile) -> usize {
 
 impl Replay {
     pub(crate) fn blow_event(&mut self, ev: &Event) {
-        // A Harvester doubles the blow revealed just before it, nothing later (3.02.06).
+        // A Harvester doubles the blow revealed just before it, nothing later (3.02.05).
         let just = self.t.blow.just_blown.take();
         match &ev.stmt {
             Stmt::Blow { pile, card } => self.blow(ev, *pile, *card),
@@ -267,16 +267,16 @@ impl Replay {
         }
     }
 
-    /// Harvester (000 3.02.06): played just after a spice blow is revealed, it doubles that
+    /// Harvester (000 3.02.05): played just after a spice blow is revealed, it doubles that
     /// blow (nothing to double when the blow fell in the storm).
     pub(crate) fn harvester(&mut self, f: Faction, just: Option<(Territory, Spice)>) {
         if !self.in_play_or_report(f) {
             return;
         }
-        self.play_card(f, Card::Harvester, rule!("3.02.06"), false);
+        self.play_card(f, Card::Harvester, rule!("3.02.05"), false);
         let Some((t, placed)) = just else {
             self.v(
-                rule!("3.02.06"),
+                rule!("3.02.05"),
                 "the Harvester is played just after a spice blow is revealed (right after its territory card)",
             );
             return;
@@ -289,7 +289,7 @@ impl Replay {
         }
     }
 
-    /// Thumper (000 3.02.13): after the first turn, at the beginning of the Spice Blow, instead
+    /// Thumper (000 3.02.12): after the first turn, at the beginning of the Spice Blow, instead
     /// of revealing a card, a worm as though a Shai-Hulud had been revealed on pile A: it strikes
     /// the territory of the pile's top card and brings a Nexus; the blow then goes on with the
     /// next card. It counts as a worm for the Shield Wall (docs/notation.md, Decisions).
@@ -297,17 +297,17 @@ impl Replay {
         if !self.in_play_or_report(f) {
             return;
         }
-        self.play_card(f, Card::Thumper, rule!("3.02.13"), false);
+        self.play_card(f, Card::Thumper, rule!("3.02.12"), false);
         if self.st.turn <= 1 {
             self.v(
-                rule!("3.02.13"),
+                rule!("3.02.12"),
                 "the Thumper is played after the first turn",
             );
             return;
         }
         if self.t.blow.first_draw || self.t.blow.worms_in_pile[0] > 0 {
             self.v(
-                rule!("3.02.13"),
+                rule!("3.02.12"),
                 "the Thumper is played at the beginning of the Spice Blow, before a card is revealed",
             );
             return;
@@ -321,7 +321,7 @@ impl Replay {
             _ => None,
         };
         if let Some(t) = top {
-            self.devour(t, &ev.asserts, rule!("3.02.13"));
+            self.devour(t, &ev.asserts, rule!("3.02.12"));
         }
     }
 

@@ -49,7 +49,7 @@ pub(crate) struct Collection {
     pub(crate) logged: bool,
     /// How it was counted, for a message.
     pub(crate) note: Note,
-    /// The rule of the rate (1.08.02; a kind's own, 000 2.07.14).
+    /// The rule of the rate (1.08.02; a kind's own, 000 2.07.13).
     pub(crate) rule: Rule,
     /// Collected together with a partner and split (Ecaz's Occupy, 000 2.11.17 original): the
     /// partner, the joint amount and the rule. The two may agree any split of it.
@@ -140,7 +140,7 @@ impl Replay {
                 let city = [Territory::Arrakeen, Territory::Carthag]
                     .iter()
                     .any(|&c| self.st.in_territory(f, c).fighting() > 0);
-                // Each kind at its own rate (the Ixians' Cyborgs collect 3, 000 2.07.14), 3 for
+                // Each kind at its own rate (the Ixians' Cyborgs collect 3, 000 2.07.13), 3 for
                 // anyone occupying Arrakeen or Carthag (1.08.03).
                 let kinds = self.st.faction(f).sheet.kinds;
                 let rate_of = |k: crate::factions::ForceKind| {
@@ -664,8 +664,8 @@ impl Replay {
             }
             _ => {
                 // A faction's own statement at the Mentat Pause (the Tleilaxu's Face Dancer
-                // replacement, 000 2.08.08; the Hidden Mobile Stronghold's move under that
-                // edition, 2.07.19).
+                // replacement, 000 2.08.07; the Hidden Mobile Stronghold's move under that
+                // edition, 2.07.18).
                 crate::factions::ability_statement(self, ev);
             }
         }

@@ -117,7 +117,7 @@ pub struct TurnSummary {
     /// The phase reached (the Mentat Pause for a complete turn).
     pub phase: Phase,
     pub storm: Option<Sector>,
-    /// Where the Hidden Mobile Stronghold stands (000 2.07.18): the territory and sector its
+    /// Where the Hidden Mobile Stronghold stands (000 2.07.17): the territory and sector its
     /// token points at, once the Ixians have placed it.
     pub hms: Option<(Territory, Sector)>,
     /// Spice behind each shield.
@@ -316,7 +316,7 @@ pub(crate) struct Replay {
     pub(crate) ended: bool,
     pub(crate) game_over_reported: bool,
     /// Statements of the current phase replayed so far (a card played "at the beginning of a
-    /// phase" comes before them: Amal, 000 3.02.02).
+    /// phase" comes before them: Amal, 000 3.02.01).
     pub(crate) phase_statements: u32,
     /// Deal and bribe terms open now (1.12), checked against every later action.
     pub(crate) deals: Vec<deals::OpenTerm>,
@@ -715,7 +715,7 @@ impl Replay {
             }
             return;
         }
-        // The copy an expansion adds is the one too many when it is in play (000 3.02.10).
+        // The copy an expansion adds is the one too many when it is in play (000 3.02.09).
         let extra_rule = crate::board::data::EXTRA_COPIES
             .iter()
             .find(|(set, c, _, _)| *c == card && self.st.card_sets.contains(set))
@@ -1345,8 +1345,9 @@ impl Replay {
 /// The book a rule number the engine cites is read in when the citing code does not say
 /// ([`Replay::v_full`] does): 001 for the rules the two books share and the classic factions'
 /// (the engine's canonical numbers), 000 for numbers only the full rulebook has: the expansion
-/// factions' chapters (2.07-2.13), their Karama powers (1.14.08 on; 001 stops at 1.14.07) and
-/// the expansions' treachery cards (3.02 on). So a number passed through a shared table (a
+/// factions' chapters (2.07-2.13), their Karama powers (1.14.08 on; 001 stops at 1.14.07, which
+/// each book gives a different faction: it is read in its owner's book,
+/// [`crate::factions::FactionRules::book`]) and the expansions' treachery cards (3.02 on). So a number passed through a shared table (a
 /// faction's Karama table, a payee's rule, a card's rule) is cited in its own book.
 pub(crate) fn book_of(rule: Rule) -> dune::Book {
     match rule.parts() {

@@ -301,7 +301,7 @@ impl Replay {
         let free = self.free_revival(f);
         let n = c.total;
         // The limit: 3 (1.05.01), or as a faction's rules set it (the Tleilaxu's own none,
-        // 000 2.08.09; another's raised to 5, 2.08.12).
+        // 000 2.08.08; another's raised to 5, 2.08.11).
         let (mut limit, mut limit_rule) = self
             .st
             .in_play
@@ -326,7 +326,7 @@ impl Replay {
                 limit_rule.unwrap_or(rule!("1.05.01"))
             };
             let tleilaxu = if limit_rule.is_none() && self.st.plays(Faction::Tleilaxu) {
-                " (the Tleilaxu may raise it to 5: R TL allow F, 000 2.08.12)"
+                " (the Tleilaxu may raise it to 5: R TL allow F, 000 2.08.11)"
             } else {
                 ""
             };
@@ -339,7 +339,7 @@ impl Replay {
             );
         }
         // One starred force a turn where the faction's rule says so (the Sardaukar 2.03.11, the
-        // Fedaykin 2.04.19); the Ixians' Cyborgs have no such limit (000 2.07.12).
+        // Fedaykin 2.04.19); the Ixians' Cyborgs have no such limit (000 2.07.11).
         let star_total = c.starred + extra.map_or(0, |e| e.0.starred);
         if star_total > 1
             && let Some(rule) = crate::factions::rules(f).starred_revival_rule()
@@ -349,12 +349,12 @@ impl Replay {
                 format!("only one starred force of {f} is revived per turn"),
             );
         }
-        // The price by kind (1.05.01.02; the Ixians' Cyborgs cost 3, 000 2.07.11): the free
+        // The price by kind (1.05.01.02; the Ixians' Cyborgs cost 3, 000 2.07.10): the free
         // revivals may be any of the forces revived, so every choice of which are free gives a
         // price the log may show; without one the cheapest is paid.
         let mut prices = self.revival_prices(f, c, free);
-        // A faction's rules may change the price (the Tleilaxu's half price, 000 2.08.10, and
-        // their ally's, 2.08.16).
+        // A faction's rules may change the price (the Tleilaxu's half price, 000 2.08.09, and
+        // their ally's, 2.08.15).
         let mut price_rule = None;
         for g in self.st.in_play.iter() {
             if let Some(r) = crate::factions::rules(g).revival_prices(self, f, &mut prices) {
@@ -382,7 +382,7 @@ impl Replay {
             // The price the log shows pays for every force, the free ones too.
             let free_missed = free > 0 && n > 0 && self.revival_prices(f, c, 0).contains(&p);
             // The price the log shows would be right with another number of free revivals: the
-            // faction's own rule that states it (000 2.07.06, 2.08.05).
+            // faction's own rule that states it (000 2.07.05, 2.08.04).
             let free_rule = crate::factions::rules(f)
                 .sheet_rule(crate::factions::SheetItem::FreeRevival)
                 .filter(|_| {
@@ -467,7 +467,7 @@ impl Replay {
         for g in self.st.in_play.iter() {
             crate::factions::rules(g).after_revival(self, f, c);
         }
-        // What a faction receives for a free revival (the Tleilaxu's subsidy, 000 2.08.13).
+        // What a faction receives for a free revival (the Tleilaxu's subsidy, 000 2.08.12).
         let free_used = free > 0 && n > 0;
         for g in self.st.in_play.iter() {
             crate::factions::rules(g).revived(self, f, free_used, false);
@@ -479,7 +479,7 @@ impl Replay {
 
     /// Every price a revival of `c` with `free` free forces may cost (1.05.01.02): each kind at
     /// its own price ([`crate::factions::KindRules::revival`]), the free ones chosen among any
-    /// kind (000 2.07.07 says so for the Ixians). Cheapest first.
+    /// kind (000 2.07.06 says so for the Ixians). Cheapest first.
     pub(crate) fn revival_prices(&self, f: Faction, c: ForceCount, free: u8) -> Vec<Spice> {
         let kinds = self.st.faction(f).sheet.kinds;
         let star = u32::from(kinds.of(ForceKind::Starred).revival);
@@ -510,7 +510,7 @@ impl Replay {
     }
 
     /// The rule of a revival's price: the kind's own where a kind revived costs other than 2
-    /// (000 2.07.11), else 1.05.01.02.
+    /// (000 2.07.10), else 1.05.01.02.
     pub(crate) fn revival_price_rule(&self, f: Faction, c: ForceCount) -> Rule {
         let kinds = self.st.faction(f).sheet.kinds;
         let star = kinds.of(ForceKind::Starred);
@@ -524,7 +524,7 @@ impl Replay {
     pub(crate) fn revive_leader(&mut self, f: Faction, l: Leader, payment: Option<&Payment>) {
         let paid = payment.map(|p| p.amount);
         // A faction's rules may change it (the Tleilaxu's own leaders, their gholas and their
-        // ally's price, 000 2.08.09-2.08.17; Duke Vidal, 000 2.11.22, 2.12.15).
+        // ally's price, 000 2.08.08-2.08.16; Duke Vidal, 000 2.11.22, 2.12.15).
         let special = self
             .st
             .in_play
@@ -546,7 +546,7 @@ impl Replay {
         }
         if ghola && !self.st.options.advanced {
             self.v(
-                rule!("2.08.01"),
+                rule!("2.08.00"),
                 format!(
                     "gholas are an Advanced ability: the Tleilaxu revive their own leaders, not {l}"
                 ),
@@ -564,7 +564,7 @@ impl Replay {
         if self.revival_blocked(f) {
             return;
         }
-        // 000 2.08.17: the Tleilaxu take their gholas after every other faction's leaders.
+        // 000 2.08.16: the Tleilaxu take their gholas after every other faction's leaders.
         self.after_ghola(f);
         let unlimited = special.as_ref().and_then(|s| s.unlimited);
         let active = self.st.active_leaders(f);
@@ -616,7 +616,7 @@ impl Replay {
                 } else if !active.is_empty() && !allowed {
                     let names: Vec<String> = active.iter().map(|l| l.to_string()).collect();
                     let tleilaxu = if self.st.plays(Faction::Tleilaxu) && f != Faction::Tleilaxu {
-                        " (the Tleilaxu may sell it: R TL sell L:leader, 000 2.08.14)"
+                        " (the Tleilaxu may sell it: R TL sell L:leader, 000 2.08.13)"
                     } else {
                         ""
                     };
@@ -693,7 +693,7 @@ impl Replay {
         }
     }
 
-    /// A faction kept from its standard revival this turn (the Tleilaxu's Karama, 000 1.14.09):
+    /// A faction kept from its standard revival this turn (the Tleilaxu's Karama, 000 1.14.08):
     /// reported; `true` when it is.
     pub(crate) fn revival_blocked(&mut self, f: Faction) -> bool {
         let Some(rule) = self

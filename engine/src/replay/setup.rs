@@ -24,9 +24,9 @@ pub(crate) struct SetupData {
     pub(crate) storm_done: bool,
     /// BG prediction (audit mode): faction and turn.
     pub(crate) prediction: Option<(Faction, u32)>,
-    /// The Ixians' pocket cards and their stronghold's placement (000 2.07.04, 2.07.05).
+    /// The Ixians' pocket cards and their stronghold's placement (000 2.07.03, 2.07.04).
     pub(crate) ixians: crate::factions::ixians::Setup,
-    /// The Tleilaxu's Face Dancers, drawn at setup and again (000 2.08.04, 2.08.07).
+    /// The Tleilaxu's Face Dancers, drawn at setup and again (000 2.08.03, 2.08.06).
     pub(crate) dancers: crate::factions::tleilaxu::Dancers,
 }
 
@@ -112,37 +112,6 @@ pub(crate) fn read_header(
                 rule!("0.02"),
                 format!(
                     "MaxTurns must be 1-10 in tournament play, not \"{}\"",
-                    t.value
-                ),
-            )),
-        }
-    }
-    if let Some(t) = game.tag("Edition") {
-        // rulings.md 28: which of the full rulebook's two printed texts applies.
-        match t.value.trim().to_ascii_lowercase().as_str() {
-            "revised" => o.edition = crate::state::Edition::Revised,
-            "original" => o.edition = crate::state::Edition::Original,
-            _ => v.push((
-                t.pos,
-                rule!("0.03"),
-                format!(
-                    "Edition must be \"revised\" or \"original\", not \"{}\" (replayed as revised)",
-                    t.value
-                ),
-            )),
-        }
-    }
-    // 000 2.07.19 runs two editions together: the Hidden Mobile Stronghold moves before the
-    // storm (the default) or at the Mentat Pause.
-    if let Some(t) = game.tag("HMSMove") {
-        match t.value.trim().to_ascii_lowercase().as_str() {
-            "storm" => o.hms_at_mentat = false,
-            "mentat" => o.hms_at_mentat = true,
-            _ => v.push((
-                t.pos,
-                rule!("2.07.19"),
-                format!(
-                    "HMSMove is \"Storm\" (before the storm moves, the default) or \"Mentat\" (at the Mentat Pause), not \"{}\"",
                     t.value
                 ),
             )),

@@ -38,7 +38,7 @@ use lexer::{Line, clock_marks, end_of_line, faction_values};
 use movement::movement;
 use revival::{ghola, revival};
 
-/// The Hidden Mobile Stronghold's way (000 2.07.19): `[via>…]place [harvest [n]]`.
+/// The Hidden Mobile Stronghold's way (000 2.07.18): `[via>…]place [harvest [n]]`.
 fn hms_path(l: &mut Line) -> R<(Vec<Place>, Option<Option<dune::Spice>>)> {
     l.ws();
     let mut path = vec![l.place()?];

@@ -47,7 +47,7 @@ pub(crate) struct Battle {
     pub(crate) betrayed: [Option<Pos>; 2],
     pub(crate) voice: Option<Voice>,
     pub(crate) prescience: Vec<Prescience>,
-    /// The side chose not to use its weapon (the Poison Tooth, 000 3.02.09).
+    /// The side chose not to use its weapon (the Poison Tooth, 000 3.02.08).
     pub(crate) withheld: [bool; 2],
     /// The battle cannot be fought (reported when it was announced): its details are not checked
     /// again and nothing of it is applied.
@@ -70,7 +70,7 @@ pub(crate) struct Resolved {
     pub(crate) captured: bool,
     /// The two sides (aggressor, defender) and the forces each lost in the battle.
     pub(crate) lost: [(Faction, crate::state::Forces); 2],
-    /// The leader each side played (a Face Dancer is revealed among the winner's, 000 2.08.06).
+    /// The leader each side played (a Face Dancer is revealed among the winner's, 000 2.08.05).
     pub(crate) leaders: [crate::dgn::PlanLeader; 2],
     /// The spice the winner received for each leader killed, by leader.
     pub(crate) paid_for: Vec<(Leader, Spice)>,
@@ -291,8 +291,8 @@ impl Replay {
             } => self.capture(*faction, *leader, *kill),
             Stmt::Withhold { faction, card } => self.withhold(*faction, *card),
             _ => {
-                // A faction's own battle statement (the Ixians' Suboid exchange, 000 2.07.16;
-                // the Tleilaxu's Face Dancer, 2.08.06).
+                // A faction's own battle statement (the Ixians' Suboid exchange, 000 2.07.15;
+                // the Tleilaxu's Face Dancer, 2.08.05).
                 crate::factions::ability_statement(self, ev);
             }
         }

@@ -36,8 +36,8 @@ impl VoiceCmd {
     }
 
     /// Does this card answer the command (in the slot where it is played)? A card of two kinds
-    /// answers both (the Poison Blade 3.02.08, the Shield Snooper 3.02.11), and one of two uses
-    /// answers as what its slot makes it (Chemistry 3.02.05, the Weirding Way 3.02.14).
+    /// answers both (the Poison Blade 3.02.07, the Shield Snooper 3.02.10), and one of two uses
+    /// answers as what its slot makes it (Chemistry 3.02.04, the Weirding Way 3.02.13).
     fn card_matches(self, c: Card, weapon_slot: bool) -> bool {
         let poison_weapon =
             matches!(c, Card::PoisonBlade | Card::Chemistry) || c.kind() == CardKind::WeaponPoison;
@@ -340,8 +340,8 @@ impl Replay {
         for (card, weapon_slot) in [(plan.weapon, true), (plan.defense, false)] {
             let Some(c) = card else { continue };
             let fits = match c {
-                // Chemistry is a weapon only beside another defence (3.02.05), the Weirding Way
-                // a defence only beside another weapon (3.02.14).
+                // Chemistry is a weapon only beside another defence (3.02.04), the Weirding Way
+                // a defence only beside another weapon (3.02.13).
                 Card::Chemistry if weapon_slot => plan.defense.is_some(),
                 Card::WeirdingWay if !weapon_slot => plan.weapon.is_some(),
                 _ => match c.kind() {
@@ -541,18 +541,18 @@ impl Replay {
         }
     }
 
-    /// `F withhold PoisonTooth` (000 3.02.09): its player chooses, as the wheels are revealed,
+    /// `F withhold PoisonTooth` (000 3.02.08): its player chooses, as the wheels are revealed,
     /// not to use the Poison Tooth; the battle is resolved without it, and the card is kept if
     /// its player wins.
     pub(crate) fn withhold(&mut self, f: Faction, card: Card) {
-        if !self.battle_or_report(rule!("3.02.09"), "Withholding a weapon") {
+        if !self.battle_or_report(rule!("3.02.08"), "Withholding a weapon") {
             return;
         }
         if card != Card::PoisonTooth {
             self.v(
-                rule!("3.02.09"),
+                rule!("3.02.08"),
                 format!(
-                    "{card} is used as revealed; only the Poison Tooth may be withheld (3.02.09)"
+                    "{card} is used as revealed; only the Poison Tooth may be withheld (3.02.08)"
                 ),
             );
             return;
@@ -561,17 +561,17 @@ impl Replay {
             return;
         };
         let Some(side) = b.side_of(f) else {
-            self.v(rule!("3.02.09"), format!("{f} is not in this battle"));
+            self.v(rule!("3.02.08"), format!("{f} is not in this battle"));
             return;
         };
         match b.plans[side] {
             Some(p) if p.weapon == Some(Card::PoisonTooth) => b.withheld[side] = true,
             Some(_) => self.v(
-                rule!("3.02.09"),
+                rule!("3.02.08"),
                 format!("{f} did not play the Poison Tooth in this battle"),
             ),
             None => self.v(
-                rule!("3.02.09"),
+                rule!("3.02.08"),
                 format!("{f} chooses not to use the Poison Tooth once its plan is revealed"),
             ),
         }

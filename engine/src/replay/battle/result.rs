@@ -29,7 +29,7 @@ pub(crate) struct Logged<'a> {
 
 /// The card of the First Expansion that decides this battle's outcome in its own way, for
 /// citing a result the log gets wrong: the Artillery Strike (no leaders in the totals, 000
-/// 3.02.03), the Shield Snooper exploding with a Lasgun (3.02.11).
+/// 3.02.02), the Shield Snooper exploding with a Lasgun (3.02.10).
 fn battle_card_rule(plans: &[Plan; 2], o: &Outcome) -> Option<dune::Rule> {
     let played = |c: Card| {
         plans
@@ -37,9 +37,9 @@ fn battle_card_rule(plans: &[Plan; 2], o: &Outcome) -> Option<dune::Rule> {
             .any(|p| p.weapon == Some(c) || p.defense == Some(c))
     };
     if o.decision == Decision::Explosion && played(Card::ShieldSnooper) && !played(Card::Shield) {
-        Some(rule!("3.02.11"))
+        Some(rule!("3.02.10"))
     } else if played(Card::ArtilleryStrike) && o.decision != Decision::Explosion {
-        Some(rule!("3.02.03"))
+        Some(rule!("3.02.02"))
     } else {
         None
     }
@@ -363,16 +363,16 @@ impl Replay {
                         Spice::ZERO
                     };
                     if due != *n {
-                        // Nobody is paid after an Artillery Strike (000 3.02.03); Zoal is worth
-                        // his opponent's leader (2.08.15).
+                        // Nobody is paid after an Artillery Strike (000 3.02.02); Zoal is worth
+                        // his opponent's leader (2.08.14).
                         let artillery = plans
                             .iter()
                             .any(|p| p.weapon == Some(Card::ArtilleryStrike));
                         let zoal = o.killed.contains(&Leader::Zoal);
                         let rule = if artillery {
-                            rule!("3.02.03")
+                            rule!("3.02.02")
                         } else if zoal {
-                            rule!("2.08.15")
+                            rule!("2.08.14")
                         } else if o.decision == Decision::Traitor {
                             rule!("1.07.06.06.00")
                         } else {

@@ -109,7 +109,7 @@ impl Replay {
         };
         if !self.st.on_map(t) {
             self.v(
-                rule!("2.07.18"),
+                rule!("2.07.17"),
                 format!(
                     "{f} cannot {verb} forces into the {}: it is not on the map",
                     t.name()
@@ -138,7 +138,7 @@ impl Replay {
             }
         }
         // What a faction's rules forbid there (no one but the Ixians ships into the Hidden
-        // Mobile Stronghold, 000 2.07.21).
+        // Mobile Stronghold, 000 2.07.20).
         for g in self.st.in_play.iter() {
             crate::factions::rules(g).entry_check(self, f, t, how);
         }

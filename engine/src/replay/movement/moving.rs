@@ -41,7 +41,7 @@ impl Replay {
                 .iter()
                 .any(|&x| self.st.in_territory(f, x).fighting() > 0);
         // Without ornithopters a group moves as far as its slowest kind (1.06.05.03: one
-        // territory; the Ixians' Cyborgs two, 000 2.07.13).
+        // territory; the Ixians' Cyborgs two, 000 2.07.12).
         let kinds = self.st.faction(f).sheet.kinds;
         let slowest = [
             (c.total > c.starred, ForceKind::Plain),
@@ -137,7 +137,7 @@ impl Replay {
         } else if !self.st.on_map(t) || !self.st.on_map(from.territory) {
             let off = if self.st.on_map(t) { from.territory } else { t };
             self.v(
-                rule!("2.07.18"),
+                rule!("2.07.17"),
                 format!("{f} cannot move: the {} is not on the map", off.name()),
             );
             legal = false;

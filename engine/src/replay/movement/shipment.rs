@@ -132,8 +132,8 @@ impl Replay {
         } else if let Some(a) = rate {
             a.0
         } else if t.moves() {
-            // The Hidden Mobile Stronghold is a stronghold, at the stronghold rate (000 2.07.18).
-            rule!("2.07.18")
+            // The Hidden Mobile Stronghold is a stronghold, at the stronghold rate (000 2.07.17).
+            rule!("2.07.17")
         } else if let Some(r) = own_cost.map(|x| x.1).or(counted.map(|x| x.1)) {
             r
         } else {
