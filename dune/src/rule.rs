@@ -108,8 +108,44 @@ impl Rule {
     }
 
     /// Whether this rule is `other` or one of its sub-rules (`1.06.03.05` is within `1.06`).
-    pub fn is_within(self, other: Rule) -> bool {
-        self.len >= other.len && self.parts[..usize::from(other.len)] == *other.parts()
+    /// `const` for the crosswalk's tables (`crate::crosswalk`).
+    pub const fn is_within(self, other: Rule) -> bool {
+        if self.len < other.len {
+            return false;
+        }
+        let mut i = 0;
+        while i < other.len as usize {
+            if self.parts[i] != other.parts[i] {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
+    /// Whether the two are the same number (`==` for `const` code).
+    pub const fn same(self, other: Rule) -> bool {
+        self.len == other.len && self.is_within(other)
+    }
+
+    /// `self` with the leading `from` replaced by `to`: `1.06.03.05` moved from `1.06.03` to
+    /// `1.06.02` is `1.06.02.05`. `None` when `self` is not within `from` or the result would be
+    /// longer than a rule number can be.
+    pub fn moved(self, from: Rule, to: Rule) -> Option<Rule> {
+        if !self.is_within(from) {
+            return None;
+        }
+        let tail = &self.parts()[usize::from(from.len)..];
+        let len = usize::from(to.len) + tail.len();
+        if len > 5 {
+            return None;
+        }
+        let mut parts = to.parts;
+        parts[usize::from(to.len)..len].copy_from_slice(tail);
+        Some(Rule {
+            parts,
+            len: len as u8,
+        })
     }
 }
 
