@@ -264,17 +264,30 @@ pub fn counterparts(entry: &'static Entry) -> Counterparts {
 }
 
 /// Numbers the GenCon rulebook cites but does not print, where 000 numbers the rule it means
-/// otherwise: GenCon cites Ecaz from a later printing with one more ability before the
-/// Ambassadors, and CHOAM's hand size (2.09.05) by the original edition's list.
+/// otherwise: GenCon cites Ecaz from a printing with one more ability before the Ambassadors
+/// (each citation's subject, seeing a hand, a traitor, the allied victory, loyalty, is the
+/// original text's), and CHOAM's hand size (2.09.05) by the original edition's list.
 const CITED_AS: &[(Rule, BookRule)] = &[
     (
         dune::rule!("2.09.05"),
         dune::full_rule!("2.09.05", original),
     ),
-    (dune::rule!("2.11.17.01"), dune::full_rule!("2.11.16.01")),
-    (dune::rule!("2.11.17.05"), dune::full_rule!("2.11.16.05")),
-    (dune::rule!("2.11.22"), dune::full_rule!("2.11.21")),
-    (dune::rule!("2.11.26"), dune::full_rule!("2.11.25")),
+    (
+        dune::rule!("2.11.17.01"),
+        dune::full_rule!("2.11.16.01", original),
+    ),
+    (
+        dune::rule!("2.11.17.05"),
+        dune::full_rule!("2.11.16.05", original),
+    ),
+    (
+        dune::rule!("2.11.22"),
+        dune::full_rule!("2.11.21", original),
+    ),
+    (
+        dune::rule!("2.11.26"),
+        dune::full_rule!("2.11.25", original),
+    ),
 ];
 
 /// The full-rulebook rule a number the GenCon rulebook cites without printing stands for.
