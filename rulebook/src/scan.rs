@@ -190,6 +190,9 @@ mod tests {
             .entry()
             .unwrap();
         assert_eq!(choam.edition, Some(Edition::Original));
+        // A plain number the GenCon rulebook lacks is held to the full rulebook's index.
+        assert!(Cited::Number(rule!("2.08.05")).entry().is_some());
+        assert!(Cited::Number(rule!("2.08.99")).entry().is_none());
         assert!(Cited::Number(rule!("2.99.01")).entry().is_none());
     }
 
