@@ -188,6 +188,7 @@ fn is_only(e: &rulebook::Entry) -> bool {
 }
 
 /// A number as typed ("1.6.3.5") in the rulebook's form ("1.06.03.05").
+#[cfg(any(feature = "ssr", test))]
 fn normalised(q: &str) -> Option<dune::Rule> {
     let parts: Vec<&str> = q
         .trim()
