@@ -6,6 +6,7 @@
 // A panic in the hall loses a judge's work: outside tests, every failure is an error value.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod assets;
 pub mod auth;
 pub mod claims;
 pub mod clocks;
@@ -65,7 +66,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
 pub fn App() -> impl IntoView {
     provide_meta_context();
     view! {
-        <Stylesheet id="leptos" href="/pkg/mentat.css"/>
+        <Stylesheet id="leptos" href=assets::stylesheet()/>
         // Each page names itself first ("Players · GenCon Qualifier"), so tabs tell apart.
         <Title text="" formatter=|page: String| if page.is_empty() { "Mentat".to_owned() } else { format!("{page} · Mentat") }/>
         <Router>

@@ -11,25 +11,34 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::crosswalk;
 use crate::rule::Rule;
 
-/// A rulebook Mentat knows rule by rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+/// A rulebook Mentat knows rule by rule. Written `001` and `000` (the seed files' numbers) in
+/// the engine's report JSON and its messages, `gencon` and `full` in addresses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Book {
     /// "Landsraad of Las Vegas", the GenCon tournament rulebook, version 2.13.3 (seed 001): the
     /// six classic factions. Its numbers are Mentat's canonical ones.
+    #[default]
     GenCon,
     /// The full Landsraad rulebook, version 2.10.9 (seed 000): thirteen factions, eight sets of
-    /// treachery cards, ten variants.
+    /// treachery cards, ten variants, the full tournament format.
     Full,
 }
 
 impl Book {
     pub const ALL: [Book; 2] = [Book::GenCon, Book::Full];
+
+    /// The book's file number: `001` or `000`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Book::GenCon => "001",
+            Book::Full => "000",
+        }
+    }
 
     /// The book's part of an address: `/rules/gencon/1.06.03`, `/rules/full/2.07.02`.
     pub fn slug(self) -> &'static str {
@@ -55,52 +64,65 @@ impl Book {
         }
     }
 
-    /// Which seed file the book is.
-    pub fn seed(self) -> &'static str {
-        match self {
-            Book::GenCon => "001",
-            Book::Full => "000",
-        }
-    }
-
     /// The rule a citation in Mentat's numbering stands for in a game played by this book.
     ///
-    /// Mentat's numbering (what `rule!` writes) is the GenCon number when the GenCon rulebook has
-    /// the rule, and the full rulebook's number otherwise: `rule!("1.06.03.05")` is the
-    /// occupancy limit for shipments, `rule!("2.07.02")` the Ixians' starting forces. Cited in a
-    /// `full` game, `1.06.03.05` becomes the full rulebook's `1.06.02.05`; cited in a GenCon game,
-    /// a rule only the full rulebook has stays in the full rulebook. A full-rulebook rule whose
-    /// number GenCon uses for something else (its 1.14.07) is cited with
-    /// [`full_rule!`](crate::full_rule) instead.
+    /// Mentat's numbering (what `rule!` writes and `Replay::v` reports) is the GenCon number
+    /// when the GenCon rulebook has the rule, and the full rulebook's number otherwise:
+    /// `rule!("1.06.03.05")` is the occupancy limit for shipments, `rule!("2.07.02")` the
+    /// Ixians' starting forces. Cited in a `full` game, `1.06.03.05` becomes the full rulebook's
+    /// `1.06.02.05`; cited in a GenCon game, a rule only the full rulebook has stays in the full
+    /// rulebook. A full-rulebook rule whose number GenCon uses for something else (its 1.14.07)
+    /// is cited by its own number instead ([`full_rule!`](crate::full_rule), `Replay::v_full`).
     pub fn cite(self, rule: Rule) -> BookRule {
+        self.cite_in(rule, Edition::default())
+    }
+
+    /// [`Book::cite`] in a game that plays the given edition of the full rulebook's rules that
+    /// it prints twice (ruling 28).
+    pub fn cite_in(self, rule: Rule, edition: Edition) -> BookRule {
         if self == Book::Full && crosswalk::only_in_gencon(rule) {
-            return BookRule::new(Book::GenCon, rule, Edition::default());
+            return BookRule::new(Book::GenCon, rule, edition);
         }
         if crosswalk::only_in_full(rule) {
             return match self {
-                Book::Full => BookRule::new(Book::Full, rule, Edition::default()),
+                Book::Full => BookRule::new(Book::Full, rule, edition),
                 Book::GenCon => match crosswalk::to_gencon(rule).first() {
-                    Some(&g) => BookRule::new(Book::GenCon, g, Edition::default()),
-                    None => BookRule::new(Book::Full, rule, Edition::default()),
+                    Some(&g) => BookRule::new(Book::GenCon, g, edition),
+                    None => BookRule::new(Book::Full, rule, edition),
                 },
             };
         }
         match self {
-            Book::GenCon => BookRule::new(Book::GenCon, rule, Edition::default()),
-            Book::Full => BookRule::new(Book::Full, crosswalk::to_full(rule), Edition::default()),
+            Book::GenCon => BookRule::new(Book::GenCon, rule, edition),
+            Book::Full => BookRule::new(Book::Full, crosswalk::to_full(rule), edition),
         }
     }
 }
 
+/// `001` or `000`, as the engine's messages name a book.
 impl fmt::Display for Book {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.title())
+        f.write_str(self.code())
+    }
+}
+
+impl Serialize for Book {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.code())
+    }
+}
+
+/// Reads `001`/`000` and `gencon`/`full`.
+impl<'de> Deserialize<'de> for Book {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
     }
 }
 
 /// Not a book's name in an address.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("\"{0}\" is not a rulebook: use gencon or full")]
+#[error("\"{0}\" is not a rulebook: use gencon (001) or full (000)")]
 pub struct UnknownBook(pub String);
 
 impl FromStr for Book {
@@ -109,7 +131,7 @@ impl FromStr for Book {
         let s = s.trim();
         Book::ALL
             .into_iter()
-            .find(|b| b.slug().eq_ignore_ascii_case(s) || b.seed() == s)
+            .find(|b| b.slug().eq_ignore_ascii_case(s) || b.code() == s)
             .ok_or_else(|| UnknownBook(s.to_owned()))
     }
 }
@@ -222,12 +244,12 @@ impl BookRule {
     }
 }
 
-/// `1.06.03.05`, `full 2.07.18`, `full 2.09.05 original`: the number, and the book where it is
-/// not the GenCon rulebook.
+/// `1.06.03.05`, `000 2.07.18`, `000 2.09.05 original`: the number, and the book where it is
+/// not the GenCon rulebook (as the engine's messages cite a rule).
 impl fmt::Display for BookRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.book == Book::Full {
-            write!(f, "full ")?;
+            write!(f, "{} ", self.book)?;
         }
         write!(f, "{}", self.rule)?;
         if self.is_original() {
@@ -315,7 +337,7 @@ mod tests {
     fn editions_matter_only_where_two_texts_are_printed() {
         let choam = BookRule::new(Book::Full, rule!("2.09.05"), Edition::Original);
         assert_eq!(choam.href(), "/rules/full/2.09.05/original");
-        assert_eq!(choam.to_string(), "full 2.09.05 original");
+        assert_eq!(choam.to_string(), "000 2.09.05 original");
         assert_eq!(
             choam.in_edition(Edition::Revised).href(),
             "/rules/full/2.09.05"

@@ -1,4 +1,12 @@
-//! Rule numbers of the GenCon rulebook (001), such as `1.06.03.05`.
+//! Rule numbers, such as `1.06.03.05`, of the GenCon rulebook (001) or the full rulebook (000),
+//! read in a [`Book`](crate::Book).
+//!
+//! The full rulebook numbers its rules by their nesting, 1 upwards at every level: chapter 2,
+//! section 7 (the Ixians), item 2 is `2.07.02`; its deepest rules have five parts
+//! (`1.07.07.07.01`, a traitor in battle; `4.08.04.01.02`, a card of a variant). The GenCon
+//! rulebook numbers an introduction `.00` (`2.03.00`). The same number can name different rules
+//! in the two books (the Emperor's payment for cards is 001 `2.03.04`, 000 `2.03.05`), so a
+//! citation carries its [`Book`](crate::Book) (see `crate::book`).
 //!
 //! Write a rule in code as `rule!("1.06.03.05")`: the number is checked when the program is
 //! compiled, and a judge's "where is 1.06.03.05 checked?" is answered by one search for the
@@ -214,6 +222,7 @@ impl<'de> Deserialize<'de> for Rule {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Book;
 
     #[test]
     fn numbers_of_every_shape_round_trip() {
@@ -235,6 +244,31 @@ mod tests {
         assert_eq!(Rule::parse("1.07.06.06.02").map(|r| r.parts().len()), Ok(5));
         assert_eq!(Rule::parse("1.07.06.06.02.01"), Err(RuleError::Length));
         assert_eq!(Rule::parse("12.01"), Err(RuleError::Chapter));
+    }
+
+    #[test]
+    fn every_number_of_the_full_rulebook_can_be_written() {
+        // 000 numbers from 1 at every level and nests five deep: a chapter's own items
+        // (`1.00.01`), a faction's abilities (`2.07.02`, `2.13.27`), a sub-item (`2.04.10.03`),
+        // the traitor rules (`1.07.07.07.01`) and a variant's cards (`4.08.04.01.02`).
+        for n in [
+            "0.17",
+            "1.00.06",
+            "1.04.07.05",
+            "1.07.07.07.03",
+            "2.07.02",
+            "2.13.27",
+            "2.04.10.03",
+            "3.05.12.03",
+            "4.08.04.01.02",
+        ] {
+            let r = Rule::parse(n).unwrap();
+            assert_eq!(r.to_string(), n);
+        }
+        assert_eq!(rule!("1.07.07.07.01").parent(), Some(rule!("1.07.07.07")));
+        assert!(rule!("2.07.02") > rule!("2.06.12.02"));
+        assert_eq!(Book::Full.to_string(), "000");
+        assert_eq!(serde_json::to_string(&Book::GenCon).unwrap(), "\"001\"");
     }
 
     #[test]

@@ -23,7 +23,18 @@ test("the optimised browser half starts and runs", async ({ page }) => {
   expect(page.url()).not.toContain("__err");
   await expect(page.getByLabel("User name or email")).toHaveValue("nobody-of-that-name");
   expect(errors).toEqual([]);
+  // The release's files are named by their content's hash, built with a brotli copy, and kept
+  // by the browser for good (server/src/http/statics.rs).
+  const css = await page.locator('link[rel="stylesheet"]').first().getAttribute("href");
+  expect(css).toMatch(/^\/pkg\/mentat\.[A-Za-z0-9_-]+\.css$/);
+  const sheet = await page.request.get(css!, { headers: { "Accept-Encoding": "br, gzip" } });
+  expect(sheet.status()).toBe(200);
+  expect(sheet.headers()["content-encoding"]).toBe("br");
+  expect(sheet.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(sheet.headers()["etag"]).toMatch(/^"/);
   // Its size, for the record (phones on convention Wi-Fi download it once).
-  const wasm = await page.request.get("/pkg/mentat.wasm");
+  const wasmPath = await page.locator('link[rel="preload"][href$=".wasm"]').getAttribute("href");
+  expect(wasmPath).toMatch(/^\/pkg\/mentat\.[A-Za-z0-9_-]+\.wasm$/);
+  const wasm = await page.request.get(wasmPath!);
   console.log(`release wasm: ${(await wasm.body()).length} bytes`);
 });

@@ -64,10 +64,10 @@ test("a log's violations appear at their lines as it is typed, and the board fol
   await expect(page.getByTestId("verdict")).toContainText("2 rules broken in 2 turns.");
   const declaration = problems.locator("li[data-line='26']");
   await expect(declaration).toContainText("Line 26, column 16");
-  await expect(declaration.getByRole("link", { name: "1.04.01 Declaration" })).toHaveAttribute("href", "/rules/1.04.01");
+  await expect(declaration.getByRole("link", { name: "1.04.01 Declaration" })).toHaveAttribute("href", "/rules/gencon/1.04.01");
   await expect(declaration).toContainText("AT declares 2 treachery cards, but holds 1");
   const shipping = problems.locator("li[data-line='69']");
-  await expect(shipping.getByRole("link", { name: "2.06.06 Half price shipping" })).toHaveAttribute("href", "/rules/2.06.06");
+  await expect(shipping.getByRole("link", { name: "2.06.06 Half price shipping" })).toHaveAttribute("href", "/rules/gencon/2.06.06");
 
   // Fix the declaration: its problem vanishes, the other stays.
   await editor.fill(oneMistake);

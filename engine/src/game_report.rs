@@ -16,7 +16,6 @@ use std::fmt;
 use dune::{Faction, WinType};
 use tournament::player::PlayerName;
 use tournament::report::{Ending, GameReport, Report, SeatReport};
-use tournament::ruleset::Ruleset;
 use tournament::tiebreakers::{EndValues, Tiebreakers};
 
 use crate::dgn::Game;
@@ -212,11 +211,11 @@ pub fn derive_game_report(game: &Game, r: &ReplayReport) -> Result<GameReport, D
     })
 }
 
-/// The one-game report `mentat standings` reads (docs/cli.md), ruleset `gc-2.13.3` with the
-/// default ruling options.
+/// The one-game report `mentat standings` reads (docs/cli.md), under the game's ruleset
+/// (`gc-2.13.3` or `full`) with the default ruling options.
 pub fn derive_report(game: &Game, r: &ReplayReport) -> Result<Report, DeriveError> {
     Ok(Report {
-        ruleset: Ruleset::Gc2133,
+        ruleset: r.state.options().ruleset,
         options: Default::default(),
         games: vec![derive_game_report(game, r)?],
     })

@@ -1,7 +1,8 @@
 //! Mentat's rules engine for *Dune* (GF9), GenCon tournament rules (rulebook 001, v2.13.3).
 //!
-//! Reading order: [`board`] (components and map, data in [`board::data`]), [`faction`] (each
-//! classic faction's sheet; the nouns themselves come from the `dune` crate), [`dgn`] (the
+//! Reading order: [`board`] (components and map, data in [`board::data`]), [`factions`] (each
+//! faction's rules in one module: its sheet and its abilities as hooks the phases call; the nouns
+//! themselves come from the `dune` crate), [`dgn`] (the
 //! notation: parsing into typed events), [`state`] (game state), [`replay`] (the checked replay
 //! producing [`replay::Violation`]s and per-turn summaries), [`battle`] (the pure battle
 //! arithmetic the replay applies), [`game_report`] (the tournament's game report derived from a
@@ -12,7 +13,7 @@
 pub mod battle;
 pub mod board;
 pub mod dgn;
-pub mod faction;
+pub mod factions;
 pub mod game_report;
 pub mod replay;
 pub mod report;

@@ -7,12 +7,12 @@
 use dune::{Rule, rule};
 use std::fmt;
 
-use crate::board::data::{
-    FORCES_PER_FACTION, FactionRow, LEADERS, SHAI_HULUD_CARDS, faction_sheet,
-};
+use crate::board::data::{FORCES_PER_FACTION, LEADERS, SHAI_HULUD_CARDS};
 use crate::board::{Card, Leader, Piece, Sector, Territory};
 use crate::dgn::{ForceCount, Side};
+use crate::factions::Sheet;
 use dune::{Faction, FactionSet, Spice, Stronghold};
+use tournament::ruleset::Ruleset;
 
 /// Forces off the board (reserves or tanks): plain and starred tokens.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
@@ -231,8 +231,10 @@ impl fmt::Display for Phase {
 /// The rule options stored in the log's header (rulings.md "Rulesets").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleOptions {
-    /// `gc-2.13.3`.
-    pub ruleset: String,
+    /// The rulebook the game is played under: the GenCon rulebook (`gc-2.13.3`, 001) or the full
+    /// rulebook's tournament format (`full`, 000). It decides which factions may sit down and
+    /// which book a citation is read in.
+    pub ruleset: Ruleset,
     /// Advanced game (1.13); the GenCon default.
     pub advanced: bool,
     /// Variant 4.02.
@@ -246,7 +248,7 @@ pub struct RuleOptions {
 impl Default for RuleOptions {
     fn default() -> Self {
         RuleOptions {
-            ruleset: "gc-2.13.3".into(),
+            ruleset: Ruleset::Gc2133,
             advanced: true,
             shield_wall: true,
             stronghold_cards: true,
@@ -277,7 +279,7 @@ pub struct FactionState {
     /// Forces lost in battles, for the Kwisatz Haderach (2.01.10).
     pub(crate) battle_losses: u32,
     /// The faction's sheet (starting values, free revival, hand limit), set when it sits down.
-    pub(crate) sheet: FactionRow,
+    pub(crate) sheet: Sheet,
 }
 
 impl FactionState {
@@ -323,7 +325,7 @@ impl FactionState {
         self.battle_losses
     }
 
-    pub fn sheet(&self) -> &FactionRow {
+    pub fn sheet(&self) -> &Sheet {
         &self.sheet
     }
 
@@ -433,12 +435,12 @@ pub struct GameState {
     pub(crate) board: Vec<[Stack; Faction::COUNT]>,
     /// Spice on each piece.
     pub(crate) spice: Vec<Spice>,
-    pub(crate) leaders: [LeaderState; 30],
+    pub(crate) leaders: [LeaderState; Leader::COUNT],
     /// Leaders killed at least once (a second death puts them face down, 1.05.04).
-    pub(crate) died_once: [bool; 30],
+    pub(crate) died_once: [bool; Leader::COUNT],
     /// Captured leaders the prison break (2.05.11) sent home: the Harkonnen cannot put them on
     /// their wheel again unless they capture them again.
-    pub(crate) freed: [bool; 30],
+    pub(crate) freed: [bool; Leader::COUNT],
     pub(crate) treachery_deck: u32,
     pub(crate) treachery_discard: Vec<Card>,
     /// Cards set aside for good (Family Atomics, 3.01.07).
@@ -520,15 +522,16 @@ impl GameState {
 
     pub fn new(options: RuleOptions, seated: Vec<Faction>) -> GameState {
         let in_play: FactionSet = seated.iter().copied().collect();
-        // Only factions with a sheet sit down: the DGN reader refuses the others.
+        // Only factions whose rules the engine checks sit down: the replay refuses the others
+        // at the setup line.
         let in_play: FactionSet = in_play
             .iter()
-            .filter(|&f| faction_sheet(f).is_some())
+            .filter(|&f| crate::factions::sheet(f).is_some())
             .collect();
         let mut factions: [FactionState; Faction::COUNT] = Default::default();
         for f in in_play.iter() {
             let st = &mut factions[f.index()];
-            if let Some(sheet) = faction_sheet(f) {
+            if let Some(sheet) = crate::factions::sheet(f) {
                 st.sheet = *sheet;
                 st.spice = sheet.spice;
                 let starred = if options.advanced { sheet.starred } else { 0 };
@@ -546,9 +549,9 @@ impl GameState {
             factions,
             board: vec![[Stack::default(); Faction::COUNT]; pieces],
             spice: vec![Spice::ZERO; pieces],
-            leaders: LEADERS.map(|row| LeaderState::Pool(row.faction)),
-            died_once: [false; 30],
-            freed: [false; 30],
+            leaders: std::array::from_fn(|i| LeaderState::Pool(LEADERS[i].faction)),
+            died_once: [false; Leader::COUNT],
+            freed: [false; Leader::COUNT],
             treachery_deck: Card::all().map(|c| u32::from(c.copies())).sum(),
             treachery_discard: Vec::new(),
             treachery_removed: Vec::new(),
@@ -677,8 +680,9 @@ impl GameState {
             Side::Fighter => false,
             Side::Unspecified => advisor_default,
         };
+        let two_sided = self.faction(f).sheet.advisors;
         let s = self.stack_mut(f, p);
-        if advisors && f == Faction::BeneGesserit {
+        if advisors && two_sided {
             s.advisors = s.advisors.saturating_add(got.total());
         } else {
             s.normal = s.normal.saturating_add(got.normal);

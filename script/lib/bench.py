@@ -6,6 +6,7 @@ Every load run is bounded: wrk runs for a fixed number of seconds against 127.0.
 """
 
 import argparse
+import asyncio
 import datetime
 import gzip
 import json
@@ -50,7 +51,9 @@ def sign_in(base, seed):
     request = urllib.request.Request(
         base + seed["sign_in_path"],
         data=data,
-        headers={"Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"},
+        # Mentat refuses a state-changing request that does not say which page sent it.
+        headers={"Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json",
+                 "Origin": base.rstrip("/")},
     )
     with urllib.request.urlopen(request, timeout=30) as response:
         for value in response.headers.get_all("Set-Cookie") or []:
@@ -74,8 +77,11 @@ def weights(base, seed):
     parts = {"html": (wire, raw)}
     text = html.decode("utf-8", "replace")
     assets = set(re.findall(r'/pkg/[A-Za-z0-9_.\-]+\.(?:js|css|wasm)', text))
-    # The hydration loader names the JS and wasm as separate strings: ask for the usual names.
-    names = sorted(assets | {"/pkg/mentat.js", "/pkg/mentat.wasm", "/pkg/mentat.css"})
+    # The page names the JS and wasm in its preload links (hashed names in a release); an
+    # older build without them is asked for the usual names.
+    if not any(a.endswith(".wasm") for a in assets):
+        assets |= {"/pkg/mentat.js", "/pkg/mentat.wasm", "/pkg/mentat.css"}
+    names = sorted(assets)
     for path in names:
         try:
             _, wire, raw, _, _ = fetch(base + path)
@@ -118,19 +124,22 @@ def wrk(url, connections, seconds, lua):
     }
 
 
-def load(base, seed, seconds, lua, keepalive_probe):
+def load(base, seed, seconds, lua, static_path, nginx):
     slug, player = seed["slug"], seed["player_id"]
     targets = [
-        ("static", "/pkg/mentat.css"),
-        ("standings", f"/events/{slug}/standings"),
-        ("player", f"/events/{slug}/find/{player}"),
+        ("static", base, static_path),
+        ("standings", base, f"/events/{slug}/standings"),
+        ("player", base, f"/events/{slug}/find/{player}"),
     ]
+    if nginx:
+        # The reference: a static server serving the same stylesheet, gzip'd the same way.
+        targets.append(("nginx static", nginx, static_path))
     runs = []
-    for name, path in targets:
+    for name, origin, path in targets:
         # A short warm-up, so caches and connection pools are as they are in a hall.
-        wrk(base + path, 10, 1, lua)
+        wrk(origin + path, 10, 1, lua)
         for connections in (50, 200):
-            run = wrk(base + path, connections, seconds, lua)
+            run = wrk(origin + path, connections, seconds, lua)
             run.update({"target": name, "path": path})
             runs.append(run)
     static = {r["connections"]: r["rps"] for r in runs if r["target"] == "static"}
@@ -138,11 +147,104 @@ def load(base, seed, seconds, lua, keepalive_probe):
         base_rps = static.get(r["connections"]) or 0
         r["ratio_to_static"] = round(r["rps"] / base_rps, 2) if base_rps else None
     # One keep-alive connection, one request at a time: the latency floor.
-    single = wrk(base + "/pkg/mentat.css", 1, max(2, seconds // 2), lua)
-    single.update({"target": "static, 1 connection", "path": "/pkg/mentat.css"})
+    single = wrk(base + static_path, 1, max(2, seconds // 2), lua)
+    single.update({"target": "static, 1 connection", "path": static_path})
     health = wrk(base + "/healthz", 1, max(2, seconds // 2), lua)
     health.update({"target": "healthz, 1 connection", "path": "/healthz"})
     return runs, [single, health]
+
+
+def rss_kib(pid):
+    """The resident memory of process `pid` in KiB (VmRSS), or None."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError):
+        pass
+    return None
+
+
+async def open_stream(host, port, path):
+    """One live stream (server-sent events), its response headers read: (reader, writer)."""
+    reader, writer = await asyncio.open_connection(host, port)
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nAccept: text/event-stream\r\n\r\n".encode())
+    await writer.drain()
+    head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 30)
+    if not head.startswith(b"HTTP/1.1 200") or b"text/event-stream" not in head.lower():
+        writer.close()
+        raise RuntimeError(head.split(b"\r\n", 1)[0].decode("latin-1"))
+    return reader, writer
+
+
+async def heard(reader, wanted, limit):
+    try:
+        await asyncio.wait_for(reader.readuntil(wanted), limit)
+        return True
+    except (asyncio.TimeoutError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ConnectionError):
+        return False
+
+
+async def streams_phase(base, seed, count, seconds, lua, pid, notify):
+    """Opens `count` live streams against one instance and, while they are open, measures the
+    standings page (wrk, 200 clients) and the server's memory; then sends the event's news once
+    and counts the streams that hear it. Bounded: every wait has a time limit."""
+    url = urllib.parse.urlparse(base)
+    host, port = url.hostname, url.port
+    path = f"/events/{seed['slug']}/live"
+    before = rss_kib(pid)
+    streams, failures = [], 0
+    for start in range(0, count, 250):
+        batch = await asyncio.gather(
+            *(open_stream(host, port, path) for _ in range(start, min(count, start + 250))),
+            return_exceptions=True,
+        )
+        for result in batch:
+            if isinstance(result, BaseException):
+                failures += 1
+            else:
+                streams.append(result)
+    await asyncio.sleep(1)
+    with_streams = rss_kib(pid)
+    # The standings page, as 200 phones ask for it while every stream stays open.
+    proc = await asyncio.create_subprocess_exec(
+        "wrk", "-t2", "-c200", f"-d{seconds}s", "--timeout", "5s", "-H", "Accept-Encoding: gzip",
+        "-s", lua, base + f"/events/{seed['slug']}/standings",
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    out, _ = await asyncio.wait_for(proc.communicate(), seconds + 60)
+    line = next((l for l in out.decode().splitlines() if l.startswith("RESULT ")), None)
+    standings = None
+    if line:
+        result = json.loads(line[len("RESULT "):])
+        secs = result["duration_us"] / 1e6
+        standings = {
+            "connections": 200,
+            "rps": round(result["requests"] / secs, 1) if secs else 0.0,
+            "p50_ms": result["p50_us"] / 1000,
+            "p99_ms": result["p99_us"] / 1000,
+            "errors": sum(result["errors"].values()),
+        }
+    peak = rss_kib(pid)
+    # The news, once: every open stream must hear it.
+    live = 0
+    if notify and streams:
+        subprocess.run(notify, check=True, capture_output=True, timeout=30)
+        results = await asyncio.gather(*(heard(r, b"event: standings", 20) for r, _ in streams))
+        live = sum(results)
+    for _, writer in streams:
+        writer.close()
+    await asyncio.sleep(1)
+    return {
+        "asked": count,
+        "opened": len(streams),
+        "failed": failures,
+        "heard_news": live,
+        "rss_before_kib": before,
+        "rss_open_kib": with_streams,
+        "rss_peak_kib": max(x for x in (with_streams, peak) if x is not None) if with_streams else peak,
+        "standings_meanwhile": standings,
+    }
 
 
 def criterion(path):
@@ -204,6 +306,11 @@ def main():
     ap.add_argument("--seconds", type=int, default=5)
     ap.add_argument("--out", required=True)
     ap.add_argument("--commit", default="")
+    ap.add_argument("--static-path", default="/pkg/mentat.css", help="the stylesheet's address")
+    ap.add_argument("--nginx", help="nginx serving the same stylesheet, e.g. http://127.0.0.1:8081")
+    ap.add_argument("--pid", type=int, help="the server's process, for its memory")
+    ap.add_argument("--streams", type=int, default=0, help="live streams to hold open")
+    ap.add_argument("--notify", help="a command that sends the seeded event's news once")
     args = ap.parse_args()
     with open(args.seed, encoding="utf-8") as f:
         seed = json.load(f)
@@ -214,7 +321,11 @@ def main():
 
     benches = criterion(args.criterion)
     page = weights(args.url, seed)
-    runs, floor = load(args.url, seed, args.seconds, lua, True)
+    runs, floor = load(args.url, seed, args.seconds, lua, args.static_path, args.nginx)
+    streams = None
+    if args.streams:
+        notify = ["sh", "-c", args.notify] if args.notify else None
+        streams = asyncio.run(streams_phase(args.url, seed, args.streams, args.seconds, lua, args.pid, notify))
 
     standings_name, standings_ns = pick(benches, "standings 1000 players")
     draw_name, draw_ns = pick(benches, "draw 300 players", "typed")
@@ -235,6 +346,7 @@ def main():
         },
         "load": runs,
         "latency_floor": floor,
+        "streams": streams,
         "weights": page,
     }
     with open(args.out, "w", encoding="utf-8") as f:
@@ -252,6 +364,24 @@ def main():
         label = f"{r['target']} ({r['connections']} clients)"
         ratio = "" if r["ratio_to_static"] is None else f"{r['ratio_to_static']:.2f}"
         print(f"{label:<34} {r['rps']:>9.0f} {r['p50_ms']:>7.2f}ms {r['p99_ms']:>7.2f}ms {r['errors']:>7} {ratio:>9}")
+    by = {(r["target"], r["connections"]): r for r in runs}
+    for clients in (50, 200):
+        static, nginx, standings = by.get(("static", clients)), by.get(("nginx static", clients)), by.get(("standings", clients))
+        if static and nginx and nginx["rps"]:
+            line = f"static / nginx at {clients} clients: {static['rps'] / nginx['rps']:.2f}"
+            if standings and standings["rps"]:
+                line += f"; static / standings: {static['rps'] / standings['rps']:.2f}"
+            print(line)
+    if streams:
+        mib = lambda k: "—" if k is None else f"{k / 1024:.0f} MiB"
+        print(f"\n{streams['opened']} of {streams['asked']} live streams open ({streams['failed']} refused), "
+              f"{streams['heard_news']} heard the news")
+        print(f"server memory: {mib(streams['rss_before_kib'])} before, {mib(streams['rss_open_kib'])} with them open, "
+              f"{mib(streams['rss_peak_kib'])} at most")
+        m = streams["standings_meanwhile"]
+        if m:
+            print(f"standings meanwhile (200 clients): {m['rps']:.0f} req/s, p50 {m['p50_ms']:.2f}ms, "
+                  f"p99 {m['p99_ms']:.2f}ms, {m['errors']} errors")
     print()
     c = report["criterion"]
     print(f"{'criterion':<34} {'time':>12}")

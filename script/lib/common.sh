@@ -96,7 +96,15 @@ build_frontend() {
     mkdir -p "$CARGO_TARGET_DIR/front"
     printf '%s\n' "$MENTAT_ROOT" >"$owner"
   fi
-  (cd "$MENTAT_ROOT" && LEPTOS_SITE_ROOT="$site" cargo leptos build --frontend-only "$@")
+  # A release also gets a brotli and a gzip copy of every file, made once here rather than on
+  # every request (server/src/http/statics.rs serves them).
+  local precompress=()
+  case " $* " in *" --release "*) precompress=(--precompress) ;; esac
+  # The content hashes of the file names go into the site's own folder, where the server reads
+  # them (app/src/assets.rs), instead of beside a binary this build does not make.
+  mkdir -p "$site"
+  (cd "$MENTAT_ROOT" && LEPTOS_SITE_ROOT="$site" LEPTOS_HASH_FILE_NAME="$(cd "$site" && pwd)/hash.txt" \
+    cargo leptos build --frontend-only "${precompress[@]}" "$@")
 }
 
 free_port() {

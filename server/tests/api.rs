@@ -291,6 +291,7 @@ async fn writes_need_a_valid_token_of_this_event_with_the_role(pool: PgPool) {
         &app,
         Request::post(&path)
             .header(header::HOST, HOST)
+            .header(header::ORIGIN, ORIGIN)
             .header(header::AUTHORIZATION, "Basic YWRtaW46eA==")
             .header(header::CONTENT_TYPE, "application/json")
             .body(Body::from(body.to_string()))

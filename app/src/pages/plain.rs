@@ -56,7 +56,7 @@ mod render {
                     <meta name="color-scheme" content="light"/>
                     <title>{title}</title>
                     <link rel="icon" href="/favicon.svg" type="image/svg+xml"/>
-                    <link rel="stylesheet" href="/pkg/mentat.css"/>
+                    <link rel="stylesheet" href=crate::assets::stylesheet()/>
                     {print_css}
                 </head>
                 <body>

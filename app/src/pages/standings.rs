@@ -158,7 +158,7 @@ mod render {
                     <meta name="color-scheme" content="light"/>
                     <title>{title}</title>
                     <link rel="icon" href="/favicon.svg" type="image/svg+xml"/>
-                    <link rel="stylesheet" href="/pkg/mentat.css"/>
+                    <link rel="stylesheet" href=crate::assets::stylesheet()/>
                 </head>
                 <body>
                     <header class="site-header">
@@ -205,7 +205,7 @@ mod render {
                     <meta charset="utf-8"/>
                     <meta name="viewport" content="width=device-width, initial-scale=1"/>
                     <title>{heading}</title>
-                    <link rel="stylesheet" href="/pkg/mentat.css"/>
+                    <link rel="stylesheet" href=crate::assets::stylesheet()/>
                 </head>
                 <body>
                     <main class="page">

@@ -44,6 +44,12 @@ pub struct ViolationJson {
     pub turn: u32,
     pub phase: String,
     pub rule: String,
+    /// The book `rule` is read in (`001`, `000`); the GenCon rulebook when absent.
+    #[serde(default)]
+    pub book: dune::Book,
+    /// Where the full rulebook prints two versions of the rule, which one.
+    #[serde(default)]
+    pub edition: dune::Edition,
     pub message: String,
 }
 

@@ -37,8 +37,12 @@ pub struct Verification {
 pub struct Problem {
     pub line: u32,
     pub col: u32,
-    /// The rule broken (`1.06.03.05`); `None` for a syntax error.
+    /// The rule broken as the engine cites it in the game's book (`1.06.03.05`, or
+    /// `000 1.06.02.05` in a full-rulebook game); `None` for a syntax error.
     pub rule: Option<String>,
+    /// The broken rule's page (`/rules/gencon/1.06.03.05`, `/rules/full/1.06.02.05`).
+    #[serde(default)]
+    pub page: Option<String>,
     /// The rule's heading, for the reader who does not know the number by heart.
     pub heading: Option<String>,
     pub message: String,
@@ -48,7 +52,7 @@ pub struct Problem {
 
 impl Problem {
     pub fn rule_href(&self) -> Option<String> {
-        self.rule.as_ref().map(|r| format!("/rules/{r}"))
+        self.page.clone()
     }
 }
 

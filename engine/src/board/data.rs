@@ -7,7 +7,7 @@
 //! (symmetric adjacency, territory borders = the projection of sector-piece adjacency, every piece
 //! reachable, 15 spice cards with 118 spice, 33 treachery cards, 30 leaders).
 
-use dune::{Faction, Spice};
+use dune::Faction;
 use dune::{Rule, rule};
 
 /// The 42 territories of the map, in treachery.online's order (its territory ids 0-41).
@@ -346,6 +346,13 @@ pub enum Card {
     Kulon,
     LaLaLa,
     TripToGamont,
+    // 000 3.2, the Ixians' and the Tleilaxu's cards: here.
+    //
+    // 000 3.3, the Second Expansion's cards: here.
+    //
+    // 000 3.4, the Third Expansion's cards: here.
+    //
+    // 000 3.5, the Millennial cards: here.
 }
 
 /// What a treachery card is, for battle plans and Karama.
@@ -395,7 +402,7 @@ const fn card(
 
 /// The 33-card classic treachery deck, indexed by `Card as usize`.
 #[rustfmt::skip]
-pub const CARDS: [CardRow; 23] = [
+pub const CARDS: &[CardRow] = &[
     card(Card::Lasgun, "Lasgun", "Lasgun", CardKind::WeaponSpecial, 1, rule!("3.01.14")),
     card(Card::Crysknife, "Crysknife", "Crysknife", CardKind::WeaponProjectile, 1, rule!("3.01.05")),
     card(Card::MaulaPistol, "MaulaPistol", "Maula Pistol", CardKind::WeaponProjectile, 1, rule!("3.01.15")),
@@ -419,6 +426,13 @@ pub const CARDS: [CardRow; 23] = [
     card(Card::Kulon, "Kulon", "Kulon", CardKind::Worthless, 1, rule!("3.01.12")),
     card(Card::LaLaLa, "LaLaLa", "La La La", CardKind::Worthless, 1, rule!("3.01.13")),
     card(Card::TripToGamont, "TripToGamont", "Trip to Gamont", CardKind::Worthless, 1, rule!("3.01.21")),
+    // 000 3.2, the Ixians' and the Tleilaxu's cards: here, in the order of the Card enum.
+    //
+    // 000 3.3, the Second Expansion's cards: here.
+    //
+    // 000 3.4, the Third Expansion's cards: here.
+    //
+    // 000 3.5, the Millennial cards: here.
 ];
 
 /// Leaders of the six classic factions (board-data.md §5).
@@ -454,6 +468,19 @@ pub enum Leader {
     Piter,
     Nefud,
     Kudu,
+    // 000 2.07 Ixians: their leaders here, with their rows at the same place in LEADERS.
+    //
+    // 000 2.08 Tleilaxu: here.
+    //
+    // 000 2.09 CHOAM: here.
+    //
+    // 000 2.10 Richese: here.
+    //
+    // 000 2.11 Ecaz: here.
+    //
+    // 000 2.12 Moritani: here.
+    //
+    // 000 2.13 Free Traders: here.
 }
 
 /// One row of the leader table: leader, faction, DGN short name, full name, fighting strength.
@@ -484,7 +511,7 @@ const fn leader(
 
 /// The 30 leaders, indexed by `Leader as usize`.
 #[rustfmt::skip]
-pub const LEADERS: [LeaderRow; 30] = [
+pub const LEADERS: &[LeaderRow] = &[
     leader(Leader::Thufir, Faction::Atreides, "Thufir", "Thufir Hawat", 5),
     leader(Leader::Jessica, Faction::Atreides, "Jessica", "Lady Jessica", 5),
     leader(Leader::Gurney, Faction::Atreides, "Gurney", "Gurney Halleck", 4),
@@ -515,72 +542,20 @@ pub const LEADERS: [LeaderRow; 30] = [
     leader(Leader::Piter, Faction::Harkonnen, "Piter", "Piter de Vries", 3),
     leader(Leader::Nefud, Faction::Harkonnen, "Nefud", "Captain Iakin Nefud", 2),
     leader(Leader::Kudu, Faction::Harkonnen, "Kudu", "Umman Kudu", 1),
+    // 000 2.07 Ixians
+    //
+    // 000 2.08 Tleilaxu
+    //
+    // 000 2.09 CHOAM
+    //
+    // 000 2.10 Richese
+    //
+    // 000 2.11 Ecaz
+    //
+    // 000 2.12 Moritani
+    //
+    // 000 2.13 Free Traders
 ];
-
-/// A classic faction's sheet: starting values and limits (2.xx.01, 2.xx.02, FREE REVIVAL, hand
-/// limits; board-data.md §6). Copied into the game state for each faction at the table.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct FactionRow {
-    /// Starting spice (2.xx.01).
-    pub spice: Spice,
-    /// Free force revival per turn.
-    pub free_revival: u8,
-    /// Maximum treachery cards in hand (1.04.02, HK 2.05.07).
-    pub hand_limit: u8,
-    /// Starting treachery cards (0.14, HK 2.05.04).
-    pub starting_cards: u8,
-    /// Starred forces among the 20 in the Advanced game (Sardaukar 2.03.08, Fedaykin 2.04.18).
-    pub starred: u8,
-    /// Fixed starting placement on the map (2.xx.02), if any.
-    pub start: Option<(Territory, u8)>,
-}
-
-const fn faction(
-    spice: u32,
-    free_revival: u8,
-    hand_limit: u8,
-    starting_cards: u8,
-    starred: u8,
-    start: Option<(Territory, u8)>,
-) -> FactionRow {
-    FactionRow {
-        spice: Spice::new(spice),
-        free_revival,
-        hand_limit,
-        starting_cards,
-        starred,
-        start,
-    }
-}
-
-/// The sheets of the six classic factions (001 chapter 2), the only ones the GenCon ruleset plays.
-/// Forces: 20 each. Fremen place 10 among [`FREMEN_START`]; the Bene Gesserit place 1 in the
-/// Polar Sink (Basic, 2.02.02) or 1 advisor anywhere (Advanced, 2.02.08).
-#[rustfmt::skip]
-pub const FACTIONS: [(Faction, FactionRow); 6] = [
-    (Faction::Atreides, faction(10, 2, 4, 1, 0, Some((Arrakeen, 10)))),
-    (Faction::BeneGesserit, faction(5, 1, 4, 1, 0, None)),
-    (Faction::Emperor, faction(10, 1, 4, 1, 5, None)),
-    (Faction::Fremen, faction(3, 3, 4, 1, 3, None)),
-    (Faction::Harkonnen, faction(10, 2, 8, 2, 0, Some((Carthag, 10)))),
-    (Faction::SpacingGuild, faction(5, 1, 4, 1, 0, Some((TueksSietch, 5)))),
-];
-
-/// The sheet of a faction the engine plays: `None` for the seven factions of the full rulebook's
-/// expansion (000 2.07-2.13), which the GenCon ruleset does not use and the DGN reader refuses.
-pub fn faction_sheet(f: Faction) -> Option<&'static FactionRow> {
-    FACTIONS.iter().find(|(g, _)| *g == f).map(|(_, row)| row)
-}
 
 /// Forces per faction (glossary "Force": twenty tokens).
 pub const FORCES_PER_FACTION: u8 = 20;
-
-/// Where the Fremen place their 10 starting forces (2.04.02).
-pub const FREMEN_START: [Territory; 3] = [SietchTabr, FalseWallSouth, FalseWallWest];
-
-/// Forces the Fremen place at setup (2.04.02).
-pub const FREMEN_START_FORCES: u8 = 10;
-
-/// The Great Flat, centre of the Fremen send (2.04.05), and its reach in territories.
-pub const FREMEN_SEND_CENTRE: Territory = TheGreatFlat;
-pub const FREMEN_SEND_RANGE: u8 = 2;

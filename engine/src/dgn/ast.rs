@@ -327,6 +327,13 @@ pub enum Stmt {
     Clock { time: Option<String>, limit: bool },
 
     // ---- setup (turn 0) ----
+    /// `AC F{F,F}` (0.08, the full format): the faction a player chose and the two alliance
+    /// cards they were dealt (one Classic, one Expansion); sealed, since the card returned to the
+    /// box is hidden.
+    AllianceCards {
+        faction: Faction,
+        dealt: Sealed<Vec<Option<Faction>>>,
+    },
     /// `TR F{leader,…}` (0.11): one per faction.
     Traitors {
         faction: Faction,
@@ -428,19 +435,20 @@ pub enum Stmt {
     Revive {
         faction: Faction,
         forces: ForceCount,
-        paid: Option<Spice>,
-        extra: Option<(ForceCount, Faction, Option<Spice>)>,
+        /// `$n[>payee]`: the price and, optionally, who receives it.
+        paid: Option<Payment>,
+        extra: Option<(ForceCount, Faction, Option<Payment>)>,
     },
     /// `R AT KH [$n]` (2.01.14): the Kwisatz Haderach revived with the leader revival.
     ReviveKwisatz {
         faction: Faction,
-        paid: Option<Spice>,
+        paid: Option<Payment>,
     },
     /// `R F L:leader [$n]` (1.05.03).
     ReviveLeader {
         faction: Faction,
         leader: Leader,
-        paid: Option<Spice>,
+        paid: Option<Payment>,
     },
     /// `R F ghola forces` / `R F ghola L:leader` (3.01.20); in any phase `GHOLA F …`.
     Ghola {

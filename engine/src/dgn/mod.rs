@@ -6,9 +6,9 @@ pub mod parse;
 pub use ast::*;
 pub use parse::{ParseError, ParseErrors, parse};
 
-/// A faction code as DGN reads it under `gc-2.13.3`, the one ruleset the engine plays: the six
-/// classic factions only (notation Decisions 3); the expansion codes of the full rulebook are
-/// syntax errors.
+/// A faction code as DGN reads it: any of the thirteen factions of the full rulebook. Which
+/// factions may sit at the table is the ruleset's question, answered by the replay at the
+/// `[Factions]` tag (notation Decisions 3).
 pub fn faction_code(code: &str) -> Option<dune::Faction> {
-    dune::Faction::from_code(code).filter(|f| f.is_classic())
+    dune::Faction::from_code(code)
 }

@@ -1,25 +1,25 @@
 //! CHOAM Charity (1.03) and Bidding (1.04).
 
 use super::Replay;
-use super::karama::Ability;
 use crate::board::Card;
-use crate::dgn::{AuctionResult, Bid, Event, Payee, Sealed, Stmt};
+use crate::dgn::{AuctionResult, Bid, Event, Payee, Stmt};
+use crate::factions::{Charity, Fee};
 use dune::Faction;
 use dune::Spice;
 use dune::{Rule, rule};
 
 #[derive(Default)]
-pub(super) struct BidData {
+pub(crate) struct BidData {
     /// Cards dealt face down for auction (1.04.04).
-    dealt: u32,
-    sold: u32,
-    over: bool,
-    auctions: u32,
-    prev_opener: Option<Faction>,
+    pub(crate) dealt: u32,
+    pub(crate) sold: u32,
+    pub(crate) over: bool,
+    pub(crate) auctions: u32,
+    pub(crate) prev_opener: Option<Faction>,
 }
 
 impl Replay {
-    pub(super) fn charity_event(&mut self, ev: &Event) {
+    pub(crate) fn charity_event(&mut self, ev: &Event) {
         let Stmt::Charity { faction, amount } = ev.stmt else {
             return;
         };
@@ -36,34 +36,19 @@ impl Replay {
         }
         self.t.charity.insert(f);
         let spice = self.spice(f);
-        let bg_power = f == Faction::BeneGesserit
-            && self
-                .karama_take(Ability::BgCharity)
-                .inspect(|b| {
-                    if spice > 1 {
-                        let msg = format!(
-                            "BG has {spice} spice and cannot claim CHOAM Charity: {}",
-                            b.describe()
-                        );
-                        self.v(b.rule(), msg);
-                    }
-                })
-                .is_none();
-        if f == Faction::BeneGesserit && !bg_power && spice > 1 {
-            return;
-        }
-        let (due, rule) = if bg_power {
-            (Spice::new(2), rule!("2.02.09"))
-        } else if spice <= 1 {
-            (Spice::new(2).saturating_sub(spice), rule!("1.03.01"))
-        } else {
-            self.v(
-                rule!("1.03.01"),
-                format!(
-                    "{f} has {spice} spice; only players with 0 or 1 spice may claim CHOAM Charity"
-                ),
-            );
-            return;
+        let (due, rule) = match crate::factions::rules(f).charity(self, spice) {
+            Some(Charity::Due(due, rule)) => (due, rule),
+            Some(Charity::Refused) => return,
+            None if spice <= 1 => (Spice::new(2).saturating_sub(spice), rule!("1.03.01")),
+            None => {
+                self.v(
+                    rule!("1.03.01"),
+                    format!(
+                        "{f} has {spice} spice; only players with 0 or 1 spice may claim CHOAM Charity"
+                    ),
+                );
+                return;
+            }
         };
         if let Some(a) = amount
             && a != due
@@ -76,28 +61,25 @@ impl Replay {
         self.st.faction_mut(f).gain(due);
     }
 
-    /// The rule that makes a full hand pass: the Harkonnen's hand of 8 (2.05.07), or 4 (1.04.03).
-    fn full_hand_rule(&self, f: Faction) -> Rule {
-        if f == Faction::Harkonnen {
-            rule!("2.05.07")
-        } else {
-            rule!("1.04.03")
-        }
+    /// The rule that makes a full hand pass: the faction's own hand limit (the Harkonnen's 8,
+    /// 2.05.07), or 4 (1.04.03).
+    pub(crate) fn full_hand_rule(&self, f: Faction) -> Rule {
+        self.st.faction(f).sheet.rules.hand_limit
     }
 
-    fn eligible(&self, f: Faction) -> bool {
+    pub(crate) fn eligible(&self, f: Faction) -> bool {
         self.st.faction(f).hand.len() < usize::from(self.st.faction(f).sheet.hand_limit)
     }
 
     /// The first eligible bidder at or after position `start` in storm order.
-    fn first_eligible_from(&self, start: usize) -> Option<Faction> {
+    pub(crate) fn first_eligible_from(&self, start: usize) -> Option<Faction> {
         let n = self.st.order.len();
         (0..n)
             .map(|k| self.st.order[(start + k) % n])
             .find(|&f| self.eligible(f))
     }
 
-    pub(super) fn begin_bidding(&mut self) {
+    pub(crate) fn begin_bidding(&mut self) {
         let eligible = self.st.in_play.iter().filter(|&f| self.eligible(f)).count() as u32;
         let dealt = self.st.draw_treachery(eligible);
         if dealt < eligible {
@@ -114,7 +96,7 @@ impl Replay {
         };
     }
 
-    pub(super) fn bidding_event(&mut self, ev: &Event) {
+    pub(crate) fn bidding_event(&mut self, ev: &Event) {
         match &ev.stmt {
             Stmt::Declare(list) => {
                 for &(f, n, pos) in list {
@@ -133,32 +115,23 @@ impl Replay {
                     }
                 }
             }
-            Stmt::Peek { faction } if *faction != Faction::Atreides => {
-                self.v(
-                    rule!("2.01.05"),
-                    format!("only the Atreides look at cards up for auction, not {faction}"),
-                );
-            }
-            Stmt::Peek { .. } => {
-                self.karama_forbids(
-                    Ability::AtPeek,
-                    "the Atreides look at the card up for auction",
-                );
-            }
             Stmt::Auction {
                 number,
                 trace,
                 result,
             } => {
                 self.auction(*number, trace, result);
-                // A cancelled look was about the card just auctioned.
-                self.karama_lapse(Ability::AtPeek);
+                for f in self.st.in_play.iter() {
+                    crate::factions::rules(f).after_auction(self);
+                }
             }
-            _ => {}
+            _ => {
+                crate::factions::ability_statement(self, ev);
+            }
         }
     }
 
-    fn auction(&mut self, number: u32, trace: &[Bid], result: &AuctionResult) {
+    pub(crate) fn auction(&mut self, number: u32, trace: &[Bid], result: &AuctionResult) {
         if self.t.bid.over {
             self.v(
                 rule!("1.04.08"),
@@ -359,7 +332,7 @@ impl Replay {
                 if let Some(c) = id {
                     self.check_copies(c);
                 }
-                self.harkonnen_top_card(f, extra.as_ref());
+                self.free_top_card(f, extra.as_ref());
                 self.t.bid.sold += 1;
                 if self.t.bid.sold >= self.t.bid.dealt {
                     self.t.bid.over = true;
@@ -371,31 +344,28 @@ impl Replay {
     /// 1.04.06.02, 1.10.02.04, 2.03.04, rulings.md 22: the buyer's own share goes to the Emperor
     /// (the bank when the Emperor buys); an ally's share goes to the Emperor unless the ally is
     /// the Emperor.
-    fn pay_for_card(
+    pub(crate) fn pay_for_card(
         &mut self,
         f: Faction,
         price: Spice,
         ally: Option<(Faction, Spice)>,
         logged: Option<Payee>,
     ) {
-        // A Karama preventing 2.03.04 sends this purchase's payment to the bank.
-        let emperor = self.st.plays(Faction::Emperor)
-            && (f == Faction::Emperor || self.karama_take(Ability::EmPayment).is_none());
+        // Who receives the payment for a card: a faction by its rules (the Emperor, 2.03.04,
+        // unless a Karama prevented it), else the bank; nobody pays itself (rulings.md 22).
+        let claim = self.payee_of(Fee::Card, f);
+        let receiver = claim.map_or(Payee::Bank, |c| c.payee);
         let payee = |payer: Faction| {
-            if emperor && payer != Faction::Emperor {
-                Payee::Faction(Faction::Emperor)
-            } else {
+            if receiver == Payee::Faction(payer) {
                 Payee::Bank
+            } else {
+                receiver
             }
         };
         if let Some(l) = logged
             && l != payee(f)
         {
-            let rule = if emperor || self.st.plays(Faction::Emperor) {
-                rule!("2.03.04")
-            } else {
-                rule!("1.04.06.02")
-            };
+            let rule = claim.map_or_else(|| self.payee_rule(Fee::Card, payee(f), l), |c| c.rule);
             self.v(
                 rule,
                 format!("{f} pays for its card to {}, not to {l}", payee(f)),
@@ -446,40 +416,7 @@ impl Replay {
         self.pay(f, payee(f), own);
     }
 
-    /// 2.05.08: the Harkonnen draw a free card with each purchase, unless that would pass 8.
-    fn harkonnen_top_card(&mut self, f: Faction, extra: Option<&Sealed<Option<Card>>>) {
-        let allowed = f == Faction::Harkonnen
-            && self.st.faction(f).hand.len() < usize::from(self.st.faction(f).sheet.hand_limit);
-        if allowed && let Some(b) = self.karama_take(Ability::HkTopCard) {
-            if extra.is_some() {
-                self.v(
-                    b.rule(),
-                    format!(
-                        "the Harkonnen draw no free top card with this purchase: {}",
-                        b.describe()
-                    ),
-                );
-            }
-            return;
-        }
-        match (allowed, extra) {
-            (true, e) => {
-                let id = e.and_then(|s| self.sealed(s)).cloned().flatten();
-                self.deal_cards(f, 1, &[id]);
-            }
-            (false, Some(_)) if f != Faction::Harkonnen => self.v(
-                rule!("2.05.08"),
-                format!("only the Harkonnen draw a free top card, not {f}"),
-            ),
-            (false, Some(_)) => self.v(
-                rule!("2.05.08"),
-                "the Harkonnen already hold 8 cards: no free top card",
-            ),
-            (false, None) => {}
-        }
-    }
-
-    pub(super) fn finish_bidding(&mut self) {
+    pub(crate) fn finish_bidding(&mut self) {
         if self.t.bid.over {
             return;
         }

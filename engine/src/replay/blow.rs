@@ -1,26 +1,25 @@
 //! Spice Blow and Nexus phase (1.02, 1.13.02, 1.10.01), with the Fremen worm rules.
 
-use super::karama::Ability;
 use super::{Losses, Replay};
 use crate::board::Territory;
 use crate::dgn::{Assertion, Event, Pile, SpiceCard, Stmt};
 use crate::state::SpiceDraw;
+use dune::FactionSet;
 use dune::Spice;
-use dune::{Faction, FactionSet};
 use dune::{Rule, rule};
 
 #[derive(Default)]
-pub(super) struct BlowData {
-    done: [bool; 2],
-    worms_in_pile: [u8; 2],
-    first_draw: bool,
-    nexus: bool,
-    worm_territories: Vec<Territory>,
-    noprotect: bool,
+pub(crate) struct BlowData {
+    pub(crate) done: [bool; 2],
+    pub(crate) worms_in_pile: [u8; 2],
+    pub(crate) first_draw: bool,
+    pub(crate) nexus: bool,
+    pub(crate) worm_territories: Vec<Territory>,
+    pub(crate) noprotect: bool,
     /// The Fremen's protection of their ally was cancelled by a Karama (3.01.11.01), not
     /// declined by the Fremen (`B FR noprotect`).
-    noprotect_karama: bool,
-    allied: FactionSet,
+    pub(crate) noprotect_karama: bool,
+    pub(crate) allied: FactionSet,
 }
 
 fn pile_index(p: Pile) -> usize {
@@ -31,77 +30,9 @@ fn pile_index(p: Pile) -> usize {
 }
 
 impl Replay {
-    pub(super) fn blow_event(&mut self, ev: &Event) {
+    pub(crate) fn blow_event(&mut self, ev: &Event) {
         match &ev.stmt {
             Stmt::Blow { pile, card } => self.blow(ev, *pile, *card),
-            Stmt::Ride {
-                faction,
-                from,
-                to,
-                forces,
-            } => {
-                if *faction != Faction::Fremen {
-                    self.v(
-                        rule!("2.04.08"),
-                        format!("only the Fremen ride the worm, not {faction}"),
-                    );
-                    return;
-                }
-                if !self.t.blow.worm_territories.contains(&from.territory) {
-                    self.v(rule!("2.04.08"), format!("no worm appeared in {} this phase: the Fremen can ride only from a worm's territory", from.territory.name()));
-                    return;
-                }
-                let Some(dest) = self.dest_piece(*to, rule!("2.04.08")) else {
-                    return;
-                };
-                let mut ok = true;
-                if dest.in_storm(self.st.storm) {
-                    self.v(
-                        rule!("1.01.04"),
-                        format!("the Fremen cannot ride into {}: it is in the storm", to),
-                    );
-                    ok = false;
-                }
-                if let Some(a) = self.st.ally(Faction::Fremen)
-                    && self.st.in_territory(a, to.territory).total() > 0
-                {
-                    self.v(
-                        rule!("2.04.08"),
-                        format!(
-                            "the Fremen ride to a territory without allied forces; {a} is in {}",
-                            to.territory.name()
-                        ),
-                    );
-                    ok = false;
-                }
-                if self.st.stronghold_full_for(to.territory, Faction::Fremen) {
-                    let others = self.st.occupants(to.territory);
-                    self.v(
-                        rule!("1.06.05.09"),
-                        format!(
-                            "the Fremen cannot ride into {}: {} are already there",
-                            to.territory.name(),
-                            Self::list(&others)
-                        ),
-                    );
-                    ok = false;
-                }
-                if ok
-                    && let Some(taken) =
-                        self.take_forces(Faction::Fremen, *from, *forces, rule!("2.04.08"))
-                {
-                    self.st.stack_mut(Faction::Fremen, dest).add(taken);
-                }
-            }
-            Stmt::NoProtect { faction } => {
-                if *faction != Faction::Fremen {
-                    self.v(
-                        rule!("2.04.10"),
-                        "only the Fremen decide whether worms spare their ally",
-                    );
-                }
-                self.t.blow.noprotect = true;
-            }
             Stmt::Ally(a, b) => {
                 if !self.nexus_open() {
                     return;
@@ -147,12 +78,14 @@ impl Replay {
             Stmt::NexusPass => {
                 self.nexus_open();
             }
-            _ => {}
+            _ => {
+                crate::factions::ability_statement(self, ev);
+            }
         }
     }
 
     /// A Nexus needs a worm this phase, after turn 1 (1.02.03, 1.02.06, 1.10.01).
-    fn nexus_open(&mut self) -> bool {
+    pub(crate) fn nexus_open(&mut self) -> bool {
         if self.st.turn <= 1 {
             self.v(
                 rule!("1.02.03"),
@@ -167,7 +100,7 @@ impl Replay {
         }
     }
 
-    fn blow(&mut self, ev: &Event, pile: Pile, card: SpiceCard) {
+    pub(crate) fn blow(&mut self, ev: &Event, pile: Pile, card: SpiceCard) {
         let i = pile_index(pile);
         if pile == Pile::B && !self.st.options.advanced {
             self.v(
@@ -280,7 +213,12 @@ impl Replay {
                         self.devour(t, &ev.asserts, rule!("1.02.05"));
                     }
                 } else if let Some(pl) = placed {
-                    if !(self.st.options.advanced && self.st.plays(Faction::Fremen)) {
+                    let placer = self
+                        .st
+                        .in_play
+                        .iter()
+                        .find_map(|f| crate::factions::rules(f).places_worms(self));
+                    if placer.is_none() {
                         self.v(
                             rule!("2.04.15"),
                             "only the Fremen (Advanced) place further worms of a blow",
@@ -309,23 +247,17 @@ impl Replay {
 
     /// A worm in a territory: every force there goes to the tanks and its spice to the bank
     /// (1.02.05), except the Fremen (2.04.07) and, unless they say otherwise, their ally (2.04.10).
-    pub(super) fn devour(&mut self, t: Territory, asserts: &[Assertion], rule: Rule) {
+    pub(crate) fn devour(&mut self, t: Territory, asserts: &[Assertion], rule: Rule) {
         let mut losses = Losses::default();
-        let fremen_ally = if self.st.plays(Faction::Fremen) && !self.t.blow.noprotect {
-            self.st.ally(Faction::Fremen)
-        } else {
-            None
-        };
-        // A Karama preventing 2.04.07 lets this worm take the Fremen too.
-        let wormproof_block = if self.st.in_territory(Faction::Fremen, t).total() > 0 {
-            self.karama_take(Ability::FrWormproof)
-        } else {
-            None
-        };
-        let fremen_spared = wormproof_block.is_none();
+        // Factions an ability keeps from being devoured (the Fremen and their ally, 2.04.07,
+        // 2.04.10), each with the rule its losses are checked under.
+        let mut shelter = crate::factions::WormShelter::default();
+        for f in self.st.in_play.iter() {
+            crate::factions::rules(f).worm_shelter(self, t, &mut shelter);
+        }
         for &p in t.pieces() {
             for f in self.st.in_play.iter() {
-                if (f == Faction::Fremen && fremen_spared) || Some(f) == fremen_ally {
+                if shelter.spared.contains(f) {
                     continue;
                 }
                 let s = self.st.wipe_piece(f, p);
@@ -337,44 +269,12 @@ impl Replay {
         if !self.t.blow.worm_territories.contains(&t) {
             self.t.blow.worm_territories.push(t);
         }
-        // What decides a Fremen's or their ally's losses is the Fremen ability (2.04.07, 2.04.10)
-        // or the Karama that stopped it (3.01.11).
-        let fremen = Some(wormproof_block.map_or(rule!("2.04.07"), |b| b.rule()));
-        let ally = if self.st.plays(Faction::Fremen) {
-            self.st.ally(Faction::Fremen)
-        } else {
-            None
-        };
-        let ally_rule = Some(if self.t.blow.noprotect_karama {
-            rule!("3.01.11.01")
-        } else {
-            rule!("2.04.10")
-        });
         self.check_losses_by(asserts, &losses, rule, |f, _| {
-            if f == Faction::Fremen {
-                fremen
-            } else if Some(f) == ally {
-                ally_rule
-            } else {
-                None
-            }
+            shelter.rules.iter().find(|(g, _)| *g == f).map(|(_, r)| *r)
         });
     }
 
-    /// A Karama cancels the Fremen's protection of their ally (2.04.10) for this phase.
-    pub(super) fn karama_unprotect(&mut self) {
-        self.t.blow.noprotect = true;
-        self.t.blow.noprotect_karama = true;
-    }
-
-    /// A worm from the Fremen Karama power (1.14.03): counts as a worm and opens a Nexus.
-    pub(super) fn karama_worm(&mut self, t: Territory, asserts: &[Assertion]) {
-        self.st.worms += 1;
-        self.t.blow.nexus = true;
-        self.devour(t, asserts, rule!("1.14.03"));
-    }
-
-    pub(super) fn finish_blow(&mut self) {
+    pub(crate) fn finish_blow(&mut self) {
         if !self.t.blow.done[0] {
             self.v(
                 rule!("1.02.01"),

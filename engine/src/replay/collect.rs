@@ -15,24 +15,19 @@ pub struct WinResult {
 }
 
 impl WinResult {
-    /// The rule that decides this kind of victory.
+    /// The rule that decides this kind of victory: the faction ability that gives it (a
+    /// special victory, the prediction), else the phase's.
     pub fn rule(&self) -> Rule {
+        if let Some(r) = Faction::ALL
+            .into_iter()
+            .find_map(|f| crate::factions::rules(f).victory_rule(self.kind, &self.factions))
+        {
+            return r;
+        }
         match self.kind {
-            WinType::BgPrediction => rule!("2.02.03"),
-            WinType::SoloFremenSpecial | WinType::AlliedFremenSpecial => rule!("2.04.09"),
-            WinType::SoloDefault | WinType::AlliedDefault => {
-                if self.factions.contains(&Faction::SpacingGuild) {
-                    rule!("2.06.08")
-                } else {
-                    rule!("1.09.05")
-                }
-            }
-            WinType::EndGame
-            | WinType::SoloEndGame
-            | WinType::AlliedEndGame
-            | WinType::Adjudicated => rule!("1.09.05"),
             WinType::SoloStronghold => rule!("1.09.02.01"),
             WinType::AlliedStronghold => rule!("1.09.02.02"),
+            _ => rule!("1.09.05"),
         }
     }
 }
@@ -47,12 +42,12 @@ fn claim_rule(kind: WinType, factions: &[Faction]) -> Rule {
     .rule()
 }
 
-struct Collection {
-    faction: Faction,
-    territory: Territory,
-    amount: Spice,
-    logged: bool,
-    note: String,
+pub(crate) struct Collection {
+    pub(crate) faction: Faction,
+    pub(crate) territory: Territory,
+    pub(crate) amount: Spice,
+    pub(crate) logged: bool,
+    pub(crate) note: String,
 }
 
 /// Marks a computed collection as logged; its amount and how it was counted.
@@ -65,23 +60,23 @@ fn tick(list: &mut [Collection], f: Faction, t: Territory) -> Option<(Spice, Str
 }
 
 #[derive(Default)]
-pub(super) struct CollectData {
-    collected: Vec<Collection>,
-    bonus: Vec<Collection>,
-    logged: bool,
+pub(crate) struct CollectData {
+    pub(crate) collected: Vec<Collection>,
+    pub(crate) bonus: Vec<Collection>,
+    pub(crate) logged: bool,
 }
 
-pub(super) struct MentatData {
-    control: Vec<(Stronghold, Faction)>,
-    gains: Vec<(Stronghold, Faction)>,
-    winner: Option<WinResult>,
+pub(crate) struct MentatData {
+    pub(crate) control: Vec<(Stronghold, Faction)>,
+    pub(crate) gains: Vec<(Stronghold, Faction)>,
+    pub(crate) winner: Option<WinResult>,
 }
 
 impl Replay {
     /// 1.08.01-.03: occupants collect 2 per force (3 when they occupy Arrakeen or Carthag), in
     /// storm order up to what is there (rulings.md 20); advisors collect nothing (2.02.12). Then
     /// the Advanced bonus (1.13.01).
-    pub(super) fn begin_collection(&mut self) {
+    pub(crate) fn begin_collection(&mut self) {
         let mut collected = Vec::new();
         for t in Territory::all() {
             let mut left: Spice = t.pieces().iter().map(|p| self.st.spice[p.index()]).sum();
@@ -147,7 +142,7 @@ impl Replay {
         };
     }
 
-    pub(super) fn collect_event(&mut self, ev: &Event) {
+    pub(crate) fn collect_event(&mut self, ev: &Event) {
         self.t.collect.logged = true;
         match &ev.stmt {
             Stmt::Collect {
@@ -236,7 +231,7 @@ impl Replay {
         }
     }
 
-    pub(super) fn finish_collection(&mut self) {
+    pub(crate) fn finish_collection(&mut self) {
         if !self.t.collect.logged {
             return;
         }
@@ -264,7 +259,7 @@ impl Replay {
     }
 
     /// 1.09.01-1.09.05, 4.02, 4.03.01-.02.
-    pub(super) fn begin_mentat(&mut self) {
+    pub(crate) fn begin_mentat(&mut self) {
         for f in self.st.in_play.iter() {
             let b = std::mem::take(&mut self.st.faction_mut(f).bribes);
             self.st.faction_mut(f).gain(b);
@@ -302,7 +297,10 @@ impl Replay {
 
     /// Every player or alliance meeting the stronghold requirement, first in storm order first
     /// (1.09.02.01, 1.09.02.02; an alliance takes its earlier member's place, ruling 23).
-    fn stronghold_qualifiers(&self, control: &[(Stronghold, Faction)]) -> Vec<WinResult> {
+    pub(crate) fn stronghold_qualifiers(
+        &self,
+        control: &[(Stronghold, Faction)],
+    ) -> Vec<WinResult> {
         let turn = self.st.turn;
         let count = |f: Faction| control.iter().filter(|(_, c)| *c == f).count();
         let mut out: Vec<WinResult> = Vec::new();
@@ -327,7 +325,7 @@ impl Replay {
         out
     }
 
-    fn compute_winner(&self, control: &[(Stronghold, Faction)]) -> Option<WinResult> {
+    pub(crate) fn compute_winner(&self, control: &[(Stronghold, Faction)]) -> Option<WinResult> {
         let turn = self.st.turn;
         let count = |f: Faction| control.iter().filter(|(_, c)| *c == f).count();
         let qualifies = |f: Faction| -> bool {
@@ -336,18 +334,12 @@ impl Replay {
                 None => count(f) >= 3,
             }
         };
-        // BG prediction (2.02.03; rulings.md 7: the predicted faction only has to qualify).
-        if let Some((p, pt)) = self.setup.prediction
-            && pt == turn
-            && self.st.plays(Faction::BeneGesserit)
-            && self.st.plays(p)
-            && qualifies(p)
-        {
-            return Some(WinResult {
-                factions: vec![Faction::BeneGesserit],
-                kind: WinType::BgPrediction,
-                turn,
-            });
+        // A faction's victory that comes before the stronghold victory (the Bene Gesserit
+        // prediction, 2.02.03; rulings.md 7: the predicted faction only has to qualify).
+        for f in self.st.in_play.iter() {
+            if let Some(w) = crate::factions::rules(f).victory_first(self, &qualifies) {
+                return Some(w);
+            }
         }
         if let Some(first) = self.stronghold_qualifiers(control).into_iter().next() {
             return Some(first);
@@ -355,51 +347,12 @@ impl Replay {
         if turn < self.st.options.max_turns {
             return None;
         }
-        // End of the last turn (1.09.05; rulings.md 7: Fremen special before the Guild's).
-        let with_ally = |f: Faction, solo: WinType, allied: WinType| match self.st.ally(f) {
-            Some(a) => WinResult {
-                factions: sorted(vec![f, a]),
-                kind: allied,
-                turn,
-            },
-            None => WinResult {
-                factions: vec![f],
-                kind: solo,
-                turn,
-            },
-        };
-        let fremen = self.st.plays(Faction::Fremen);
-        let guild = self.st.plays(Faction::SpacingGuild);
-        if fremen && guild {
-            let only_fremen = [Territory::SietchTabr, Territory::HabbanyaSietch]
-                .iter()
-                .all(|&t| self.st.occupants(t).iter().all(|&o| o == Faction::Fremen));
-            let fremen_ally = self.st.ally(Faction::Fremen);
-            let tueks_clear = self.st.occupants(Territory::TueksSietch).iter().all(|&o| {
-                !matches!(o, Faction::Harkonnen | Faction::Atreides | Faction::Emperor)
-                    || Some(o) == fremen_ally
-            });
-            if only_fremen && tueks_clear {
-                return Some(with_ally(
-                    Faction::Fremen,
-                    WinType::SoloFremenSpecial,
-                    WinType::AlliedFremenSpecial,
-                ));
+        // End of the last turn (1.09.05): the factions' special victories, in the order of
+        // rulings.md 7 (the Fremen's before the Guild's: the order of the factions' chapters).
+        for f in self.st.in_play.iter() {
+            if let Some(w) = crate::factions::rules(f).victory_at_end(self) {
+                return Some(w);
             }
-        }
-        if guild {
-            return Some(with_ally(
-                Faction::SpacingGuild,
-                WinType::SoloDefault,
-                WinType::AlliedDefault,
-            ));
-        }
-        if fremen {
-            return Some(with_ally(
-                Faction::Fremen,
-                WinType::SoloDefault,
-                WinType::AlliedDefault,
-            ));
         }
         let occupied = |f: Faction| {
             Stronghold::ALL
@@ -414,14 +367,19 @@ impl Replay {
             .iter()
             .filter(|&f| occupied(f) == best)
             .collect();
+        // The ruleset names the End Game: one type in the GenCon rulebook, Solo and Allied in the
+        // full format (rulings.md 7).
+        let allied = factions
+            .iter()
+            .any(|&f| self.st.ally(f).is_some_and(|a| factions.contains(&a)));
         Some(WinResult {
             factions,
-            kind: WinType::EndGame,
+            kind: self.st.options.ruleset.end_game(allied),
             turn,
         })
     }
 
-    pub(super) fn mentat_event(&mut self, ev: &Event) {
+    pub(crate) fn mentat_event(&mut self, ev: &Event) {
         let Some((control, gains, winner)) = self
             .t
             .mentat
@@ -475,22 +433,18 @@ impl Replay {
             }
             Stmt::Win(claim) => {
                 let mut computed = winner;
-                // A BG prediction claimed when no prediction is known (public mode, `{#}`) is
-                // the reveal itself: accepted when a faction does qualify this turn (2.02.03).
+                // A faction's victory revealed only now (the Bene Gesserit prediction in a
+                // published log, 2.02.03).
                 if let WinClaim::Win { factions, kind } = claim
-                    && *kind == WinType::BgPrediction
-                    && factions.as_slice() == [Faction::BeneGesserit]
-                    && self.setup.prediction.is_none()
-                    && self.st.plays(Faction::BeneGesserit)
-                    && computed.as_ref().is_some_and(|w| {
-                        w.kind == WinType::SoloStronghold || w.kind == WinType::AlliedStronghold
+                    && let Some(w) = self.st.in_play.iter().find_map(|f| {
+                        crate::factions::rules(f).revealed_victory(
+                            self,
+                            (factions, *kind),
+                            computed.as_ref(),
+                        )
                     })
                 {
-                    computed = Some(WinResult {
-                        factions: vec![Faction::BeneGesserit],
-                        kind: WinType::BgPrediction,
-                        turn: self.st.turn,
-                    });
+                    computed = Some(w);
                     if let Some(m) = self.t.mentat.as_mut() {
                         m.winner = computed.clone();
                     }
@@ -586,47 +540,16 @@ impl Replay {
     /// Tuek's Sietch (4.01.19) when a Fremen special victory was missed with it there; the ally's share of the
     /// Guild's or the Fremen's special victory (2.06.11, 2.04.12) when only the ally is in
     /// question; otherwise the rule of the victory's kind.
-    fn win_rule(
+    pub(crate) fn win_rule(
         &self,
         claimed: Option<(&[Faction], WinType)>,
         computed: Option<&WinResult>,
     ) -> Rule {
-        let kinds = || {
-            claimed
-                .map(|c| c.1)
-                .into_iter()
-                .chain(computed.map(|w| w.kind))
-        };
-        if kinds().any(|k| k == WinType::BgPrediction) {
-            return rule!("2.02.03");
-        }
-        let fremen_special =
-            |k: WinType| matches!(k, WinType::SoloFremenSpecial | WinType::AlliedFremenSpecial);
-        // The log missed a Fremen special victory while their ally sits in Tuek's Sietch.
-        if computed.is_some_and(|w| fremen_special(w.kind))
-            && !claimed.is_some_and(|c| fremen_special(c.1))
-            && let Some(a) = self.st.ally(Faction::Fremen)
-            && matches!(a, Faction::Harkonnen | Faction::Atreides | Faction::Emperor)
-            && self.st.in_territory(a, Territory::TueksSietch).fighting() > 0
+        if let Some(r) = Faction::ALL
+            .into_iter()
+            .find_map(|f| crate::factions::rules(f).victory_claim_rule(self, claimed, computed))
         {
-            return rule!("4.01.19");
-        }
-        if let (Some((factions, kind)), Some(w)) = (claimed, computed) {
-            // The same victory, with or without the ally.
-            let nested = factions.iter().all(|f| w.factions.contains(f))
-                || w.factions.iter().all(|f| factions.contains(f));
-            let pair = [kind, w.kind];
-            let family = |a: WinType, b: WinType| pair.contains(&a) && pair.contains(&b);
-            if nested && kind != w.kind {
-                if family(WinType::SoloDefault, WinType::AlliedDefault)
-                    && w.factions.contains(&Faction::SpacingGuild)
-                {
-                    return rule!("2.06.11");
-                }
-                if family(WinType::SoloFremenSpecial, WinType::AlliedFremenSpecial) {
-                    return rule!("2.04.12");
-                }
-            }
+            return r;
         }
         match (computed, claimed) {
             (Some(w), _) => w.rule(),
@@ -639,11 +562,16 @@ impl Replay {
     /// the faction it names, `None` when it leaves the stronghold out): advisors neither hold nor
     /// prevent control (2.02.12); on the Shield Wall only the left side counts (4.02.01), and with
     /// two factions there the one on the left controls it (4.02.06); otherwise 1.09.02.
-    fn control_rule(&self, s: Stronghold, claimed: Option<Faction>) -> Rule {
+    pub(crate) fn control_rule(&self, s: Stronghold, claimed: Option<Faction>) -> Rule {
         let t = Territory::of(s);
-        let bg = Faction::BeneGesserit;
-        let bg_advisors = self.st.in_territory(bg, t).advisors > 0;
-        if bg_advisors && claimed.is_none_or(|f| f == bg) {
+        let advisors = self
+            .st
+            .in_play
+            .iter()
+            .find(|&f| self.st.in_territory(f, t).advisors > 0);
+        if let Some(a) = advisors
+            && claimed.is_none_or(|f| f == a)
+        {
             return rule!("2.02.12");
         }
         if s == Stronghold::ShieldWall {
@@ -666,7 +594,7 @@ impl Replay {
         rule!("1.09.02")
     }
 
-    pub(super) fn finish_mentat(&mut self) {
+    pub(crate) fn finish_mentat(&mut self) {
         let winner = self.t.mentat.take().and_then(|m| m.winner);
         let s = self.summary();
         self.turns.push(s);
@@ -687,6 +615,47 @@ fn control_note(rule: Rule) -> &'static str {
         " (of two factions on the Shield Wall, the one on its left side controls it)"
     } else {
         ""
+    }
+}
+
+/// The claimed and the computed victory are the same one, with or without the ally: the ally's
+/// share of a faction's victory (`solo` and `allied`, its two kinds) is what the log got wrong.
+pub(crate) fn ally_share(
+    claimed: Option<(&[Faction], WinType)>,
+    computed: Option<&WinResult>,
+    solo: WinType,
+    allied: WinType,
+) -> bool {
+    let (Some((factions, kind)), Some(w)) = (claimed, computed) else {
+        return false;
+    };
+    let nested = factions.iter().all(|f| w.factions.contains(f))
+        || w.factions.iter().all(|f| factions.contains(f));
+    let pair = [kind, w.kind];
+    nested && kind != w.kind && pair.contains(&solo) && pair.contains(&allied)
+}
+
+impl Replay {
+    /// A faction's victory shared with its ally, if it has one.
+    pub(crate) fn with_ally(
+        &self,
+        f: Faction,
+        solo: WinType,
+        allied: WinType,
+        turn: u32,
+    ) -> WinResult {
+        match self.st.ally(f) {
+            Some(a) => WinResult {
+                factions: sorted(vec![f, a]),
+                kind: allied,
+                turn,
+            },
+            None => WinResult {
+                factions: vec![f],
+                kind: solo,
+                turn,
+            },
+        }
     }
 }
 

@@ -19,55 +19,17 @@
 use super::Replay;
 use crate::dgn::{AbilityRef, Pos};
 use crate::state::Phase;
-use Ability as A;
-use Faction::{
-    Atreides as AT, BeneGesserit as BG, Emperor as EM, Fremen as FR, SpacingGuild as SG,
-};
-use Phase::{Battle, Bidding, Charity, Movement, Revival, SpiceBlow, Storm};
 use dune::Faction;
 use dune::{Rule, rule};
 
-/// A faction ability a Karama can cancel or prevent.
+/// A faction ability a Karama can cancel or prevent, named by its rule number. Each faction's
+/// module lists its own (`crate::factions`, `FactionRules::karama`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Ability {
-    AtPeek,
-    AtWormsign,
-    AtPrescience,
-    AtAllyPrescience,
-    AtKwisatz,
-    BgSpirit,
-    BgVoice,
-    BgAllyVoice,
-    BgCharity,
-    BgTakeUpArms,
-    BgWartime,
-    BgKarama,
-    EmPayment,
-    EmAllyRevival,
-    EmSardaukar,
-    FrMove,
-    FrWormproof,
-    FrProtectAlly,
-    FrAllyRevival,
-    FrStormPeek,
-    FrStormLosses,
-    FrMigration,
-    FrFedaykin,
-    FrBattleHardened,
-    HkTopCard,
-    HkCapture,
-    SgPayment,
-    SgCross,
-    SgHome,
-    SgHalfPrice,
-    SgAllyHalfPrice,
-    SgAllyCross,
-    SgTiming,
-}
+pub(crate) struct Ability(pub Rule);
 
-/// One row of the table of stoppable abilities (GC 2.13.3, the six classic factions).
-pub(super) struct AbilityInfo {
-    pub ability: Ability,
+/// One row of a faction's table of stoppable abilities.
+#[derive(Debug)]
+pub(crate) struct AbilityInfo {
     pub rule: Rule,
     pub owner: Faction,
     /// `★`: prevented beforehand; otherwise `*`: cancelled as used.
@@ -78,405 +40,81 @@ pub(super) struct AbilityInfo {
     pub ally: bool,
     /// The replay applies the Karama's effect (battle abilities are left to Rules engine II).
     pub modelled: bool,
+    /// Its sub-rules name it too (`2.06.12.02` names Ship As It Pleases You, 2.06.12).
+    pub whole: bool,
     pub name: &'static str,
 }
 
-#[allow(clippy::too_many_arguments)]
-const fn row(
-    ability: Ability,
-    rule: Rule,
-    owner: Faction,
-    prevent: bool,
-    phase: Option<Phase>,
-    ally: bool,
-    modelled: bool,
-    name: &'static str,
-) -> AbilityInfo {
-    AbilityInfo {
-        ability,
-        rule,
-        owner,
-        prevent,
-        phase,
-        ally,
-        modelled,
-        name,
+pub(crate) const CANCEL: bool = false;
+pub(crate) const PREVENT: bool = true;
+
+impl AbilityInfo {
+    /// A row of a faction's Karama table.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) const fn new(
+        ability: Ability,
+        owner: Faction,
+        prevent: bool,
+        phase: Option<Phase>,
+        ally: bool,
+        modelled: bool,
+        name: &'static str,
+    ) -> AbilityInfo {
+        AbilityInfo {
+            rule: ability.0,
+            owner,
+            prevent,
+            phase,
+            ally,
+            modelled,
+            whole: false,
+            name,
+        }
+    }
+
+    /// Its sub-rules name it too.
+    pub(crate) const fn whole(self) -> AbilityInfo {
+        AbilityInfo {
+            whole: true,
+            ..self
+        }
+    }
+
+    pub(crate) fn ability(&self) -> Ability {
+        Ability(self.rule)
     }
 }
-
-const CANCEL: bool = false;
-const PREVENT: bool = true;
-
-pub(super) const ABILITIES: &[AbilityInfo; Ability::SgTiming as usize + 1] = &[
-    row(
-        A::AtPeek,
-        rule!("2.01.05"),
-        AT,
-        CANCEL,
-        Some(Bidding),
-        false,
-        true,
-        "look at the card up for auction",
-    ),
-    row(
-        A::AtWormsign,
-        rule!("2.01.07"),
-        AT,
-        CANCEL,
-        Some(Movement),
-        false,
-        true,
-        "Wormsign",
-    ),
-    row(
-        A::AtPrescience,
-        rule!("2.01.08"),
-        AT,
-        CANCEL,
-        Some(Battle),
-        false,
-        false,
-        "Prescience",
-    ),
-    row(
-        A::AtAllyPrescience,
-        rule!("2.01.09"),
-        AT,
-        PREVENT,
-        Some(Battle),
-        true,
-        false,
-        "Prescience in the ally's battle",
-    ),
-    row(
-        A::AtKwisatz,
-        rule!("2.01.11"),
-        AT,
-        CANCEL,
-        Some(Battle),
-        false,
-        false,
-        "Kwisatz Haderach",
-    ),
-    row(
-        A::BgSpirit,
-        rule!("2.02.05"),
-        BG,
-        CANCEL,
-        Some(Movement),
-        false,
-        true,
-        "spiritual advisor",
-    ),
-    row(
-        A::BgVoice,
-        rule!("2.02.06"),
-        BG,
-        CANCEL,
-        Some(Battle),
-        false,
-        false,
-        "Voice",
-    ),
-    row(
-        A::BgAllyVoice,
-        rule!("2.02.07"),
-        BG,
-        CANCEL,
-        Some(Battle),
-        true,
-        false,
-        "Voice in the ally's battle",
-    ),
-    row(
-        A::BgCharity,
-        rule!("2.02.09"),
-        BG,
-        PREVENT,
-        Some(Charity),
-        false,
-        true,
-        "CHOAM Charity of at least 2",
-    ),
-    row(
-        A::BgTakeUpArms,
-        rule!("2.02.16"),
-        BG,
-        PREVENT,
-        Some(Movement),
-        false,
-        true,
-        "Take Up Arms",
-    ),
-    row(
-        A::BgWartime,
-        rule!("2.02.17"),
-        BG,
-        CANCEL,
-        Some(Movement),
-        false,
-        true,
-        "Wartime",
-    ),
-    row(
-        A::BgKarama,
-        rule!("2.02.22"),
-        BG,
-        CANCEL,
-        None,
-        false,
-        false,
-        "worthless card as a Karama",
-    ),
-    row(
-        A::EmPayment,
-        rule!("2.03.04"),
-        EM,
-        PREVENT,
-        Some(Bidding),
-        false,
-        true,
-        "payment for treachery cards",
-    ),
-    row(
-        A::EmAllyRevival,
-        rule!("2.03.07"),
-        EM,
-        PREVENT,
-        Some(Revival),
-        true,
-        true,
-        "paying for the ally's extra revivals",
-    ),
-    row(
-        A::EmSardaukar,
-        rule!("2.03.08"),
-        EM,
-        CANCEL,
-        Some(Battle),
-        false,
-        false,
-        "Sardaukar",
-    ),
-    row(
-        A::FrMove,
-        rule!("2.04.06"),
-        FR,
-        PREVENT,
-        Some(Movement),
-        false,
-        true,
-        "two-territory movement",
-    ),
-    row(
-        A::FrWormproof,
-        rule!("2.04.07"),
-        FR,
-        PREVENT,
-        Some(SpiceBlow),
-        false,
-        true,
-        "not being devoured by worms",
-    ),
-    row(
-        A::FrProtectAlly,
-        rule!("2.04.10"),
-        FR,
-        CANCEL,
-        Some(SpiceBlow),
-        true,
-        true,
-        "protecting the ally from worms",
-    ),
-    row(
-        A::FrAllyRevival,
-        rule!("2.04.11"),
-        FR,
-        CANCEL,
-        Some(Revival),
-        true,
-        true,
-        "3 free revivals for the ally",
-    ),
-    row(
-        A::FrStormPeek,
-        rule!("2.04.14"),
-        FR,
-        CANCEL,
-        Some(Storm),
-        false,
-        false,
-        "looking at the storm card",
-    ),
-    row(
-        A::FrStormLosses,
-        rule!("2.04.16"),
-        FR,
-        CANCEL,
-        Some(Storm),
-        false,
-        true,
-        "half storm losses",
-    ),
-    row(
-        A::FrMigration,
-        rule!("2.04.17"),
-        FR,
-        CANCEL,
-        Some(Movement),
-        false,
-        true,
-        "Storm Migration",
-    ),
-    row(
-        A::FrFedaykin,
-        rule!("2.04.18"),
-        FR,
-        CANCEL,
-        Some(Battle),
-        false,
-        false,
-        "Fedaykin",
-    ),
-    row(
-        A::FrBattleHardened,
-        rule!("2.04.21"),
-        FR,
-        CANCEL,
-        Some(Battle),
-        false,
-        false,
-        "Battle Hardened",
-    ),
-    row(
-        A::HkTopCard,
-        rule!("2.05.08"),
-        Faction::Harkonnen,
-        PREVENT,
-        Some(Bidding),
-        false,
-        true,
-        "free top card",
-    ),
-    row(
-        A::HkCapture,
-        rule!("2.05.10"),
-        Faction::Harkonnen,
-        CANCEL,
-        Some(Battle),
-        false,
-        false,
-        "capturing a leader",
-    ),
-    row(
-        A::SgPayment,
-        rule!("2.06.04"),
-        SG,
-        CANCEL,
-        Some(Movement),
-        false,
-        true,
-        "payment for shipment",
-    ),
-    row(
-        A::SgCross,
-        rule!("2.06.05.01"),
-        SG,
-        PREVENT,
-        Some(Movement),
-        false,
-        true,
-        "cross-ship",
-    ),
-    row(
-        A::SgHome,
-        rule!("2.06.05.02"),
-        SG,
-        PREVENT,
-        Some(Movement),
-        false,
-        true,
-        "shipping back to reserves",
-    ),
-    row(
-        A::SgHalfPrice,
-        rule!("2.06.06"),
-        SG,
-        PREVENT,
-        Some(Movement),
-        false,
-        true,
-        "half-price shipping",
-    ),
-    row(
-        A::SgAllyHalfPrice,
-        rule!("2.06.09"),
-        SG,
-        CANCEL,
-        Some(Movement),
-        true,
-        true,
-        "half-price shipping for the ally",
-    ),
-    row(
-        A::SgAllyCross,
-        rule!("2.06.10"),
-        SG,
-        CANCEL,
-        Some(Movement),
-        true,
-        true,
-        "cross-ship for the ally",
-    ),
-    row(
-        A::SgTiming,
-        rule!("2.06.12"),
-        SG,
-        CANCEL,
-        Some(Movement),
-        false,
-        true,
-        "Ship As It Pleases You (acting early or Delay)",
-    ),
-];
-
-// The table lists every ability once, in declaration order (the last is `SgTiming`), so that
-// `info` is a plain index; checked when the program is compiled.
-const _: () = {
-    let mut i = 0;
-    while i < ABILITIES.len() {
-        assert!(
-            ABILITIES[i].ability as usize == i,
-            "ABILITIES is out of order"
-        );
-        i += 1;
-    }
-};
 
 impl Ability {
-    pub(super) fn info(self) -> &'static AbilityInfo {
-        &ABILITIES[self as usize]
+    /// The ability's row in its faction's table; `None` for a number no table lists.
+    pub(crate) fn info(self) -> Option<&'static AbilityInfo> {
+        lookup_exact(self.0)
     }
 }
 
-/// The ability a rule number names; `2.06.05.00` etc. are not abilities of their own, and
-/// `2.05.10.00` names the capture.
+fn lookup_exact(rule: Rule) -> Option<&'static AbilityInfo> {
+    crate::factions::karama_abilities().find(|i| i.rule == rule)
+}
+
+/// The ability a rule number names: the ability's own number, the number with a trailing `.00`
+/// (`2.05.10.00` names 2.05.10), or a sub-rule of an ability that covers its sub-rules.
 fn lookup(rule: Rule) -> Option<&'static AbilityInfo> {
-    // A trailing `.00` names the rule itself; the Delay's sub-rules name the Delay.
-    let rule = if rule == rule!("2.05.10.00") {
-        rule!("2.05.10")
-    } else if rule.is_within(rule!("2.06.12")) {
-        rule!("2.06.12")
-    } else {
-        rule
-    };
-    ABILITIES.iter().find(|i| i.rule == rule)
+    if let Some(i) = lookup_exact(rule) {
+        return Some(i);
+    }
+    if rule.parts().last() == Some(&0)
+        && let Some(i) = rule.parent().and_then(lookup_exact)
+    {
+        return Some(i);
+    }
+    crate::factions::karama_abilities().find(|i| i.whole && rule.is_within(i.rule))
 }
 
 /// A Karama waiting for the use it stops.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Block {
+pub(crate) struct Block {
     pub ability: Ability,
+    pub info: &'static AbilityInfo,
     pub by: Faction,
     pub pos: Pos,
     /// The phase the Karama was played in (a cancel lapses with it).
@@ -485,11 +123,11 @@ pub(super) struct Block {
 
 impl Block {
     fn prevent(&self) -> bool {
-        self.ability.info().prevent
+        self.info.prevent
     }
 
     /// The Karama rule this block enforces.
-    pub(super) fn rule(&self) -> Rule {
+    pub(crate) fn rule(&self) -> Rule {
         if self.prevent() {
             rule!("3.01.11.02")
         } else {
@@ -498,8 +136,8 @@ impl Block {
     }
 
     /// "the Fremen's two-territory movement (2.04.06) was prevented by EM's Karama at line 12".
-    pub(super) fn describe(&self) -> String {
-        let i = self.ability.info();
+    pub(crate) fn describe(&self) -> String {
+        let i = self.info;
         format!(
             "{}'s {} ({}) was {} by {}'s Karama at line {}",
             i.owner,
@@ -517,14 +155,14 @@ impl Block {
 }
 
 #[derive(Default)]
-pub(super) struct KaramaData {
-    blocks: Vec<Block>,
+pub(crate) struct KaramaData {
+    pub(crate) blocks: Vec<Block>,
 }
 
 impl Replay {
     /// `K F cancel rule` / `K F prevent rule`: checks that the ability can be stopped this way
     /// now, applies what takes effect at once, and leaves a block for the use it stops.
-    pub(super) fn karama_against(&mut self, f: Faction, r: &AbilityRef, prevent: bool) {
+    pub(crate) fn karama_against(&mut self, f: Faction, r: &AbilityRef, prevent: bool) {
         let (rule, how, other) = if prevent {
             (rule!("3.01.11.02"), "prevent", "cancel")
         } else {
@@ -599,25 +237,21 @@ impl Replay {
             }
         }
         // Effects that take hold at once.
-        match info.ability {
-            Ability::FrProtectAlly => self.karama_unprotect(),
-            Ability::FrAllyRevival => self.karama_revoke_grant(),
-            Ability::SgTiming => self.karama_guild_timing(),
-            _ => {}
-        }
+        crate::factions::rules(owner).karama_now(self, info.rule);
         if !info.modelled {
             // Recorded: the card is spent; battles are checked by "Rules engine II".
             return;
         }
         self.t.karama.blocks.push(Block {
-            ability: info.ability,
+            ability: info.ability(),
+            info,
             by: f,
             pos: r.pos,
             phase: now,
         });
     }
 
-    fn block_index(&self, a: Ability) -> Option<usize> {
+    pub(crate) fn block_index(&self, a: Ability) -> Option<usize> {
         let now = self.st.phase;
         self.t
             .karama
@@ -627,12 +261,12 @@ impl Replay {
     }
 
     /// The block on this ability, if any, left in place (abilities stopped for a whole phase).
-    pub(super) fn karama_block(&self, a: Ability) -> Option<Block> {
+    pub(crate) fn karama_block(&self, a: Ability) -> Option<Block> {
         self.block_index(a).map(|i| self.t.karama.blocks[i])
     }
 
     /// Takes the block on this ability (one use).
-    pub(super) fn karama_take(&mut self, a: Ability) -> Option<Block> {
+    pub(crate) fn karama_take(&mut self, a: Ability) -> Option<Block> {
         if self.t.karama.blocks.is_empty() {
             return None;
         }
@@ -642,8 +276,11 @@ impl Replay {
     /// Reports a use of an ability that a Karama stopped; `true` when it did. A prevention is
     /// used up; a cancel stays until its scope ends (the faction retakes the action without the
     /// ability, so a second try is just as illegal).
-    pub(super) fn karama_forbids(&mut self, a: Ability, what: &str) -> bool {
-        let block = if a.info().prevent {
+    pub(crate) fn karama_forbids(&mut self, a: Ability, what: &str) -> bool {
+        if self.t.karama.blocks.is_empty() {
+            return false;
+        }
+        let block = if a.info().is_some_and(|i| i.prevent) {
             self.karama_take(a)
         } else {
             self.karama_block(a)
@@ -664,7 +301,7 @@ impl Replay {
     }
 
     /// Drops cancels whose scope ended (the card or the shipment they were about).
-    pub(super) fn karama_lapse(&mut self, a: Ability) {
+    pub(crate) fn karama_lapse(&mut self, a: Ability) {
         if !self.t.karama.blocks.is_empty() {
             self.t
                 .karama
@@ -679,15 +316,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_ability_is_listed_once() {
-        for (i, a) in ABILITIES.iter().enumerate() {
-            assert_eq!(a.ability.info().rule, a.rule);
-            assert!(ABILITIES[i + 1..].iter().all(|b| b.rule != a.rule));
-        }
+    fn abilities_are_found_by_their_numbers() {
         assert_eq!(
-            lookup(rule!("2.06.12.02")).map(|i| i.ability),
-            Some(Ability::SgTiming)
+            lookup(rule!("2.06.12.02")).map(|i| i.rule),
+            Some(rule!("2.06.12"))
+        );
+        assert_eq!(
+            lookup(rule!("2.05.10.00")).map(|i| i.rule),
+            Some(rule!("2.05.10"))
+        );
+        assert_eq!(
+            lookup(rule!("2.06.05.01")).map(|i| i.rule),
+            Some(rule!("2.06.05.01"))
         );
         assert!(lookup(rule!("2.01.04")).is_none());
+        assert!(lookup(rule!("2.05.10.01")).is_none());
+        assert!(lookup(rule!("2.06.05.00")).is_none());
     }
 }

@@ -11,21 +11,21 @@
 //! Pause); the end of the log does not close the turn it stops in, so a log of a game in progress
 //! replays cleanly.
 
-mod any;
-mod battle;
-mod bidding;
-mod blow;
-mod collect;
-mod karama;
-mod movement;
-mod revival;
-mod setup;
-mod storm;
+pub(crate) mod any;
+pub(crate) mod battle;
+pub(crate) mod bidding;
+pub(crate) mod blow;
+pub(crate) mod collect;
+pub(crate) mod karama;
+pub(crate) mod movement;
+pub(crate) mod revival;
+pub(crate) mod setup;
+pub(crate) mod storm;
 
 use dune::{Rule, rule};
 use std::fmt;
 
-use crate::board::{Card, CardKind, Leader, Sector, Territory};
+use crate::board::{Card, Leader, Sector, Territory};
 use crate::dgn::{Assertion, Event, Game, Pos, Sealed, Section, SpiceCard, Stmt};
 use crate::state::{Forces, GameState, Phase, Stack};
 use dune::{Faction, FactionSet, Spice, Stronghold};
@@ -33,16 +33,42 @@ use dune::{Faction, FactionSet, Spice, Stronghold};
 pub use battle::WinAttempt;
 pub use collect::WinResult;
 
-/// One broken rule. Serializes as `{"pos":{"line","col"},"turn","phase","rule","message"}`.
+/// One broken rule. Serializes as
+/// `{"pos":{"line","col"},"turn","phase","rule","book","edition","message"}`.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Violation {
     pub pos: Pos,
     pub turn: u32,
     pub phase: Phase,
-    /// Rule number in the GenCon rulebook (001), e.g. `1.06.03.05`.
+    /// Rule number, e.g. `1.06.03.05`, read in [`Violation::book`].
     pub rule: Rule,
+    /// The rulebook the number is read in, decided by the game's ruleset: the GenCon rulebook
+    /// (001) in a `gc-2.13.3` game, the full rulebook (000) in a `full` game, whose numbers
+    /// differ for a few rules (GenCon's 1.06.03.05 is 000's 1.06.02.05, `dune::crosswalk`). A
+    /// rule only one book has is read in that book whatever the game (the expansion factions'
+    /// in 000; GenCon's 1.05.05 in 001).
+    pub book: dune::Book,
+    /// Which printed version of the rule, where the full rulebook prints two (ruling 28);
+    /// [`dune::Edition::Revised`] everywhere else.
+    pub edition: dune::Edition,
     /// What happened and why it is illegal, for a judge.
     pub message: String,
+}
+
+impl Violation {
+    /// The rule broken, in its book and edition: its page is `cite().href()`.
+    pub fn cite(&self) -> dune::BookRule {
+        dune::BookRule::new(self.book, self.rule, self.edition)
+    }
+
+    /// Whether this is a violation of the rule `number` in Mentat's numbering (a fixture's
+    /// name, `rule!`) as the violation's book numbers it: `1.06.03.05` is a `gc-2.13.3` game's
+    /// 1.06.03.05 and a `full` game's 1.06.02.05, never a `full` game's 1.06.03.05 (another
+    /// rule there).
+    pub fn is_of(&self, number: Rule) -> bool {
+        let cited = self.book.cite(number);
+        (cited.book(), cited.rule()) == (self.book, self.rule)
+    }
 }
 
 impl fmt::Display for Violation {
@@ -50,7 +76,12 @@ impl fmt::Display for Violation {
         write!(
             f,
             "line {}, column {} (turn {}, {}): {} ({})",
-            self.pos.line, self.pos.col, self.turn, self.phase, self.message, self.rule
+            self.pos.line,
+            self.pos.col,
+            self.turn,
+            self.phase,
+            self.message,
+            self.cite()
         )
     }
 }
@@ -176,13 +207,13 @@ pub fn replay(game: &Game, opts: &ReplayOptions) -> ReplayReport {
 
 /// Cards lost or spice destroyed by one effect, for loss assertions.
 #[derive(Clone, Debug, Default)]
-struct Losses {
-    forces: Vec<(Territory, Faction, Stack)>,
-    spice: Vec<(Territory, Spice)>,
+pub(crate) struct Losses {
+    pub(crate) forces: Vec<(Territory, Faction, Stack)>,
+    pub(crate) spice: Vec<(Territory, Spice)>,
 }
 
 impl Losses {
-    fn add_forces(&mut self, t: Territory, f: Faction, s: Stack) {
+    pub(crate) fn add_forces(&mut self, t: Territory, f: Faction, s: Stack) {
         if s.is_empty() {
             return;
         }
@@ -209,43 +240,43 @@ impl Losses {
 
 /// Data that lives for one turn only.
 #[derive(Default)]
-struct TurnData {
-    storm: storm::StormData,
-    blow: blow::BlowData,
-    charity: FactionSet,
-    bid: bidding::BidData,
-    revival: revival::RevivalData,
-    mv: movement::MoveData,
-    battle: battle::BattleData,
-    collect: collect::CollectData,
-    mentat: Option<collect::MentatData>,
-    karama: karama::KaramaData,
+pub(crate) struct TurnData {
+    pub(crate) storm: storm::StormData,
+    pub(crate) blow: blow::BlowData,
+    pub(crate) charity: FactionSet,
+    pub(crate) bid: bidding::BidData,
+    pub(crate) revival: revival::RevivalData,
+    pub(crate) mv: movement::MoveData,
+    pub(crate) battle: battle::BattleData,
+    pub(crate) collect: collect::CollectData,
+    pub(crate) mentat: Option<collect::MentatData>,
+    pub(crate) karama: karama::KaramaData,
 }
 
 pub(crate) struct Replay {
-    st: GameState,
-    opts: ReplayOptions,
-    violations: Vec<Violation>,
-    turns: Vec<TurnSummary>,
-    pos: Pos,
+    pub(crate) st: GameState,
+    pub(crate) opts: ReplayOptions,
+    pub(crate) violations: Vec<Violation>,
+    pub(crate) turns: Vec<TurnSummary>,
+    pub(crate) pos: Pos,
     /// Player circle of each seat's faction; `None` for factions not in play.
-    circles: [Option<u8>; Faction::COUNT],
-    t: TurnData,
-    setup: setup::SetupData,
+    pub(crate) circles: [Option<u8>; Faction::COUNT],
+    pub(crate) t: TurnData,
+    pub(crate) setup: setup::SetupData,
     /// Wormsign peek waiting for the next spice blow (2.01.07), audit mode.
-    pending_peek: Option<(Pos, SpiceCard)>,
+    pub(crate) pending_peek: Option<(Pos, SpiceCard)>,
     /// Sealed Fremen storm card for the next storm (2.04.13), audit mode.
-    sealed_storm_card: Option<(Pos, u32)>,
-    winner: Option<WinResult>,
-    win_attempts: Vec<(u32, Vec<WinAttempt>)>,
-    end: GameEnd,
-    phases: Vec<TurnSummary>,
-    ended: bool,
-    game_over_reported: bool,
+    pub(crate) sealed_storm_card: Option<(Pos, u32)>,
+    pub(crate) winner: Option<WinResult>,
+    pub(crate) win_attempts: Vec<(u32, Vec<WinAttempt>)>,
+    pub(crate) end: GameEnd,
+    pub(crate) phases: Vec<TurnSummary>,
+    pub(crate) ended: bool,
+    pub(crate) game_over_reported: bool,
 }
 
 impl Replay {
-    fn new(game: &Game, opts: ReplayOptions) -> Self {
+    pub(crate) fn new(game: &Game, opts: ReplayOptions) -> Self {
         let (options, factions, circles, header_violations) = setup::read_header(game);
         let st = GameState::new(options, factions);
         let mut r = Replay {
@@ -278,29 +309,51 @@ impl Replay {
 
     // ---- reporting ----
 
-    fn v(&mut self, rule: Rule, message: impl Into<String>) {
+    pub(crate) fn v(&mut self, rule: Rule, message: impl Into<String>) {
         let pos = self.pos;
         self.v_at(pos, rule, message);
     }
 
-    fn v_at(&mut self, pos: Pos, rule: Rule, message: impl Into<String>) {
+    /// A violation of a rule in Mentat's numbering (`rule!`: GenCon's number where GenCon has
+    /// the rule, else the full rulebook's), cited in the book of the game's ruleset
+    /// (`dune::Book::cite`).
+    pub(crate) fn v_at(&mut self, pos: Pos, rule: Rule, message: impl Into<String>) {
+        let cited = self.st.options().ruleset.book().cite(rule);
+        self.v_cited(pos, cited, message);
+    }
+
+    /// A violation of a rule of the full rulebook by its own number and edition
+    /// (`full_rule!("1.14.07")`), cited so whatever the game's ruleset. Needed only where 000's
+    /// number means another rule in Mentat's numbering (its 1.14.07 is the Ixians' Karama power,
+    /// GenCon's the Free Traders'); a number only 000 has (`rule!("2.07.02")`) goes through
+    /// [`Replay::v`]. None is cited yet: the expansion factions' modules replace
+    /// `factions::expansion`.
+    #[allow(dead_code)]
+    pub(crate) fn v_full(&mut self, rule: dune::BookRule, message: impl Into<String>) {
+        let pos = self.pos;
+        self.v_cited(pos, rule, message);
+    }
+
+    fn v_cited(&mut self, pos: Pos, cited: dune::BookRule, message: impl Into<String>) {
         self.violations.push(Violation {
             pos,
             turn: self.st.turn,
             phase: self.st.phase,
-            rule,
+            rule: cited.rule(),
+            book: cited.book(),
+            edition: cited.edition(),
             message: message.into(),
         });
     }
 
     // ---- small helpers shared by the phase modules ----
 
-    fn spice(&self, f: Faction) -> Spice {
+    pub(crate) fn spice(&self, f: Faction) -> Spice {
         self.st.faction(f).spice
     }
 
     /// For shortfall messages: bribe spice in front of the shield cannot be spent yet (1.12.02).
-    fn bribe_note(&self, f: Faction) -> String {
+    pub(crate) fn bribe_note(&self, f: Faction) -> String {
         match self.st.faction(f).bribes {
             b if b.is_zero() => String::new(),
             b => format!(
@@ -310,7 +363,7 @@ impl Replay {
     }
 
     /// Moves spice from a faction to a payee (saturating: a shortfall has been reported already).
-    fn pay(&mut self, from: Faction, to: crate::dgn::Payee, amount: Spice) {
+    pub(crate) fn pay(&mut self, from: Faction, to: crate::dgn::Payee, amount: Spice) {
         let paid = amount.min(self.spice(from));
         self.st.faction_mut(from).spice = self.spice(from).saturating_sub(paid);
         if let crate::dgn::Payee::Faction(g) = to {
@@ -318,7 +371,70 @@ impl Replay {
         }
     }
 
-    fn in_play_or_report(&mut self, f: Faction) -> bool {
+    /// The rule to cite when a log names `given` as the payee of `fee` and the rules send it to
+    /// `payee`: the rule of the faction that receives it (or that the log wrongly names), else
+    /// the rule that sends it to the bank.
+    pub(crate) fn payee_rule(
+        &self,
+        fee: crate::factions::Fee,
+        payee: crate::dgn::Payee,
+        given: crate::dgn::Payee,
+    ) -> Rule {
+        [payee, given]
+            .into_iter()
+            .find_map(|p| match p {
+                crate::dgn::Payee::Faction(g) => crate::factions::rules(g).receives(fee),
+                crate::dgn::Payee::Bank => None,
+            })
+            .unwrap_or(fee.bank_rule())
+    }
+
+    /// Where `payer`'s payment of `fee` goes by the rules: to a faction whose rules claim it
+    /// ([`crate::factions::FactionRules::payee`]: the Emperor for cards, the Guild for
+    /// shipments, …), else to the bank; nobody pays itself. The payee the log names at the
+    /// payment (`$n>payee`) is checked here, at its own position, under the rule that sends the
+    /// spice where it goes (or the Karama that sent it to the bank), with the computed payee in
+    /// the message. Returns the payee to pay.
+    pub(crate) fn settle_payee(
+        &mut self,
+        fee: crate::factions::Fee,
+        payer: Faction,
+        logged: Option<&crate::dgn::Payment>,
+        what: impl FnOnce() -> String,
+    ) -> crate::dgn::Payee {
+        use crate::dgn::Payee;
+        let claim = self.payee_of(fee, payer);
+        let payee = match claim.map_or(Payee::Bank, |c| c.payee) {
+            Payee::Faction(g) if g == payer => Payee::Bank,
+            p => p,
+        };
+        if let Some(p) = logged
+            && let Some(given) = p.payee
+            && given != payee
+        {
+            match claim.and_then(|c| c.block) {
+                Some(b) => {
+                    let why = b.describe();
+                    self.v_at(
+                        p.pos,
+                        b.rule(),
+                        format!("{} is paid to the bank, not {given}: {why}", what()),
+                    );
+                }
+                None => {
+                    let rule = self.payee_rule(fee, payee, given);
+                    self.v_at(
+                        p.pos,
+                        rule,
+                        format!("{} is paid to {payee}, not {given}", what()),
+                    );
+                }
+            }
+        }
+        payee
+    }
+
+    pub(crate) fn in_play_or_report(&mut self, f: Faction) -> bool {
         if self.st.plays(f) {
             true
         } else {
@@ -330,12 +446,12 @@ impl Replay {
         }
     }
 
-    fn allies(&self, a: Faction, b: Faction) -> bool {
+    pub(crate) fn allies(&self, a: Faction, b: Faction) -> bool {
         self.st.ally(a) == Some(b)
     }
 
     /// The faction's forces in a territory, as words for messages.
-    fn list(factions: &[Faction]) -> String {
+    pub(crate) fn list(factions: &[Faction]) -> String {
         match factions {
             [] => "nobody".into(),
             [a] => a.to_string(),
@@ -354,7 +470,7 @@ impl Replay {
     /// Plays a card from a hand: takes a known copy, else a card of unknown identity. Reports
     /// when the hand is empty, or (audit mode) when every card in it is known and none matches.
     /// The card goes to the discard pile unless `keep`.
-    fn play_card(&mut self, f: Faction, card: Card, rule: Rule, keep: bool) -> bool {
+    pub(crate) fn play_card(&mut self, f: Faction, card: Card, rule: Rule, keep: bool) -> bool {
         let ok = self.take_card(f, card, rule);
         self.place_card(f, card, keep);
         ok
@@ -362,7 +478,7 @@ impl Replay {
 
     /// Takes a played card out of a hand (see [`Replay::play_card`]); the caller then places it
     /// with [`Replay::place_card`] (battle plans keep their cards until the battle is resolved).
-    fn take_card(&mut self, f: Faction, card: Card, rule: Rule) -> bool {
+    pub(crate) fn take_card(&mut self, f: Faction, card: Card, rule: Rule) -> bool {
         let hand = &self.st.faction(f).hand;
         let slot = hand
             .iter()
@@ -398,7 +514,7 @@ impl Replay {
 
     /// Puts a played card back in the hand (`keep`) or on the discard pile (Family Atomics is
     /// set aside, 3.01.07).
-    fn place_card(&mut self, f: Faction, card: Card, keep: bool) {
+    pub(crate) fn place_card(&mut self, f: Faction, card: Card, keep: bool) {
         if keep {
             self.st.faction_mut(f).hand.push(Some(card));
         } else if card == Card::FamilyAtomics {
@@ -410,7 +526,7 @@ impl Replay {
     }
 
     /// A card whose identity became known: no more copies than the deck holds (board-data §4.1).
-    fn check_copies(&mut self, card: Card) {
+    pub(crate) fn check_copies(&mut self, card: Card) {
         let known = self.st.known_copies(card);
         if known > usize::from(card.copies()) {
             self.v(
@@ -420,27 +536,24 @@ impl Replay {
         }
     }
 
-    /// Can this faction use this card as a Karama (3.01.11; BG worthless cards 2.02.22, Advanced)?
-    fn karama_card(&mut self, f: Faction, card: Option<Card>) -> Card {
+    /// Can this faction use this card as a Karama (3.01.11; a faction's ability may let it use
+    /// others, as the Bene Gesserit's worthless cards, 2.02.22)?
+    pub(crate) fn karama_card(&mut self, f: Faction, card: Option<Card>) -> Card {
         let card = card.unwrap_or(Card::Karama);
-        if card != Card::Karama
-            && !(f == Faction::BeneGesserit
-                && self.st.options.advanced
-                && card.kind() == CardKind::Worthless)
-        {
+        if card != Card::Karama && !crate::factions::rules(f).karama_card(self, card) {
             self.v(rule!("3.01.11"), format!("{f} cannot use {card} as a Karama card (only the Bene Gesserit may use a worthless card, 2.02.22)"));
         }
         card
     }
 
     /// Sealed contents are used only in audit mode.
-    fn sealed<'a, T>(&self, s: &'a Sealed<T>) -> Option<&'a T> {
+    pub(crate) fn sealed<'a, T>(&self, s: &'a Sealed<T>) -> Option<&'a T> {
         if self.opts.audit { s.open() } else { None }
     }
 
     // ---- events and phases ----
 
-    fn event(&mut self, ev: &Event) {
+    pub(crate) fn event(&mut self, ev: &Event) {
         self.pos = ev.pos;
         if (self.ended || self.st.finished)
             && !matches!(
@@ -513,7 +626,7 @@ impl Replay {
     }
 
     /// Moves on to `target`, closing the phases in between.
-    fn enter(&mut self, target: Phase) {
+    pub(crate) fn enter(&mut self, target: Phase) {
         if target < self.st.phase {
             self.v(
                 target.rule(),
@@ -531,7 +644,7 @@ impl Replay {
         }
     }
 
-    fn begin_phase(&mut self) {
+    pub(crate) fn begin_phase(&mut self) {
         match self.st.phase {
             Phase::Bidding => self.begin_bidding(),
             Phase::Battle => self.begin_battle(),
@@ -541,7 +654,7 @@ impl Replay {
         }
     }
 
-    fn finish_phase(&mut self) {
+    pub(crate) fn finish_phase(&mut self) {
         self.finish_phase_rules();
         if self.opts.snapshots {
             let s = self.summary();
@@ -549,7 +662,7 @@ impl Replay {
         }
     }
 
-    fn finish_phase_rules(&mut self) {
+    pub(crate) fn finish_phase_rules(&mut self) {
         match self.st.phase {
             Phase::Setup => self.finish_setup(),
             Phase::Storm => self.finish_storm(),
@@ -564,7 +677,7 @@ impl Replay {
     }
 
     /// Closes every phase left in the current turn, through the Mentat Pause.
-    fn close_turn(&mut self) {
+    pub(crate) fn close_turn(&mut self) {
         if self.st.turn == 0 {
             if self.st.phase == Phase::Setup {
                 self.finish_phase();
@@ -579,7 +692,7 @@ impl Replay {
         }
     }
 
-    fn new_turn(&mut self, number: u32) {
+    pub(crate) fn new_turn(&mut self, number: u32) {
         if number == 0 && self.st.turn == 0 && self.st.phase == Phase::Setup && !self.setup.seen_t0
         {
             self.setup.seen_t0 = true;
@@ -618,7 +731,7 @@ impl Replay {
         self.t = TurnData::default();
     }
 
-    fn finish(mut self) -> ReplayReport {
+    pub(crate) fn finish(mut self) -> ReplayReport {
         // A log that stops during setup is a game in progress, like one that stops mid-turn:
         // what setup still lacks is not reported until `T1` or `END` closes it.
         if self.st.turn == 0 && self.st.phase == Phase::Setup && self.ended {
@@ -647,7 +760,7 @@ impl Replay {
         }
     }
 
-    fn summary(&self) -> TurnSummary {
+    pub(crate) fn summary(&self) -> TurnSummary {
         let st = &self.st;
         let mut forces = Vec::new();
         let stacks = st.territory_stacks();
@@ -674,14 +787,7 @@ impl Replay {
             .victory_strongholds()
             .filter_map(|s| st.controller(s).map(|f| (s, f)))
             .collect();
-        let kwisatz = st.plays(Faction::Atreides).then(|| {
-            let losses = st.faction(Faction::Atreides).battle_losses;
-            KwisatzSummary {
-                losses,
-                active: losses >= 7 && !st.kwisatz_dead,
-                dead: st.kwisatz_dead,
-            }
-        });
+        let kwisatz = self.kwisatz_summary();
         TurnSummary {
             spice_on_map: Territory::all()
                 .map(|t| (t, st.spice_in(t)))
@@ -737,7 +843,7 @@ impl Replay {
 
     // ---- assertions ----
 
-    fn check_assertions(&mut self, asserts: &[Assertion]) {
+    pub(crate) fn check_assertions(&mut self, asserts: &[Assertion]) {
         for a in asserts {
             match a {
                 Assertion::Spice { pos, values } => {
@@ -815,22 +921,7 @@ impl Replay {
                     }
                 }
                 Assertion::Kwisatz { pos, state, losses } => {
-                    let lost = self.st.faction(Faction::Atreides).battle_losses;
-                    let actual = if self.st.kwisatz_dead {
-                        crate::dgn::KwisatzState::Dead
-                    } else if lost >= 7 {
-                        crate::dgn::KwisatzState::Active
-                    } else {
-                        crate::dgn::KwisatzState::Inactive
-                    };
-                    if actual != *state || losses.is_some_and(|n| n != lost) {
-                        let name = |k: crate::dgn::KwisatzState| match k {
-                            crate::dgn::KwisatzState::Inactive => "inactive",
-                            crate::dgn::KwisatzState::Active => "active",
-                            crate::dgn::KwisatzState::Dead => "dead",
-                        };
-                        self.v_at(*pos, rule!("2.01.10"), format!("the Kwisatz Haderach is {} (the Atreides have lost {lost} forces in battles); the log says {}{}", name(actual), name(*state), losses.map_or(String::new(), |n| format!(" {n}"))));
-                    }
+                    self.check_kwisatz_state(*pos, *state, *losses)
                 }
                 // Checked where they belong: losses by the effect, the wheel by its plan.
                 Assertion::Losses { .. } | Assertion::Wheel { .. } | Assertion::Note(_) => {}
@@ -839,14 +930,14 @@ impl Replay {
     }
 
     /// Compares loss assertions `(T: F -n, -$s)` with what an effect destroyed.
-    fn check_losses(&mut self, asserts: &[Assertion], losses: &Losses, rule: Rule) {
+    pub(crate) fn check_losses(&mut self, asserts: &[Assertion], losses: &Losses, rule: Rule) {
         self.check_losses_by(asserts, losses, rule, |_, _| None);
     }
 
     /// [`Replay::check_losses`] where a faction's losses in a territory may be decided by a more
     /// specific rule than the effect's own (a faction ability, a card, a variant: 1.00.01-1.00.03):
     /// `specific(f, t)` names it, `None` leaves `rule`.
-    fn check_losses_by(
+    pub(crate) fn check_losses_by(
         &mut self,
         asserts: &[Assertion],
         losses: &Losses,

@@ -1,31 +1,35 @@
 //! The header (rule options, seats) and setup, 0.01-0.16.
 
 use super::{Replay, names};
-use crate::board::data::{FREMEN_START, FREMEN_START_FORCES};
-use crate::board::{Sector, Territory};
-use crate::dgn::{Event, Game, Pos, Side, Stmt};
-use crate::state::{Forces, RuleOptions};
+use crate::board::Sector;
+use crate::dgn::{Event, Game, Pos, Stmt};
+use crate::state::RuleOptions;
 use dune::{Faction, FactionSet};
 use dune::{Rule, rule};
+use tournament::ruleset::Ruleset;
 
 /// Setup bookkeeping (kept for the whole game: the prediction is checked at every Mentat Pause).
 #[derive(Default)]
-pub(super) struct SetupData {
-    pub(super) seen_t0: bool,
-    traitors: FactionSet,
-    cards: FactionSet,
-    fremen_placed: u8,
-    fremen_place_seen: bool,
-    bg_placed: bool,
-    storm_done: bool,
+pub(crate) struct SetupData {
+    pub(crate) seen_t0: bool,
+    /// Factions whose alliance-card choice is recorded (0.08, full format), and every alliance
+    /// card seen dealt.
+    pub(crate) alliance_cards: FactionSet,
+    pub(crate) cards_dealt: FactionSet,
+    pub(crate) traitors: FactionSet,
+    pub(crate) cards: FactionSet,
+    pub(crate) fremen_placed: u8,
+    pub(crate) fremen_place_seen: bool,
+    pub(crate) bg_placed: bool,
+    pub(crate) storm_done: bool,
     /// BG prediction (audit mode): faction and turn.
-    pub(super) prediction: Option<(Faction, u32)>,
+    pub(crate) prediction: Option<(Faction, u32)>,
 }
 
 type HeaderViolation = (Pos, Rule, String);
 
 /// Reads the rule options and the seats from the tags. Unknown tags are kept but ignored.
-pub(super) fn read_header(
+pub(crate) fn read_header(
     game: &Game,
 ) -> (
     RuleOptions,
@@ -37,8 +41,15 @@ pub(super) fn read_header(
     let mut v: Vec<HeaderViolation> = Vec::new();
     if let Some(t) = game.tag("Ruleset") {
         let norm = t.value.trim().to_ascii_lowercase().replace(' ', "-");
-        if norm != "gc-2.13.3" {
-            v.push((t.pos, rule!("0.03"), format!("ruleset \"{}\" is not supported: this engine knows gc-2.13.3 (replayed as gc-2.13.3)", t.value)));
+        // `000`, the full rulebook's file number, names its tournament format too.
+        let norm = if norm == "000" {
+            "full".to_string()
+        } else {
+            norm
+        };
+        match norm.parse::<Ruleset>() {
+            Ok(r) => o.ruleset = r,
+            Err(_) => v.push((t.pos, rule!("0.03"), format!("ruleset \"{}\" is not supported: this engine knows gc-2.13.3 and full (replayed as gc-2.13.3)", t.value))),
         }
     }
     if let Some(t) = game.tag("Mode") {
@@ -126,6 +137,18 @@ pub(super) fn read_header(
         }
     }
     seats.sort();
+    // Who may sit down: the ruleset's factions (0.08: the GenCon rulebook's six classic ones;
+    // the full format's thirteen, Classic and Expansion in any seats), and of those only the
+    // factions whose rules the engine checks. The others are refused here, at the setup line.
+    if let Some(t) = game.tag("Factions") {
+        for &(seat, f) in &seats {
+            if !o.ruleset.has_faction(f) {
+                v.push((t.pos, rule!("0.08"), format!("seat {seat}: {f} ({}) is an expansion faction of the full rulebook; the {} ruleset seats the six classic factions only (write [Ruleset \"full\"] for the full rulebook's tournament format)", f.name(), o.ruleset)));
+            } else if let Some(why) = crate::factions::rules(f).not_checked() {
+                v.push((t.pos, rule!("0.08"), format!("seat {seat}: {why}")));
+            }
+        }
+    }
     let n = seats.len();
     if let Some(t) = game.tag("Factions")
         && (n < 2
@@ -183,7 +206,7 @@ pub(super) fn read_header(
 
 impl Replay {
     /// Fixed starting forces (2.xx.02) before the log's own setup lines.
-    pub(super) fn begin_setup(&mut self) {
+    pub(crate) fn begin_setup(&mut self) {
         let seated = self.st.in_play;
         for f in seated.iter() {
             if let Some(c) = self.circles[f.index()] {
@@ -200,18 +223,13 @@ impl Replay {
                         .place_from_reserves(f, p, crate::dgn::ForceCount::plain(n), false);
                 }
             }
-            if f == Faction::BeneGesserit && !self.st.options.advanced {
-                if let Some(p) = Territory::PolarSink.piece(None) {
-                    self.st
-                        .place_from_reserves(f, p, crate::dgn::ForceCount::plain(1), false);
-                }
-                self.setup.bg_placed = true;
-            }
+            crate::factions::rules(f).begin_setup(self);
         }
     }
 
-    pub(super) fn setup_event(&mut self, ev: &Event) {
+    pub(crate) fn setup_event(&mut self, ev: &Event) {
         match &ev.stmt {
+            Stmt::AllianceCards { faction, dealt } => self.alliance_cards(*faction, dealt),
             Stmt::Traitors { faction, leaders } => {
                 let f = *faction;
                 if !self.in_play_or_report(f) {
@@ -224,13 +242,10 @@ impl Replay {
                 let Some(list) = self.sealed(leaders).cloned() else {
                     return;
                 };
-                let want = if f == Faction::Harkonnen { 4 } else { 1 };
+                let sheet = self.st.faction(f).sheet;
+                let want = usize::from(sheet.traitors);
                 if list.len() != want {
-                    let rule = if f == Faction::Harkonnen {
-                        rule!("2.05.03")
-                    } else {
-                        rule!("0.11")
-                    };
+                    let rule = sheet.rules.traitors;
                     self.v(
                         rule,
                         format!(
@@ -258,41 +273,6 @@ impl Replay {
                 }
                 self.st.faction_mut(f).traitors = Some(list);
             }
-            Stmt::Prediction {
-                faction,
-                prediction,
-            } => {
-                if *faction != Faction::BeneGesserit {
-                    self.v(
-                        rule!("2.02.03"),
-                        format!("only the Bene Gesserit predict; {faction} cannot"),
-                    );
-                    return;
-                }
-                if !self.in_play_or_report(*faction) {
-                    return;
-                }
-                if let Some(Some((f, turn))) = self.sealed(prediction).cloned() {
-                    if f == Faction::BeneGesserit || !self.st.plays(f) {
-                        self.v(
-                            rule!("2.02.03"),
-                            format!(
-                                "the Bene Gesserit must predict another faction in play, not {f}"
-                            ),
-                        );
-                    }
-                    if turn < 1 || turn > self.st.options.max_turns {
-                        self.v(
-                            rule!("2.02.03"),
-                            format!(
-                                "the predicted turn {turn} is outside 1-{}",
-                                self.st.options.max_turns
-                            ),
-                        );
-                    }
-                    self.setup.prediction = Some((f, turn));
-                }
-            }
             Stmt::StartingCards {
                 faction,
                 count,
@@ -312,11 +292,7 @@ impl Replay {
                 self.setup.cards.insert(f);
                 let want = self.st.faction(f).sheet.starting_cards;
                 if *count != want {
-                    let rule = if f == Faction::Harkonnen {
-                        rule!("2.05.04")
-                    } else {
-                        rule!("0.14")
-                    };
+                    let rule = self.st.faction(f).sheet.rules.starting_cards;
                     self.v(
                         rule,
                         format!("{f} starts with {want} treachery card(s), not {count}"),
@@ -340,12 +316,71 @@ impl Replay {
                 forces,
             } => self.place(ev, *faction, *place, *forces),
             Stmt::FirstStorm { dials, to } => self.first_storm(ev, dials, *to),
-            _ => {}
+            _ => {
+                crate::factions::ability_statement(self, ev);
+            }
+        }
+    }
+
+    /// `AC F{F,F}` (0.08 in the full format): each player is dealt one Classic and one Expansion
+    /// alliance card and keeps one, the faction they play. The cards are sealed (the one returned
+    /// goes back to the box unseen): audit mode checks them.
+    fn alliance_cards(&mut self, f: Faction, dealt: &crate::dgn::Sealed<Vec<Option<Faction>>>) {
+        if self.st.options.ruleset != Ruleset::Full {
+            self.v(rule!("0.08"), format!("alliance cards are dealt in the full rulebook's tournament format ([Ruleset \"full\"]); under {} each seat's faction is drawn (the Factions tag)", self.st.options.ruleset));
+            return;
+        }
+        if !self.in_play_or_report(f) {
+            return;
+        }
+        if self.setup.alliance_cards.contains(f) {
+            self.v(
+                rule!("0.08"),
+                format!("{f}'s alliance-card choice is recorded twice"),
+            );
+            return;
+        }
+        self.setup.alliance_cards.insert(f);
+        let Some(cards) = self.sealed(dealt).cloned() else {
+            return;
+        };
+        if cards.len() != 2 {
+            self.v(
+                rule!("0.08"),
+                format!(
+                    "each player is dealt two alliance cards; {f}'s record lists {}",
+                    cards.len()
+                ),
+            );
+        }
+        let known: Vec<Faction> = cards.iter().flatten().copied().collect();
+        if cards.iter().all(Option::is_some) && !known.contains(&f) {
+            self.v(
+                rule!("0.08"),
+                format!(
+                    "{f} plays the faction of an alliance card it kept, but its cards were {}",
+                    names(known.iter().copied())
+                ),
+            );
+        }
+        if let [a, b] = known[..]
+            && a.is_classic() == b.is_classic()
+        {
+            self.v(rule!("0.08"), format!("the two alliance cards dealt to {f} are one Classic and one Expansion faction, not {a} and {b}"));
+        }
+        for g in known {
+            if self.setup.cards_dealt.contains(g) {
+                self.v(
+                    rule!("0.08"),
+                    format!("the {g} alliance card is dealt twice; each card exists once"),
+                );
+            }
+            self.setup.cards_dealt.insert(g);
         }
     }
 
     /// Draws `n` cards into a hand; `ids` are the identities known from sealed data.
-    pub(super) fn deal_cards(&mut self, f: Faction, n: u32, ids: &[Option<crate::board::Card>]) {
+    pub(crate) fn deal_cards(&mut self, f: Faction, n: u32, ids: &[Option<crate::board::Card>]) {
         let drawn = self.st.draw_treachery(n);
         if drawn < n {
             self.v(
@@ -362,7 +397,7 @@ impl Replay {
         }
     }
 
-    fn place(
+    pub(crate) fn place(
         &mut self,
         ev: &Event,
         f: Faction,
@@ -398,105 +433,24 @@ impl Replay {
             }
         };
         let Some(piece) = piece else { return };
-        match f {
-            Faction::Fremen => {
-                if !FREMEN_START.contains(&t) {
-                    self.v(rule!("2.04.02"), format!("the Fremen start in Sietch Tabr, False Wall South and False Wall West, not {}", t.name()));
-                }
-                if u32::from(self.setup.fremen_placed) + u32::from(forces.total)
-                    > u32::from(FREMEN_START_FORCES)
-                {
-                    self.v(rule!("2.04.02"), format!("the Fremen place {FREMEN_START_FORCES} forces at setup; this placement makes {}", u32::from(self.setup.fremen_placed) + u32::from(forces.total)));
-                }
-                if !self
-                    .st
-                    .faction(f)
-                    .reserves
-                    .covers(Forces::from_count(forces))
-                {
-                    self.v(
-                        rule!("2.04.18"),
-                        format!(
-                            "the Fremen have only {} Fedaykin",
-                            self.st.faction(f).reserves.starred
-                        ),
-                    );
-                }
-                self.setup.fremen_place_seen = true;
-                let got = self.st.place_from_reserves(f, piece, forces, false);
-                self.setup.fremen_placed = self.setup.fremen_placed.saturating_add(got.total());
-            }
-            Faction::BeneGesserit if self.st.options.advanced => {
-                if self.setup.bg_placed {
-                    self.v(
-                        rule!("2.02.08"),
-                        "the Bene Gesserit place one advisor at setup, once",
-                    );
-                    return;
-                }
-                if self.st.plays(Faction::Fremen) && !self.setup.fremen_place_seen {
-                    self.v(rule!("2.02.08"), "the Bene Gesserit advisor is placed after the Fremen have placed their forces");
-                }
-                if forces.total != 1 {
-                    self.v(
-                        rule!("2.02.08"),
-                        format!(
-                            "the Bene Gesserit place 1 advisor at setup, not {}",
-                            forces.total
-                        ),
-                    );
-                }
-                let alone = self.st.present(t).iter().all(|&g| g == f);
-                let side = if alone { Side::Fighter } else { Side::Advisor };
-                if forces.side != Side::Unspecified && forces.side != side {
-                    let why = if alone {
-                        "it is alone there, so it flips to a fighter"
-                    } else {
-                        "it shares the territory, so it stays an advisor"
-                    };
-                    self.v(
-                        rule!("2.02.08"),
-                        format!(
-                            "the Bene Gesserit token in {} is logged as {forces}, but {why}",
-                            t.name()
-                        ),
-                    );
-                }
-                self.st.place_from_reserves(
-                    f,
-                    piece,
-                    crate::dgn::ForceCount {
-                        total: 1,
-                        starred: 0,
-                        side,
-                    },
-                    false,
-                );
-                self.setup.bg_placed = true;
-            }
-            Faction::BeneGesserit => {
-                // Basic: the Polar Sink token is placed automatically (2.02.02).
-                if t != Territory::PolarSink || forces.total != 1 {
-                    self.v(
-                        rule!("2.02.02"),
-                        "in the Basic game the Bene Gesserit start with 1 force in the Polar Sink",
-                    );
-                }
-            }
-            _ => {
-                let start = self
-                    .st
-                    .faction(f)
-                    .sheet
-                    .start
-                    .map_or("none".to_string(), |(t, n)| format!("{n} in {}", t.name()));
-                self.v(rule!("0.13"), format!("{f}'s starting forces are fixed ({start}) and placed automatically; PLACE is for the Fremen and the Bene Gesserit"));
-            }
+        if !crate::factions::rules(f).place(self, t, piece, forces) {
+            let start = self
+                .st
+                .faction(f)
+                .sheet
+                .start
+                .map_or("none".to_string(), |(t, n)| format!("{n} in {}", t.name()));
+            self.v(rule!("0.13"), format!("{f}'s starting forces are fixed ({start}) and placed automatically; PLACE is for the Fremen and the Bene Gesserit"));
         }
         let _ = ev;
     }
 
-    fn first_storm(&mut self, ev: &Event, dials: &[(Faction, u32, Pos); 2], to: Option<Sector>) {
+    pub(crate) fn first_storm(
+        &mut self,
+        ev: &Event,
+        dials: &[(Faction, u32, Pos); 2],
+        to: Option<Sector>,
+    ) {
         if self.setup.storm_done {
             self.v(rule!("0.16"), "the first storm is placed once");
             return;
@@ -547,21 +501,9 @@ impl Replay {
         self.compute_order();
     }
 
-    pub(super) fn finish_setup(&mut self) {
-        if self.st.plays(Faction::Fremen) && self.setup.fremen_placed < FREMEN_START_FORCES {
-            self.v(
-                rule!("2.04.02"),
-                format!(
-                    "the Fremen placed {} of their 10 starting forces (PLACE FR …)",
-                    self.setup.fremen_placed
-                ),
-            );
-        }
-        if self.st.plays(Faction::BeneGesserit) && !self.setup.bg_placed {
-            self.v(
-                rule!("2.02.08"),
-                "the Bene Gesserit starting advisor is not placed (PLACE BG …)",
-            );
+    pub(crate) fn finish_setup(&mut self) {
+        for f in self.st.in_play.iter() {
+            crate::factions::rules(f).finish_setup(self);
         }
         for f in self.st.in_play.iter() {
             if !self.setup.cards.contains(f) {

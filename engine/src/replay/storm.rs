@@ -1,36 +1,33 @@
 //! Storm phase (1.01): movement, destruction, storm order; Weather Control, Family Atomics and
 //! the Fremen storm deck.
 
-use super::karama::Ability;
 use super::{Losses, Replay, names};
-use crate::board::data::STORM_DECK;
 use crate::board::{Card, Piece, Sector, Territory};
 use crate::dgn::{Assertion, Event, Pos, Stmt};
-use crate::state::Stack;
 use dune::{Faction, FactionSet};
 use dune::{Rule, rule};
 
 /// A storm movement decided but not yet made (Family Atomics is played in between, 3.01.07).
-struct Pending {
-    steps: u32,
-    pos: Pos,
-    asserts: Vec<Assertion>,
-    to: Option<Sector>,
-    rule: Rule,
+pub(crate) struct Pending {
+    pub(crate) steps: u32,
+    pub(crate) pos: Pos,
+    pub(crate) asserts: Vec<Assertion>,
+    pub(crate) to: Option<Sector>,
+    pub(crate) rule: Rule,
 }
 
 #[derive(Default)]
-pub(super) struct StormData {
-    pending: Option<Pending>,
-    moved: bool,
-    weather: bool,
-    drawn: bool,
+pub(crate) struct StormData {
+    pub(crate) pending: Option<Pending>,
+    pub(crate) moved: bool,
+    pub(crate) weather: bool,
+    pub(crate) drawn: bool,
 }
 
 impl Replay {
-    pub(super) fn storm_event(&mut self, ev: &Event) {
+    pub(crate) fn storm_event(&mut self, ev: &Event) {
         let turn = self.st.turn;
-        let fremen_deck = self.st.options.advanced && self.st.plays(Faction::Fremen);
+        let storm_deck = self.storm_deck();
         match &ev.stmt {
             Stmt::StormAt { sector, order } => {
                 self.flush_storm();
@@ -61,8 +58,8 @@ impl Replay {
                     );
                     return;
                 }
-                if fremen_deck {
-                    self.v(rule!("2.04.13"), "with the Fremen in an Advanced game the storm moves by the Fremen storm card (S FR card n), not by dials");
+                if let Some((owner, rule)) = storm_deck {
+                    self.v(rule, format!("with the {} in an Advanced game the storm moves by their storm card (S {owner} card n), not by dials", owner.name()));
                 }
                 if self.t.storm.weather {
                     self.v(
@@ -100,74 +97,6 @@ impl Replay {
                     rule: rule!("1.01.02"),
                 });
             }
-            Stmt::StormCard { faction, value, to } => {
-                if *faction != Faction::Fremen || !fremen_deck {
-                    self.v(rule!("2.04.13"), "only the Fremen's storm card moves the storm, and only in an Advanced game with the Fremen");
-                    return;
-                }
-                if turn <= 1 {
-                    self.v(
-                        rule!("2.04.13"),
-                        "the storm card is used from turn 2 on; turn 1's storm is the first storm",
-                    );
-                    return;
-                }
-                if self.t.storm.weather {
-                    self.v(
-                        rule!("3.01.23"),
-                        "Weather Control decides this storm; the storm card does not move it",
-                    );
-                    return;
-                }
-                if self.t.storm.moved || self.t.storm.pending.is_some() {
-                    self.v(rule!("1.01.02"), "the storm moves once per Storm phase");
-                    return;
-                }
-                if !STORM_DECK.iter().any(|&c| u32::from(c) == *value) {
-                    self.v(
-                        rule!("2.04.13"),
-                        format!("the storm deck holds cards 1-6, not {value}"),
-                    );
-                }
-                if let Some((pos, sealed)) = self.sealed_storm_card.take()
-                    && sealed != *value
-                {
-                    self.v(rule!("2.04.13"), format!("the Fremen revealed storm card {value}, but the card sealed at line {} was {sealed}", pos.line));
-                }
-                let steps = (*value).min(1000);
-                self.t.storm.pending = Some(Pending {
-                    steps,
-                    pos: ev.pos,
-                    asserts: ev.asserts.clone(),
-                    to: *to,
-                    rule: rule!("2.04.13"),
-                });
-            }
-            Stmt::StormDraw { faction, value } => {
-                if *faction != Faction::Fremen || !fremen_deck {
-                    self.v(
-                        rule!("2.04.13"),
-                        "only the Fremen draw storm cards, in an Advanced game",
-                    );
-                    return;
-                }
-                if self.t.storm.drawn {
-                    self.v(rule!("2.04.13"), "the Fremen draw one storm card per turn");
-                }
-                self.t.storm.drawn = true;
-                self.sealed_storm_card = match self.sealed(value) {
-                    Some(Some(n)) => {
-                        if !STORM_DECK.iter().any(|&c| u32::from(c) == *n) {
-                            self.v(
-                                rule!("2.04.13"),
-                                format!("the storm deck holds cards 1-6, not {n}"),
-                            );
-                        }
-                        Some((ev.pos, *n))
-                    }
-                    _ => None,
-                };
-            }
             Stmt::WeatherControl { faction, sectors } => {
                 if turn <= 1 {
                     self.v(
@@ -200,11 +129,13 @@ impl Replay {
                 });
             }
             Stmt::FamilyAtomics { faction } => self.family_atomics(ev, *faction),
-            _ => {}
+            _ => {
+                crate::factions::ability_statement(self, ev);
+            }
         }
     }
 
-    fn family_atomics(&mut self, ev: &Event, f: Faction) {
+    pub(crate) fn family_atomics(&mut self, ev: &Event, f: Faction) {
         if self.st.turn <= 1 {
             self.v(
                 rule!("3.01.07"),
@@ -240,7 +171,7 @@ impl Replay {
 
     /// 3.01.07: fighters (not advisors, 2.02.12) on the Shield Wall, or on a piece next to it
     /// reachable without crossing the storm.
-    fn atomics_position(&self, f: Faction) -> bool {
+    pub(crate) fn atomics_position(&self, f: Faction) -> bool {
         let storm = self.st.storm;
         let wall = Territory::ShieldWall;
         if wall
@@ -271,7 +202,7 @@ impl Replay {
     }
 
     /// Makes the pending storm movement.
-    pub(super) fn flush_storm(&mut self) {
+    pub(crate) fn flush_storm(&mut self) {
         let Some(p) = self.t.storm.pending.take() else {
             return;
         };
@@ -289,14 +220,10 @@ impl Replay {
         self.compute_order();
     }
 
-    pub(super) fn finish_storm(&mut self) {
+    pub(crate) fn finish_storm(&mut self) {
         self.flush_storm();
         if self.st.turn >= 2 && !self.t.storm.moved {
-            let rule = if self.st.options.advanced && self.st.plays(Faction::Fremen) {
-                rule!("2.04.13")
-            } else {
-                rule!("1.01.02")
-            };
+            let rule = self.storm_deck().map_or(rule!("1.01.02"), |d| d.1);
             self.v(rule, "the storm's movement is not logged for this turn");
         }
         self.compute_order();
@@ -304,30 +231,44 @@ impl Replay {
 
     /// The rule that decides where the storm is this turn: the first storm (0.16), Weather
     /// Control (3.01.23), the Fremen storm card (2.04.13), or the dials (1.01.02).
-    pub(super) fn storm_rule(&self) -> Rule {
+    pub(crate) fn storm_rule(&self) -> Rule {
         if self.st.turn <= 1 {
             rule!("0.16")
         } else if self.t.storm.weather {
             rule!("3.01.23")
-        } else if self.st.options.advanced && self.st.plays(Faction::Fremen) {
-            rule!("2.04.13")
+        } else if let Some((_, rule)) = self.storm_deck() {
+            rule
         } else {
             rule!("1.01.02")
         }
     }
 
-    /// The rules more specific than 1.01.03 for the storm's losses: the Fremen's half losses
-    /// (2.04.16, Advanced) or the Karama that cancelled them, and the Imperial Basin, Arrakeen and
-    /// Carthag, which the storm reaches only after Family Atomics (3.01.07).
-    pub(super) fn storm_loss_rules(&self) -> impl Fn(Faction, Territory) -> Option<Rule> + use<> {
-        let fremen = self.st.options.advanced.then(|| {
-            self.karama_block(Ability::FrStormLosses)
-                .map_or(rule!("2.04.16"), |b| b.rule())
-        });
+    /// The faction whose storm deck moves the storm (2.04.13), with the rule that says so.
+    pub(crate) fn storm_deck(&self) -> Option<(Faction, Rule)> {
+        self.st
+            .in_play
+            .iter()
+            .find_map(|f| crate::factions::rules(f).storm_deck(self).map(|r| (f, r)))
+    }
+
+    /// The rules more specific than 1.01.03 for the storm's losses: a faction's own (the Fremen's
+    /// half losses, 2.04.16, Advanced, or the Karama that cancelled them), and the Imperial Basin,
+    /// Arrakeen and Carthag, which the storm reaches only after Family Atomics (3.01.07).
+    pub(crate) fn storm_loss_rules(&self) -> impl Fn(Faction, Territory) -> Option<Rule> + use<> {
+        let own: Vec<(Faction, Rule)> = self
+            .st
+            .in_play
+            .iter()
+            .filter_map(|f| {
+                crate::factions::rules(f)
+                    .storm_loss_rule(self)
+                    .map(|r| (f, r))
+            })
+            .collect();
         let atomics = self.st.atomics_used;
         move |f, t| {
-            if f == Faction::Fremen && fremen.is_some() {
-                fremen
+            if let Some((_, r)) = own.iter().find(|(g, _)| *g == f) {
+                Some(*r)
             } else if atomics
                 && matches!(
                     t,
@@ -344,7 +285,7 @@ impl Replay {
     /// Moves the storm `steps` sectors counterclockwise from `from`, destroying forces in sand
     /// sectors it starts on, passes or ends on and spice it passes or stops on (1.01.03; the
     /// Fremen lose half, rounded up, and nothing where it starts, 2.04.16).
-    pub(super) fn move_storm(&mut self, from: Sector, steps: u32) -> Losses {
+    pub(crate) fn move_storm(&mut self, from: Sector, steps: u32) -> Losses {
         let mut losses = Losses::default();
         self.st.storm = Some(from.advance(steps));
         if steps == 0 {
@@ -354,9 +295,6 @@ impl Replay {
         for k in 0..=steps.min(17) {
             hit[from.advance(k).index() as usize] = true;
         }
-        // A Karama cancelling 2.04.16 makes this storm take the Fremen like everyone else.
-        let fremen_half =
-            self.st.options.advanced && self.karama_block(Ability::FrStormLosses).is_none();
         for p in Piece::all() {
             let Some(s) = p.sector() else { continue };
             if !hit[s.index() as usize] {
@@ -371,33 +309,14 @@ impl Replay {
                 continue;
             }
             for f in self.st.in_play.iter() {
-                if f == Faction::Fremen && fremen_half {
-                    if s == from {
-                        continue;
-                    }
-                    let stack = self.st.stack(f, p);
-                    let lose = stack.total().div_ceil(2);
-                    let taken = self.st.take_from_piece(
-                        f,
-                        p,
-                        crate::state::Forces::new(lose, 0),
-                        crate::dgn::Side::Unspecified,
-                    );
-                    let rest = lose - taken.total();
-                    let taken2 = self.st.take_from_piece(
-                        f,
-                        p,
-                        crate::state::Forces::new(0, rest),
-                        crate::dgn::Side::Unspecified,
-                    );
-                    let mut all = taken;
-                    all.add(taken2);
-                    self.st.faction_mut(f).tanks.add(all.forces());
-                    losses.add_forces(t, f, all);
-                } else {
-                    let s: Stack = self.st.wipe_piece(f, p);
-                    losses.add_forces(t, f, s);
+                if self.st.stack(f, p).is_empty() {
+                    continue;
                 }
+                let s = match crate::factions::rules(f).storm_losses(self, p, s == from) {
+                    Some(lost) => lost,
+                    None => self.st.wipe_piece(f, p),
+                };
+                losses.add_forces(t, f, s);
             }
         }
         losses
@@ -405,7 +324,7 @@ impl Replay {
 
     /// Storm order (1.01.01): the first player is the one whose circle the storm approaches next;
     /// circle c sits at sector 3c+1 (0-17), so that is circle ceil(s/3) mod 6, then onwards.
-    pub(super) fn compute_order(&mut self) {
+    pub(crate) fn compute_order(&mut self) {
         let Some(s) = self.st.storm else { return };
         let first = u32::from(s.index()).div_ceil(3) % 6;
         let mut order = Vec::new();

@@ -95,14 +95,24 @@ pub async fn serve(
 }
 
 /// Built here rather than read from Cargo.toml, so the binary runs from any folder with only
-/// its site files next to it.
+/// its site files next to it. A site whose files are named by their hashes has a `hash.txt`
+/// (`app::assets`); Leptos's hydration scripts read the script's and wasm's names from it, by
+/// its full path (Leptos would otherwise look beside the binary).
 pub fn leptos_options(addr: SocketAddr, site_root: &str) -> LeptosOptions {
-    LeptosOptions::builder()
+    let mut options = LeptosOptions::builder()
         .output_name("mentat")
         .site_root(site_root)
         .site_pkg_dir("pkg")
         .site_addr(addr)
-        .build()
+        .build();
+    let hash_file = std::path::Path::new(site_root).join(app::assets::HASH_FILE);
+    if app::assets::Assets::of_site(std::path::Path::new(site_root)).hashed
+        && let Ok(hash_file) = std::path::absolute(hash_file)
+    {
+        options.hash_files = true;
+        options.hash_file = hash_file.to_string_lossy().into_owned().into();
+    }
+    options
 }
 
 /// Deletes expired sessions and stale sign-in failures every quarter hour. Every instance runs

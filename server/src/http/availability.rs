@@ -169,9 +169,10 @@ pub fn unavailable(api: bool) -> Response {
                 "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">\
                  <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
                  <title>Mentat: back in a moment</title>\
-                 <link rel=\"stylesheet\" href=\"/pkg/mentat.css\"></head>\
+                 <link rel=\"stylesheet\" href=\"{}\"></head>\
                  <body><main class=\"page\"><h1>Back in a moment</h1><p>{MESSAGE}</p>\
-                 <p><a href=\"\">Try again</a></p></main></body></html>"
+                 <p><a href=\"\">Try again</a></p></main></body></html>",
+                app::assets::stylesheet()
             )),
         )
             .into_response()

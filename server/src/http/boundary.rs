@@ -9,6 +9,10 @@
 //!   function machinery answers every error with 500, and only errors raised through
 //!   `app::server::fail` carry their own status), and no message in it is longer than a
 //!   sentence: a 100 KB value a client sent is not echoed back.
+//! - A file upload (a server function that takes `multipart/form-data`, [`MULTIPART`]) is
+//!   refused with 415 unless its body is multipart with a boundary: server_fn 0.8's multipart
+//!   codec panics on any other body (it `expect`s the boundary), so nothing else may reach it.
+//!   Its files may be binary (a zip archive), so the UTF-8 check is theirs to make, per file.
 //! - Behind a trusted load balancer, the client's address is the one the balancer saw.
 
 use std::net::{IpAddr, SocketAddr};
@@ -32,6 +36,57 @@ pub const API_PREFIX: &str = "/api/";
 pub const MAX_MESSAGE_CHARS: usize = 200;
 /// Error bodies larger than this are not worth reading back to shorten: they are replaced.
 const MAX_ERROR_BODY: usize = 1 << 20;
+
+/// The server functions that take `multipart/form-data` (file uploads). The fuzz test of every
+/// server function (`server/tests/faults/fuzz.rs`) sends each one a body that is not multipart,
+/// so an upload added without being named here fails it.
+pub fn multipart_paths() -> [&'static str; 1] {
+    use leptos::server_fn::ServerFn;
+    [app::gamelog::UploadLogs::PATH]
+}
+
+/// How much of a body that is too large is read (and dropped) before it is refused: a client
+/// still sending when the server answers and closes gets a reset and never sees the 413, so the
+/// server reads on, as nginx's lingering close does, up to this much and for at most
+/// [`DRAIN_TIME`].
+const DRAIN_BYTES: usize = 16 * 1024 * 1024;
+const DRAIN_TIME: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Refuses a body whose declared length is over [`MAX_BODY_BYTES`] with 413, after reading what
+/// the client sends (see [`DRAIN_BYTES`]), so the client reads the refusal rather than a reset
+/// connection. Server function calls get the refusal as JSON their page shows.
+pub async fn oversize(request: Request, next: Next) -> Response {
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_none_or(|n| n <= MAX_BODY_BYTES as u64) {
+        return next.run(request).await;
+    }
+    let server_function = request.uri().path().starts_with(API_PREFIX);
+    let (_, body) = request.into_parts();
+    let drained = tokio::time::timeout(DRAIN_TIME, async {
+        let _ = axum::body::to_bytes(body, DRAIN_BYTES).await;
+    })
+    .await;
+    if drained.is_err() {
+        tracing::debug!("stopped reading a body too large to accept");
+    }
+    let mut response = if server_function {
+        too_large()
+    } else {
+        (
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "The request is too large (at most 2 MB).",
+        )
+            .into_response()
+    };
+    response
+        .headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    response
+}
 
 /// Checks a server function call's body before the server function reads it, and gives its
 /// error the right status after.
@@ -62,6 +117,17 @@ async fn check_request(request: Request) -> Result<Request, Response> {
     if parts.method == Method::GET || parts.method == Method::HEAD {
         return Ok(Request::from_parts(parts, body));
     }
+    let content_type = parts
+        .headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok());
+    let multipart = content_type.is_some_and(|v| multer::parse_boundary(v).is_ok());
+    if multipart_paths().contains(&parts.uri.path()) && !multipart {
+        return Err(refuse(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "This address takes files sent as a form upload (multipart/form-data with a boundary). Choose the files on the page and send them again.",
+        ));
+    }
     let declared = parts
         .headers
         .get(header::CONTENT_LENGTH)
@@ -74,12 +140,11 @@ async fn check_request(request: Request) -> Result<Request, Response> {
         Ok(bytes) => bytes,
         Err(_) => return Err(too_large()),
     };
-    let form = parts
-        .headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
-    let text_ok = if form {
+    let form = content_type.is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
+    let text_ok = if multipart {
+        // Files: the upload reads each one and names any that is not text.
+        true
+    } else if form {
         percent_decodes_to_utf8(&bytes)
     } else {
         std::str::from_utf8(&bytes).is_ok()

@@ -12,14 +12,17 @@ mod health;
 pub mod live;
 mod organise;
 mod organisers;
+pub mod panics;
 mod player_page;
 mod print;
 pub mod standings;
+pub mod statics;
 mod statistics;
 
 use axum::{
     Router,
     extract::FromRef,
+    handler::{Handler, HandlerWithoutStateExt},
     http::{HeaderValue, header},
     middleware,
     routing::get,
@@ -27,7 +30,10 @@ use axum::{
 use leptos::prelude::{LeptosOptions, provide_context, use_context};
 use leptos_axum::{LeptosRoutes, generate_route_list};
 use sqlx::PgPool;
-use tower_http::{compression::CompressionLayer, limit::RequestBodyLimitLayer};
+use tower_http::{
+    compression::{CompressionLayer, predicate::Predicate},
+    limit::RequestBodyLimitLayer,
+};
 use tower_sessions::{Expiry, SessionManagerLayer, cookie::SameSite};
 use tower_sessions_sqlx_store::PostgresStore;
 
@@ -66,6 +72,15 @@ impl FromRef<AppState> for LeptosOptions {
 }
 
 pub fn router(state: AppState, web: &WebConfig) -> Router {
+    router_with(state, web, Router::new())
+}
+
+/// [`router`] with `extra` routes among the pages, behind the same layers: tests add a route
+/// that panics, to prove the answer a panic gets. The server itself has none.
+#[doc(hidden)]
+pub fn router_with(state: AppState, web: &WebConfig, extra: Router<AppState>) -> Router {
+    let site_root = std::path::PathBuf::from(state.leptos_options.site_root.as_ref());
+    app::assets::set(app::assets::Assets::of_site(&site_root));
     let routes = generate_route_list(app::App);
     let options = state.leptos_options.clone();
     let pool = state.pool.clone();
@@ -104,13 +119,16 @@ pub fn router(state: AppState, web: &WebConfig) -> Router {
         .route("/events/{slug}/standings", get(standings::page))
         .route("/events/{slug}/live", get(live::stream))
         .merge(organisers)
+        .merge(extra)
         .leptos_routes_with_context(&state, routes, context.clone(), move || {
             app::shell(options.clone())
         })
-        .fallback(leptos_axum::file_and_error_handler_with_context::<
-            AppState,
-            _,
-        >(context, app::shell))
+        // Any other address is a public file (favicon, scripts), or else the not-found page.
+        .fallback_service(statics::cached(statics::files(
+            &site_root,
+            leptos_axum::file_and_error_handler_with_context::<AppState, _>(context, app::shell)
+                .with_state(state.clone()),
+        )))
         // A rendered page always leaves with the policy that lets its own inline scripts run.
         .layer(middleware::from_fn(headers::nonce_policy))
         .layer(sessions)
@@ -136,9 +154,26 @@ pub fn router(state: AppState, web: &WebConfig) -> Router {
         .layer(middleware::from_fn_with_state(
             state.database.clone(),
             availability::gate,
-        ));
+        ))
+        // A body declared too large is read and refused, before any other check answers early.
+        .layer(middleware::from_fn(boundary::oversize));
+    // The browser half's files, outside the pages' layers: no session, no database, nothing to
+    // check on a request for a file (the availability gate passes them anyway).
+    let router = router.route_service(
+        "/pkg/{*file}",
+        statics::cached(statics::files(&site_root, statics::missing.into_service())),
+    );
+    let router = router
+        // A panic anywhere inside answers 500 in the caller's form; the connection stays.
+        .layer(panics::catch())
+        .layer(middleware::from_fn(panics::shape));
     let router = headers::layers()
         .into_iter()
         .fold(router, |router, layer| router.layer(layer));
-    router.layer(CompressionLayer::new()).with_state(state)
+    // Static files leave as built (precompressed); everything else is compressed on the way.
+    router
+        .layer(CompressionLayer::new().compress_when(
+            tower_http::compression::DefaultPredicate::new().and(statics::NotStatic),
+        ))
+        .with_state(state)
 }

@@ -100,3 +100,25 @@ pub async fn post(
     )
     .await
 }
+
+/// A POST with any body and content type (or none), from Mentat's own origin, for the fuzz
+/// test of every server function.
+pub async fn post_raw(
+    addr: SocketAddr,
+    path: &str,
+    content_type: Option<&str>,
+    body: Bytes,
+    cookie: Option<&str>,
+) -> Result<Reply, String> {
+    let mut request = Request::post(path)
+        .header(header::HOST, addr.to_string())
+        .header(header::ORIGIN, format!("http://{addr}"))
+        .header(header::ACCEPT, "application/json");
+    if let Some(content_type) = content_type {
+        request = request.header(header::CONTENT_TYPE, content_type);
+    }
+    if let Some(cookie) = cookie {
+        request = request.header(header::COOKIE, cookie);
+    }
+    send(addr, request.body(Full::new(body)).expect("request")).await
+}

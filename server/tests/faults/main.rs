@@ -10,13 +10,17 @@
 //!   Mentat recovers by itself within 5 s of it coming back, nothing acknowledged is lost;
 //! - two instances on two ports sharing one database: a session made on one is valid on the
 //!   other, a report finalised through one reaches a standings page open on the other within 2 s,
-//!   and both serve identical standings.
+//!   and both serve identical standings;
+//! - every server function in the server's registry fuzzed with malformed requests by three
+//!   kinds of caller: no 5xx, no dropped connection, no echo, the right refusals (`fuzz.rs`).
 //!
-//! `script/test` runs the short form (100 phones); `script/faults` the long one
-//! (`MENTAT_FAULTS=long`: 500 phones, longer outages). Every loop is bounded in count and time.
+//! `script/test` runs the short form (100 phones; the fuzz's first fields); `script/faults` the
+//! long one (`MENTAT_FAULTS=long`: 500 phones, longer outages, every field and payload). Every
+//! loop is bounded in count and time.
 
 mod client;
 mod cluster;
+mod fuzz;
 
 use std::{
     sync::{

@@ -207,14 +207,16 @@ impl<'a> Line<'a> {
         u8::try_from(v).map_err(|_| self.err_at(start, what, format!("{v}")))
     }
 
-    /// A win type of the GenCon points list (4.01.10): `SSH BGP ASH SFS AFS EG SDV ADV`.
+    /// A win type of either points list (4.01.10): `SSH BGP ASH SFS AFS EG SDV ADV`, and the
+    /// full format's `SEG AEG` (whether the game's ruleset has it is the replay's question).
     pub(super) fn win_type(&mut self) -> R<dune::WinType> {
-        const WHAT: &str = "the win type (SSH, ASH, BGP, SFS, AFS, EG, SDV, ADV)";
+        const WHAT: &str = "the win type (SSH, ASH, BGP, SFS, AFS, EG, SEG, AEG, SDV, ADV)";
         self.ws();
         let start = self.i;
         let word = self.ident().unwrap_or("");
         match dune::WinType::from_code(word).filter(|w| {
-            tournament::Ruleset::Gc2133.has_win_type(*w) && *w != dune::WinType::Adjudicated
+            tournament::Ruleset::ALL.iter().any(|r| r.has_win_type(*w))
+                && *w != dune::WinType::Adjudicated
         }) {
             Some(w) => Ok(w),
             None => Err(self.err_at(start, WHAT, format!("`{word}`"))),

@@ -184,7 +184,7 @@ impl Parser {
             letter if let Some(p) = Phase::from_letter(letter).filter(|&p| p != Phase::Setup) => {
                 Section::Phase(p)
             }
-            "TR" | "PRED" | "TC" | "PLACE" | "STORM0" => {
+            "AC" | "TR" | "PRED" | "TC" | "PLACE" | "STORM0" => {
                 self.ctx = Some(Section::Phase(Phase::Setup));
                 return self.setup(l, kw, pos);
             }
@@ -534,8 +534,10 @@ mod tests {
     }
 
     #[test]
-    fn only_the_classic_factions_are_read() {
-        let e = error("M IX ship 2 ARK $2");
+    fn every_faction_of_the_full_rulebook_is_read() {
+        // Who may sit at the table is the ruleset's question, answered by the replay.
+        assert!(parse("T0\nM IX ship 2 ARK $2").is_ok());
+        let e = error("M XX ship 2 ARK $2");
         assert!(e.expected.contains("a faction"), "{e}");
         assert!(parse("[Factions \"1=AT 2=IX\"]\nT0\n").is_ok());
     }

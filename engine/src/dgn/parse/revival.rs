@@ -27,7 +27,7 @@ pub(super) fn revival(l: &mut Line) -> R<Stmt> {
     l.ws();
     if l.eat_str("L:") {
         let leader = l.leader()?;
-        let paid = l.optional_payment()?.map(|p| p.amount);
+        let paid = l.optional_payment()?;
         return Ok(Stmt::ReviveLeader {
             faction,
             leader,
@@ -35,7 +35,7 @@ pub(super) fn revival(l: &mut Line) -> R<Stmt> {
         });
     }
     if l.keyword("KH") {
-        let paid = l.optional_payment()?.map(|p| p.amount);
+        let paid = l.optional_payment()?;
         return Ok(Stmt::ReviveKwisatz { faction, paid });
     }
     if l.keyword("ghola") {
@@ -45,7 +45,7 @@ pub(super) fn revival(l: &mut Line) -> R<Stmt> {
         return Ok(Stmt::Grant { faction });
     }
     let forces = l.forces()?;
-    let paid = l.optional_payment()?.map(|p| p.amount);
+    let paid = l.optional_payment()?;
     l.ws();
     let extra = if l.eat(b'+') {
         let n = l.forces()?;
@@ -55,7 +55,7 @@ pub(super) fn revival(l: &mut Line) -> R<Stmt> {
         }
         l.ws();
         let f = l.faction()?;
-        let paid = l.optional_payment()?.map(|p| p.amount);
+        let paid = l.optional_payment()?;
         Some((n, f, paid))
     } else {
         None

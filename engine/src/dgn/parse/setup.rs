@@ -1,10 +1,30 @@
-//! Setup lines (`T0`): traitors, the prediction, starting cards, placements, the first storm.
+//! Setup lines (`T0`): the alliance cards (full format), traitors, the prediction, starting cards, placements, the first storm.
 
 use super::*;
 
 impl Parser {
     pub(super) fn setup(&mut self, l: &mut Line, kw: &str, pos: Pos) -> R<()> {
         match kw {
+            "AC" => loop {
+                l.ws();
+                if l.end() {
+                    return Ok(());
+                }
+                let p = l.pos();
+                let faction = l.faction()?;
+                let dealt = l.sealed_list(Line::faction)?;
+                if dealt == Sealed::Absent {
+                    return Err(
+                        l.err("the two alliance cards dealt in braces, e.g. `IX{AT,IX}` or `{#}`")
+                    );
+                }
+                self.push(
+                    p,
+                    Section::Phase(Phase::Setup),
+                    Stmt::AllianceCards { faction, dealt },
+                    Vec::new(),
+                );
+            },
             "TR" => loop {
                 l.ws();
                 if l.end() {

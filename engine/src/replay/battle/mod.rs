@@ -4,8 +4,8 @@
 //! assertion ([`result`], arithmetic in [`crate::battle`]), the Harkonnen capture, Leader Return
 //! (1.07.07), win attempts (4.01.04, ruling 6) and the Arrakeen card (4.03.03.01).
 
-mod plan;
-mod result;
+pub(crate) mod plan;
+pub(crate) mod result;
 
 use super::Replay;
 use crate::battle::Plan;
@@ -16,55 +16,55 @@ use dune::{Faction, FactionSet, Spice, Stronghold, rule};
 
 /// A Voice command waiting for the target's plan (2.02.06).
 #[derive(Clone, Debug)]
-struct Voice {
-    by: Faction,
-    target: Faction,
-    positive: bool,
-    command: String,
-    pos: Pos,
+pub(crate) struct Voice {
+    pub(crate) by: Faction,
+    pub(crate) target: Faction,
+    pub(crate) positive: bool,
+    pub(crate) command: String,
+    pub(crate) pos: Pos,
 }
 
 /// A Prescience answer waiting for the plan it describes (2.01.08).
 #[derive(Clone, Debug)]
-struct Prescience {
-    by: Faction,
+pub(crate) struct Prescience {
+    pub(crate) by: Faction,
     /// Asked in the ally's battle (2.01.09).
-    for_ally: bool,
-    target: Faction,
-    element: String,
-    answer: String,
-    pos: Pos,
+    pub(crate) for_ally: bool,
+    pub(crate) target: Faction,
+    pub(crate) element: String,
+    pub(crate) answer: String,
+    pub(crate) pos: Pos,
 }
 
 /// The battle being fought.
-struct Battle {
-    place: Place,
-    pos: Pos,
+pub(crate) struct Battle {
+    pub(crate) place: Place,
+    pub(crate) pos: Pos,
     /// Aggressor, defender.
-    sides: [Faction; 2],
-    plans: [Option<Plan>; 2],
+    pub(crate) sides: [Faction; 2],
+    pub(crate) plans: [Option<Plan>; 2],
     /// Traitor calls: the side whose leader is revealed as a traitor, with the call's position.
-    betrayed: [Option<Pos>; 2],
-    voice: Option<Voice>,
-    prescience: Vec<Prescience>,
+    pub(crate) betrayed: [Option<Pos>; 2],
+    pub(crate) voice: Option<Voice>,
+    pub(crate) prescience: Vec<Prescience>,
     /// The battle cannot be fought (reported when it was announced): its details are not checked
     /// again and nothing of it is applied.
-    void: bool,
+    pub(crate) void: bool,
 }
 
 impl Battle {
-    fn side_of(&self, f: Faction) -> Option<usize> {
+    pub(crate) fn side_of(&self, f: Faction) -> Option<usize> {
         self.sides.iter().position(|&s| s == f)
     }
 }
 
 /// The battle just resolved, for the Harkonnen capture that follows it (2.05.10).
 #[derive(Clone, Copy, Debug)]
-struct Resolved {
-    territory: Territory,
-    winner: Option<Faction>,
-    loser: Option<Faction>,
-    captured: bool,
+pub(crate) struct Resolved {
+    pub(crate) territory: Territory,
+    pub(crate) winner: Option<Faction>,
+    pub(crate) loser: Option<Faction>,
+    pub(crate) captured: bool,
 }
 
 /// Win attempts of this turn with their evidence (ruling 6).
@@ -79,21 +79,21 @@ pub struct WinAttempt {
 }
 
 #[derive(Default)]
-pub(super) struct BattleData {
-    current: Option<Battle>,
-    last: Option<Resolved>,
-    pub(super) win_attempts: Vec<WinAttempt>,
+pub(crate) struct BattleData {
+    pub(crate) current: Option<Battle>,
+    pub(crate) last: Option<Resolved>,
+    pub(crate) win_attempts: Vec<WinAttempt>,
     /// The territory the Kwisatz Haderach fought in this turn (2.01.11: one per turn).
-    kwisatz_territory: Option<Territory>,
+    pub(crate) kwisatz_territory: Option<Territory>,
     /// Battles due this phase (see [`Replay::due`]).
-    due: Option<Vec<(Territory, Faction, Faction)>>,
+    pub(crate) due: Option<Vec<(Territory, Faction, Faction)>>,
     /// Where each leader fought this phase, whoever holds it now (1.07.04.03: a leader captured
     /// or sent home after fighting stays bound to that territory), by [`Leader::index`].
-    fought_in: [Option<Territory>; 30],
+    pub(crate) fought_in: [Option<Territory>; Leader::COUNT],
 }
 
 impl Replay {
-    pub(super) fn begin_battle(&mut self) {
+    pub(crate) fn begin_battle(&mut self) {
         // 4.03.03.01: the Arrakeen card pays 2 at the start of the Battle phase.
         if let Some(f) = self.st.stronghold_card_holder(Stronghold::Arrakeen) {
             self.st.faction_mut(f).gain(Spice::new(2));
@@ -107,7 +107,7 @@ impl Replay {
     /// Win attempts under ruling 6 (4.01.04): a fighting force in a stronghold, and strongholds
     /// occupied with the ally numbering at least 3 (4 when allied); the Shield Wall's left side
     /// counts once it is a stronghold (4.02.01, ruling 8).
-    fn win_attempts(&self) -> Vec<WinAttempt> {
+    pub(crate) fn win_attempts(&self) -> Vec<WinAttempt> {
         let strongholds: Vec<Stronghold> = self.st.victory_strongholds().collect();
         let occupied = |f: Faction| -> Vec<Stronghold> {
             strongholds
@@ -145,7 +145,7 @@ impl Replay {
         out
     }
 
-    pub(super) fn battle_event(&mut self, ev: &Event) {
+    pub(crate) fn battle_event(&mut self, ev: &Event) {
         match &ev.stmt {
             Stmt::WinAttempts(list) => {
                 let given: FactionSet = list.iter().copied().collect();
@@ -242,7 +242,7 @@ impl Replay {
     /// Pairs of factions whose fighting forces meet in a territory, not separated by the storm
     /// (1.07.01, 1.07.01.00; never in the Polar Sink, 1.07.01.02; advisors do not fight,
     /// 2.02.12), in board order.
-    pub(super) fn battles_due(&self) -> Vec<(Territory, Faction, Faction)> {
+    pub(crate) fn battles_due(&self) -> Vec<(Territory, Faction, Faction)> {
         let mut out = Vec::new();
         for t in Territory::all() {
             self.battles_in(t, &mut out);
@@ -251,7 +251,7 @@ impl Replay {
     }
 
     /// The battles due in one territory (see [`Replay::battles_due`]).
-    fn battles_in(&self, t: Territory, out: &mut Vec<(Territory, Faction, Faction)>) {
+    pub(crate) fn battles_in(&self, t: Territory, out: &mut Vec<(Territory, Faction, Faction)>) {
         if t == Territory::PolarSink {
             return;
         }
@@ -279,7 +279,7 @@ impl Replay {
 
     /// The battles due now: computed once per phase, then kept up to date battle by battle
     /// (a battle changes only its own territory).
-    fn due(&mut self) -> Vec<(Territory, Faction, Faction)> {
+    pub(crate) fn due(&mut self) -> Vec<(Territory, Faction, Faction)> {
         if let Some(d) = &self.t.battle.due {
             return d.clone();
         }
@@ -289,7 +289,7 @@ impl Replay {
     }
 
     /// After a battle in `t`: its territory's battles are computed again.
-    pub(super) fn battle_done_in(&mut self, t: Territory) {
+    pub(crate) fn battle_done_in(&mut self, t: Territory) {
         let Some(mut d) = self.t.battle.due.take() else {
             return;
         };
@@ -299,7 +299,13 @@ impl Replay {
         self.t.battle.due = Some(d);
     }
 
-    fn start_battle(&mut self, pos: Pos, place: Place, aggressor: Faction, defender: Faction) {
+    pub(crate) fn start_battle(
+        &mut self,
+        pos: Pos,
+        place: Place,
+        aggressor: Faction,
+        defender: Faction,
+    ) {
         self.close_battle();
         self.t.battle.last = None;
         let t = place.territory;
@@ -384,7 +390,7 @@ impl Replay {
 
     /// A battle left without a result line is resolved as the plans say (the log is silent, the
     /// engine derives); without both plans it cannot be, and that is reported.
-    fn close_battle(&mut self) {
+    pub(crate) fn close_battle(&mut self) {
         let Some(b) = self.t.battle.current.as_ref() else {
             return;
         };
@@ -405,55 +411,23 @@ impl Replay {
         );
     }
 
-    pub(super) fn kill_leader(&mut self, l: Leader) {
+    pub(crate) fn kill_leader(&mut self, l: Leader) {
         let face_up = !self.st.died_once[l.index()];
         self.st.died_once[l.index()] = true;
         self.st.leaders[l.index()] = LeaderState::Tanks { face_up };
-        self.prison_break();
-    }
-
-    /// 2.05.11: when every Harkonnen leader of its own is dead, the captured ones go home at
-    /// once, to the faction that last had them as an active leader (only the Harkonnen capture,
-    /// so that is the leader's own faction). One that fought for the Harkonnen this phase stays
-    /// in its territory until Leader Return (1.07.06.03), now its own faction's. A leader captured
-    /// while every Harkonnen leader is dead goes home at once too (notation Decisions).
-    pub(super) fn prison_break(&mut self) {
-        let hk = Faction::Harkonnen;
-        if !self.st.plays(hk) {
-            return;
-        }
-        let own_dead =
-            Leader::of(hk).all(|l| matches!(self.st.leaders[l.index()], LeaderState::Tanks { .. }));
-        if !own_dead {
-            return;
-        }
-        for l in Leader::all() {
-            let home = l.faction();
-            if home == hk {
-                continue;
-            }
-            let back = match self.st.leaders[l.index()] {
-                LeaderState::Pool(h) if h == hk => LeaderState::Pool(home),
-                LeaderState::Fought(h, t) if h == hk => LeaderState::Fought(home, t),
-                _ => continue,
-            };
-            self.st.leaders[l.index()] = back;
-            self.st.freed[l.index()] = true;
+        for f in self.st.in_play.iter() {
+            crate::factions::rules(f).leader_died(self);
         }
     }
 
-    pub(super) fn finish_battle(&mut self) {
+    pub(crate) fn finish_battle(&mut self) {
         self.close_battle();
         self.t.battle.last = None;
         // Leader Return (1.07.07); a captured leader who survived goes back to the faction that
         // last had it (2.05.10.02).
         for l in Leader::all() {
             if let LeaderState::Fought(h, _) = self.st.leaders[l.index()] {
-                let home = if h == Faction::Harkonnen && l.faction() != h {
-                    l.faction()
-                } else {
-                    h
-                };
+                let home = crate::factions::rules(h).leader_returns(l);
                 self.st.leaders[l.index()] = LeaderState::Pool(home);
             }
         }

@@ -2,7 +2,7 @@
 //! (2.01.08, 2.01.09) and traitor calls (1.07.06.06, 2.05.09, 2.01.12), each checked against the
 //! plans where the plan reveals it.
 
-use super::{Battle, Prescience, Replay, Voice};
+use super::{Battle, Replay};
 use crate::battle::{self, Conditions, Plan};
 use crate::board::{Card, CardKind, Leader};
 use crate::dgn::{Assertion, PlanLeader, Pos};
@@ -12,7 +12,7 @@ use dune::{Faction, Rule, rule};
 
 /// What a Voice command names (2.02.06).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum VoiceCmd {
+pub(crate) enum VoiceCmd {
     PoisonWeapon,
     ProjectileWeapon,
     PoisonDefense,
@@ -23,7 +23,7 @@ enum VoiceCmd {
 }
 
 impl VoiceCmd {
-    fn read(text: &str) -> Option<VoiceCmd> {
+    pub(crate) fn read(text: &str) -> Option<VoiceCmd> {
         Some(match text {
             "poison" => VoiceCmd::PoisonWeapon,
             "proj" | "projectile" => VoiceCmd::ProjectileWeapon,
@@ -48,7 +48,7 @@ impl VoiceCmd {
         }
     }
 
-    fn in_plan(self, p: &Plan) -> bool {
+    pub(crate) fn in_plan(self, p: &Plan) -> bool {
         if self == VoiceCmd::CheapHero {
             return p.leader == PlanLeader::CheapHero;
         }
@@ -58,7 +58,7 @@ impl VoiceCmd {
 
     /// Could a hand holding `c` have answered the command? Weapons and defences need a leader
     /// or Cheap Hero on the wheel (1.07.04.05).
-    fn in_hand(self, c: Card, has_leader: bool) -> bool {
+    pub(crate) fn in_hand(self, c: Card, has_leader: bool) -> bool {
         match self {
             VoiceCmd::CheapHero => c == Card::CheapHero,
             _ => has_leader && (self.card_matches(c, true) || self.card_matches(c, false)),
@@ -67,7 +67,7 @@ impl VoiceCmd {
 }
 
 impl Replay {
-    fn battle_or_report(&mut self, rule: Rule, what: &str) -> bool {
+    pub(crate) fn battle_or_report(&mut self, rule: Rule, what: &str) -> bool {
         if self.t.battle.current.is_some() {
             return true;
         }
@@ -80,7 +80,7 @@ impl Replay {
 
     /// The side a helper acts for: its own, or its ally's (the alliance abilities 2.01.09,
     /// 2.02.07, 2.05.09). `None` when neither is in this battle.
-    fn acting_side(&self, f: Faction) -> Option<(usize, bool)> {
+    pub(crate) fn acting_side(&self, f: Faction) -> Option<(usize, bool)> {
         let b = self.t.battle.current.as_ref()?;
         if let Some(i) = b.side_of(f) {
             return Some((i, false));
@@ -92,7 +92,7 @@ impl Replay {
     /// The checks every battle ability of one faction shares (the Voice, Prescience): a battle
     /// is on, the right faction uses it, in its own battle or its ally's (`rules` and `abilities`:
     /// own, ally's), and no Karama stops it. Returns the side it acts for and whether for the ally.
-    fn battle_ability(
+    pub(crate) fn battle_ability(
         &mut self,
         f: Faction,
         owner: Faction,
@@ -121,156 +121,9 @@ impl Replay {
         Some((side, for_ally))
     }
 
-    pub(in crate::replay) fn voice(
-        &mut self,
-        pos: Pos,
-        f: Faction,
-        target: Faction,
-        positive: bool,
-        command: &str,
-    ) {
-        let Some((side, for_ally)) = self.battle_ability(
-            f,
-            Faction::BeneGesserit,
-            "the Voice",
-            [rule!("2.02.06"), rule!("2.02.07")],
-            [Ability::BgVoice, Ability::BgAllyVoice],
-        ) else {
-            return;
-        };
-        let rule = if for_ally {
-            rule!("2.02.07")
-        } else {
-            rule!("2.02.06")
-        };
-        let Some(b) = self.t.battle.current.as_mut() else {
-            return;
-        };
-        let opponent = b.sides[1 - side];
-        if target != opponent {
-            self.v(
-                rule,
-                format!("the Voice commands the opponent in this battle, {opponent}, not {target}"),
-            );
-            return;
-        }
-        if b.plans[1 - side].is_some() {
-            self.v(
-                rule!("2.02.06"),
-                format!(
-                    "the Voice comes before the battle wheel; {target}'s plan is already logged"
-                ),
-            );
-        }
-        if VoiceCmd::read(command).is_none() {
-            self.v(rule!("2.02.06"), format!("`{command}` is not a Voice command: poison, proj, poisondef, projdef, worthless, CH, or a card by name"));
-            return;
-        }
-        if let Some(b) = self.t.battle.current.as_mut() {
-            b.voice = Some(Voice {
-                by: f,
-                target,
-                positive,
-                command: command.to_string(),
-                pos,
-            });
-        }
-    }
-
-    pub(in crate::replay) fn prescience(
-        &mut self,
-        pos: Pos,
-        f: Faction,
-        element: &str,
-        answer: &str,
-    ) {
-        let Some((side, for_ally)) = self.battle_ability(
-            f,
-            Faction::Atreides,
-            "Prescience",
-            [rule!("2.01.08"), rule!("2.01.09")],
-            [Ability::AtPrescience, Ability::AtAllyPrescience],
-        ) else {
-            return;
-        };
-        if !matches!(
-            element,
-            "leader" | "W" | "D" | "dial" | "weapon" | "defense" | "number"
-        ) {
-            self.v(rule!("2.01.08"), format!("Prescience asks for the leader, the weapon (W), the defense (D) or the number dialed (dial), not `{element}`"));
-            return;
-        }
-        let Some(b) = self.t.battle.current.as_mut() else {
-            return;
-        };
-        if b.prescience.iter().any(|p| p.by == f) {
-            self.v(
-                rule!("2.01.08"),
-                "Prescience asks about one element of the opponent's plan per battle",
-            );
-            return;
-        }
-        let target = b.sides[1 - side];
-        b.prescience.push(Prescience {
-            by: f,
-            for_ally,
-            target,
-            element: element.to_string(),
-            answer: answer.to_string(),
-            pos,
-        });
-        if let Some(plan) = b.plans[1 - side] {
-            self.check_prescience(&plan);
-        }
-    }
-
-    /// The answers given to Prescience must be what the plan shows (2.01.08).
-    fn check_prescience(&mut self, plan: &Plan) {
-        let Some(b) = self.t.battle.current.as_ref() else {
-            return;
-        };
-        let asked: Vec<Prescience> = b
-            .prescience
-            .iter()
-            .filter(|p| p.target == plan.faction)
-            .cloned()
-            .collect();
-        for p in asked {
-            let card = |c: Option<Card>| c.map_or("none".to_string(), |c| c.code().to_string());
-            let shown = match p.element.as_str() {
-                "leader" => match plan.leader {
-                    PlanLeader::Leader(l) => l.code().to_string(),
-                    PlanLeader::CheapHero => "CH".to_string(),
-                    PlanLeader::None => "none".to_string(),
-                },
-                "W" | "weapon" => card(plan.weapon),
-                "D" | "defense" => card(plan.defense),
-                _ => plan.dial.total.to_string(),
-            };
-            let same = shown == p.answer
-                || (p.answer == "CheapHero" && shown == "CH")
-                || (p.answer == "-" && shown == "none");
-            if !same {
-                let rule = if p.for_ally {
-                    rule!("2.01.09")
-                } else {
-                    rule!("2.01.08")
-                };
-                self.v_at(
-                    p.pos,
-                    rule,
-                    format!(
-                        "{} answered Prescience ({}) with {}, but the plan shows {shown}",
-                        plan.faction, p.element, p.answer
-                    ),
-                );
-            }
-        }
-    }
-
     /// Leaders a faction could put on the wheel in this territory now: in its pool, or having
     /// fought here already this phase (1.07.04.03).
-    fn available_leaders(&self, f: Faction, b: &Battle) -> Vec<Leader> {
+    pub(crate) fn available_leaders(&self, f: Faction, b: &Battle) -> Vec<Leader> {
         let t = b.place.territory;
         Leader::all()
             .filter(|l| match self.st.leaders[l.index()] {
@@ -281,7 +134,7 @@ impl Replay {
             .collect()
     }
 
-    pub(in crate::replay) fn plan(&mut self, plan: Plan, asserts: &[Assertion]) {
+    pub(crate) fn plan(&mut self, plan: Plan, asserts: &[Assertion]) {
         if !self.battle_or_report(rule!("1.07.04"), "A battle plan") {
             return;
         }
@@ -332,8 +185,7 @@ impl Replay {
                     rule!("1.07.04.02"),
                     format!("{l} is in the tanks and cannot fight"),
                 ),
-                _ if f == Faction::Harkonnen
-                    && l.faction() != f
+                _ if l.faction() != f
                     && self.st.freed[l.index()]
                     && !available.contains(&l) =>
                 {
@@ -442,13 +294,8 @@ impl Replay {
                 if computed != *value {
                     let rule = if !self.st.options.advanced {
                         rule!("1.07.04.01")
-                    } else if f == Faction::Emperor
-                        && opponent == Faction::Fremen
-                        && plan.dial.starred > 0
-                    {
-                        rule!("2.03.09")
-                    } else if f == Faction::Fremen {
-                        rule!("2.04.21")
+                    } else if let Some(r) = crate::factions::rules(f).wheel_rule(&plan, opponent) {
+                        r
                     } else {
                         rule!("1.13.04.01")
                     };
@@ -472,120 +319,14 @@ impl Replay {
 
     /// The strength conditions of this battle as far as the plans go (Karama effects are taken
     /// when the battle is resolved).
-    pub(super) fn conditions(&self) -> Conditions {
+    pub(crate) fn conditions(&self) -> Conditions {
         Conditions {
             advanced: self.st.options.advanced,
             ..Conditions::default()
         }
     }
 
-    /// Whether the Kwisatz Haderach may join this plan; reports why not.
-    fn check_kwisatz(&mut self, plan: &Plan, t: crate::board::Territory) -> bool {
-        let f = plan.faction;
-        if f != Faction::Atreides {
-            self.v(
-                rule!("2.01.11"),
-                format!("only the Atreides have the Kwisatz Haderach, not {f}"),
-            );
-            return false;
-        }
-        if !self.st.options.advanced {
-            self.v(
-                rule!("2.01.10"),
-                "the Kwisatz Haderach is an Advanced ability",
-            );
-            return false;
-        }
-        let before = self.violations.len();
-        let lost = self.st.faction(f).battle_losses;
-        if lost < 7 {
-            self.v(
-                rule!("2.01.10"),
-                format!("the Kwisatz Haderach is not active yet: the Atreides have lost {lost} forces in battles, it wakes at 7"),
-            );
-        }
-        if self.st.kwisatz_dead {
-            self.v(
-                rule!("2.01.14"),
-                "the Kwisatz Haderach is in the tanks and must be revived before it fights again",
-            );
-        }
-        if plan.leader == PlanLeader::None {
-            self.v(
-                rule!("2.01.11"),
-                "the Kwisatz Haderach accompanies a leader or a Cheap Hero",
-            );
-        }
-        if let Some(x) = self.t.battle.kwisatz_territory
-            && x != t
-        {
-            self.v(
-                rule!("2.01.11"),
-                format!(
-                    "the Kwisatz Haderach fought in {} this turn: one territory per turn",
-                    x.name()
-                ),
-            );
-        }
-        let stopped =
-            self.karama_forbids(Ability::AtKwisatz, "the Atreides add the Kwisatz Haderach");
-        !stopped && self.violations.len() == before
-    }
-
-    /// Compliance with the Voice where the plan reveals it (2.02.06): a forbidden card played
-    /// is always seen; a commanded card not played is seen when the hand is known (audit mode).
-    fn check_voice(&mut self, plan: &Plan, hand: &[Option<Card>], has_leader: bool) {
-        let Some(v) = self
-            .t
-            .battle
-            .current
-            .as_ref()
-            .and_then(|b| b.voice.clone())
-            .filter(|v| v.target == plan.faction)
-        else {
-            return;
-        };
-        let Some(cmd) = VoiceCmd::read(&v.command) else {
-            return;
-        };
-        let rule = if self.st.ally(v.by).is_some_and(|a| {
-            self.t
-                .battle
-                .current
-                .as_ref()
-                .is_some_and(|b| b.side_of(a).is_some() && b.side_of(v.by).is_none())
-        }) {
-            rule!("2.02.07")
-        } else {
-            rule!("2.02.06")
-        };
-        let played = cmd.in_plan(plan);
-        if !v.positive && played {
-            self.v_at(
-                v.pos,
-                rule,
-                format!(
-                    "{} was commanded by the Voice not to play {} but plays it",
-                    plan.faction, v.command
-                ),
-            );
-        }
-        if v.positive && !played {
-            let held = hand.iter().flatten().find(|&&c| cmd.in_hand(c, has_leader));
-            if let Some(c) = held {
-                self.v_at(
-                    v.pos,
-                    rule,
-                    format!(
-                        "{} was commanded by the Voice to play {} and holds {c}, but does not play it",
-                        plan.faction, v.command
-                    ),
-                );
-            }
-        }
-    }
-
-    pub(in crate::replay) fn traitor_call(
+    pub(crate) fn traitor_call(
         &mut self,
         pos: Pos,
         f: Faction,
@@ -597,7 +338,7 @@ impl Replay {
         }
         let beneficiary = match for_ally {
             Some(a) => {
-                if f != Faction::Harkonnen || self.st.ally(f) != Some(a) {
+                if !crate::factions::rules(f).traitors_for_ally() || self.st.ally(f) != Some(a) {
                     self.v(rule!("2.05.09"), format!("only the Harkonnen call a traitor in their ally's battle; {f} is not {a}'s Harkonnen ally"));
                     return;
                 }

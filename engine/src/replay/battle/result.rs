@@ -9,13 +9,12 @@ use super::{Battle, Replay, Resolved};
 use crate::battle::{self, Conditions, Decision, Halves, Loss, Outcome, Plan, Slip};
 use crate::board::{Card, Leader, Territory};
 use crate::dgn::{ForceCount, Payee, PlanLeader, ResultItem, Side};
-use crate::replay::karama::Ability;
 use crate::state::{Forces, LeaderState};
 use dune::{Faction, Spice, Stronghold, rule};
 
 /// A result line as logged: `= winner [a:b] ; items…`.
 #[derive(Clone, Copy)]
-pub(in crate::replay) struct Logged<'a> {
+pub(crate) struct Logged<'a> {
     pub winner: Option<Faction>,
     pub totals: Option<&'a (String, String)>,
     pub items: &'a [ResultItem],
@@ -23,7 +22,7 @@ pub(in crate::replay) struct Logged<'a> {
 
 impl Replay {
     /// Resolves the current battle; `logged` is its result line, `None` when the log has none.
-    pub(in crate::replay) fn battle_result(&mut self, logged: Option<Logged<'_>>) {
+    pub(crate) fn battle_result(&mut self, logged: Option<Logged<'_>>) {
         let Some(b) = self.t.battle.current.take() else {
             self.v(
                 rule!("1.07.06"),
@@ -43,18 +42,7 @@ impl Replay {
         c.betrayed = [b.betrayed[0].is_some(), b.betrayed[1].is_some()];
         // Karama against the battle abilities (3.01.11.01): Sardaukar, Fedaykin, Battle Hardened.
         for (i, p) in plans.iter().enumerate() {
-            match p.faction {
-                Faction::Emperor if p.dial.starred > 0 => {
-                    c.no_sardaukar[i] = self.karama_take(Ability::EmSardaukar).is_some();
-                }
-                Faction::Fremen => {
-                    if p.dial.starred > 0 {
-                        c.no_fedaykin[i] = self.karama_take(Ability::FrFedaykin).is_some();
-                    }
-                    c.no_battle_hardened[i] = self.karama_take(Ability::FrBattleHardened).is_some();
-                }
-                _ => {}
-            }
+            crate::factions::rules(p.faction).battle_karama(self, p, &mut c, i);
         }
         let o = battle::resolve([&plans[0], &plans[1]], &c);
         let items: &[ResultItem] = logged.map_or(&[], |l| l.items);
@@ -65,7 +53,7 @@ impl Replay {
     }
 
     /// A judge's account of how the battle went, for messages.
-    fn explain(&self, b: &Battle, plans: &[Plan; 2], o: &Outcome) -> String {
+    pub(crate) fn explain(&self, b: &Battle, plans: &[Plan; 2], o: &Outcome) -> String {
         match o.decision {
             Decision::Traitor => {
                 let w = o.winner.unwrap_or_default();
@@ -108,7 +96,13 @@ impl Replay {
     }
 
     /// What a side loses in forces, as the engine computes it.
-    fn computed_loss(&self, f: Faction, t: Territory, loss: Loss, explosion: bool) -> ForceCount {
+    pub(crate) fn computed_loss(
+        &self,
+        f: Faction,
+        t: Territory,
+        loss: Loss,
+        explosion: bool,
+    ) -> ForceCount {
         let here = self.st.in_territory(f, t);
         let (total, starred) = match loss {
             _ if explosion => (here.total(), here.starred),
@@ -123,7 +117,7 @@ impl Replay {
         }
     }
 
-    fn check_result(
+    pub(crate) fn check_result(
         &mut self,
         b: &Battle,
         plans: &[Plan; 2],
@@ -342,7 +336,13 @@ impl Replay {
         }
     }
 
-    fn apply_result(&mut self, b: &Battle, plans: &[Plan; 2], o: &Outcome, items: &[ResultItem]) {
+    pub(crate) fn apply_result(
+        &mut self,
+        b: &Battle,
+        plans: &[Plan; 2],
+        o: &Outcome,
+        items: &[ResultItem],
+    ) {
         let t = b.place.territory;
         let winner = o.winner.map(|i| b.sides[i.min(1)]);
         // Forces (1.07.06.04, 1.07.06.05; 3.01.14 takes everyone's, advisors too).
@@ -463,64 +463,5 @@ impl Replay {
             loser,
             captured: false,
         });
-    }
-
-    /// The Harkonnen capture after a won battle (2.05.10): kill for 2 spice or keep.
-    pub(in crate::replay) fn capture(&mut self, f: Faction, l: Leader, kill: bool) {
-        if f != Faction::Harkonnen || !self.st.options.advanced {
-            self.v(
-                rule!("2.05.10"),
-                "only the Harkonnen capture leaders, in an Advanced game",
-            );
-            return;
-        }
-        let Some(last) = self.t.battle.last else {
-            self.v(
-                rule!("2.05.10.00"),
-                "the Harkonnen capture right after winning a battle",
-            );
-            return;
-        };
-        if last.winner != Some(f) {
-            self.v(
-                rule!("2.05.10.00"),
-                "the Harkonnen capture only after winning the battle",
-            );
-            return;
-        }
-        if last.captured {
-            self.v(
-                rule!("2.05.10.00"),
-                "the Harkonnen take one leader per battle won",
-            );
-            return;
-        }
-        let Some(loser) = last.loser else {
-            return;
-        };
-        let eligible = match self.st.leaders[l.index()] {
-            LeaderState::Pool(h) => h == loser,
-            LeaderState::Fought(h, x) => h == loser && x == last.territory,
-            LeaderState::Tanks { .. } => false,
-        };
-        if !eligible {
-            self.v(rule!("2.05.10.00"), format!("{l} is not one of {loser}'s active leaders (its pool, or its leader of this battle if alive; not one used elsewhere this turn)"));
-            return;
-        }
-        if self.karama_forbids(Ability::HkCapture, &format!("the Harkonnen take {l}")) {
-            return;
-        }
-        if let Some(r) = self.t.battle.last.as_mut() {
-            r.captured = true;
-        }
-        if kill {
-            self.st.died_once[l.index()] = true;
-            self.st.leaders[l.index()] = LeaderState::Tanks { face_up: false };
-            self.st.faction_mut(f).gain(Spice::new(2));
-        } else {
-            self.st.leaders[l.index()] = LeaderState::Pool(f);
-            self.st.freed[l.index()] = false;
-            self.prison_break();
-        }
     }
 }

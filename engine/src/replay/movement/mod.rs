@@ -7,60 +7,59 @@
 //! ship-home, and the Carthag card; [`moving`] the force movement; [`advisors`] the Bene
 //! Gesserit's spiritual advisors and flips.
 
-mod advisors;
-mod moving;
-mod shipment;
+pub(crate) mod moving;
+pub(crate) mod shipment;
 
 use super::karama::Ability;
 use super::{Losses, Replay};
 use crate::board::{Card, Piece, Territory, board};
-use crate::dgn::{Event, ForceCount, Payee, Payment, Place, Sealed, Side, SpiceCard, Stmt};
+use crate::dgn::{Event, ForceCount, Payee, Payment, Place, Side, Stmt};
 use crate::state::{Forces, Stack};
 use dune::{Faction, FactionSet, Spice, Stronghold};
 use dune::{Rule, rule};
 
 /// The last off-planet shipment, for the Bene Gesserit's free response (2.02.05, 2.02.11).
-pub(super) struct ShipRecord {
-    faction: Faction,
-    piece: Piece,
-    responded: bool,
+pub(crate) struct ShipRecord {
+    pub(crate) faction: Faction,
+    pub(crate) piece: Piece,
+    pub(crate) responded: bool,
     /// For the Guild's Karama (1.14.05): what to undo.
-    forces: Forces,
-    payer: Faction,
-    payee: Payee,
-    cost: Spice,
+    pub(crate) forces: Forces,
+    pub(crate) payer: Faction,
+    pub(crate) payee: Payee,
+    pub(crate) cost: Spice,
 }
 
 #[derive(Default)]
-pub(super) struct MoveData {
-    acted: FactionSet,
-    current: Option<Faction>,
-    shipped: FactionSet,
-    moves: u8,
-    extra_moves: u8,
-    started: bool,
-    sg_delayed: bool,
-    carthag_used: bool,
-    peeked: bool,
-    any_shipment: bool,
-    last_ship: Option<ShipRecord>,
-    last_entry: Option<(Faction, Territory)>,
+pub(crate) struct MoveData {
+    pub(crate) acted: FactionSet,
+    pub(crate) current: Option<Faction>,
+    pub(crate) shipped: FactionSet,
+    pub(crate) moves: u8,
+    pub(crate) extra_moves: u8,
+    pub(crate) started: bool,
+    pub(crate) sg_delayed: bool,
+    pub(crate) carthag_used: bool,
+    pub(crate) peeked: bool,
+    pub(crate) any_shipment: bool,
+    pub(crate) last_ship: Option<ShipRecord>,
+    pub(crate) last_entry: Option<(Faction, Territory)>,
     /// Territory the BG just moved advisors into, if they had no advisors there before.
-    take_up_arms: Option<Territory>,
+    pub(crate) take_up_arms: Option<Territory>,
     /// Forces the Fremen sent to the Shield Wall with its card this turn, per piece: they cannot
     /// move this turn (4.03.03.05).
-    shield_wall_sent: Vec<(Piece, Forces)>,
+    pub(crate) shield_wall_sent: Vec<(Faction, Piece, Forces)>,
     /// Loss assertions written on the current action's clauses, and what the action destroyed
     /// (storm migration 2.04.17, the ally constraint 1.06.07), checked when the action ends.
-    action_asserts: Vec<crate::dgn::Assertion>,
-    action_losses: Losses,
-    migration: Option<Territory>,
+    pub(crate) action_asserts: Vec<crate::dgn::Assertion>,
+    pub(crate) action_losses: Losses,
+    pub(crate) migration: Option<Territory>,
 }
 
 /// How forces arrive in a territory from off the board or across it: each is checked by
 /// [`Replay::check_entry`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Entry {
+pub(crate) enum Entry {
     /// A shipment from reserves or a Guild cross-ship (1.06.03, 2.06.05.01).
     Shipment,
     /// The Fremen send (2.04.05): the storm is storm migration (2.04.17), handled by the send.
@@ -69,7 +68,7 @@ pub(super) enum Entry {
     CarthagCard,
 }
 
-pub(super) fn faction_of(stmt: &Stmt) -> Option<Faction> {
+pub(crate) fn faction_of(stmt: &Stmt) -> Option<Faction> {
     Some(match stmt {
         Stmt::Ship { faction, .. }
         | Stmt::NoShip { faction }
@@ -86,7 +85,7 @@ pub(super) fn faction_of(stmt: &Stmt) -> Option<Faction> {
 
 /// Shipping cost (1.06.03.01): 1 per force into a stronghold, 2 elsewhere; the Shield Wall at
 /// stronghold rate for the holder of its card (4.03.03.05); half, rounded up, at Guild rates.
-pub(super) fn shipping_cost(t: Territory, n: u8, half: bool, shield_wall_card: bool) -> Spice {
+pub(crate) fn shipping_cost(t: Territory, n: u8, half: bool, shield_wall_card: bool) -> Spice {
     let per = if t.is_stronghold() || (t == Territory::ShieldWall && shield_wall_card) {
         1
     } else {
@@ -102,13 +101,7 @@ impl Replay {
     /// 2.04.17, handled by the send) and not into a stronghold that already holds two other
     /// factions (1.06.03.05; not the Shield Wall, 4.02.03; advisors do not count, 2.02.12).
     /// Returns `false` when nothing can arrive at all (the Carthag card into the storm).
-    pub(in crate::replay) fn check_entry(
-        &mut self,
-        f: Faction,
-        dest: Piece,
-        count: u8,
-        how: Entry,
-    ) -> bool {
+    pub(crate) fn check_entry(&mut self, f: Faction, dest: Piece, count: u8, how: Entry) -> bool {
         let t = dest.territory();
         let verb = match how {
             Entry::Shipment => "ship",
@@ -148,42 +141,17 @@ impl Replay {
         true
     }
 
-    pub(in crate::replay) fn movement_event(&mut self, ev: &Event) {
-        match &ev.stmt {
-            Stmt::Spirit {
-                faction,
-                to,
-                forces,
-            } => return self.spirit(*faction, *to, *forces),
-            Stmt::Flip { faction, place, to } => return self.flip(*faction, *place, *to),
-            Stmt::Wormsign { faction, card } => return self.wormsign(ev, *faction, card),
-            Stmt::StrongholdCard {
-                faction,
-                stronghold,
-                ..
-            } => return self.stronghold_card_in_movement(*faction, *stronghold),
-            Stmt::Delay { faction } => {
-                if *faction != Faction::SpacingGuild || !self.st.options.advanced {
-                    self.v(
-                        rule!("2.06.12.02"),
-                        "only the Guild announces Delay, in an Advanced game",
-                    );
-                } else if let Some(b) = self.karama_block(Ability::SgTiming) {
-                    self.v(
-                        b.rule(),
-                        format!(
-                            "the Guild cannot announce Delay: {}; the Guild acts in storm order this phase",
-                            b.describe()
-                        ),
-                    );
-                    return;
-                }
-                self.t.mv.sg_delayed = true;
-                return;
-            }
-            _ => {}
+    pub(crate) fn movement_event(&mut self, ev: &Event) {
+        if let Stmt::StrongholdCard {
+            faction,
+            stronghold,
+            ..
+        } = &ev.stmt
+        {
+            return self.stronghold_card_in_movement(*faction, *stronghold);
         }
         let Some(f) = faction_of(&ev.stmt) else {
+            crate::factions::ability_statement(self, ev);
             return;
         };
         if !self.in_play_or_report(f) {
@@ -240,7 +208,7 @@ impl Replay {
         }
     }
 
-    pub(in crate::replay) fn begin_action(&mut self, f: Faction) {
+    pub(crate) fn begin_action(&mut self, f: Faction) {
         if self.t.mv.current == Some(f) {
             return;
         }
@@ -257,43 +225,28 @@ impl Replay {
                 format!("{f} has already taken its shipment and movement action this turn"),
             );
         } else {
-            let timing_block = self.karama_block(Ability::SgTiming);
-            let guild_timing = self.st.options.advanced
-                && self.st.plays(Faction::SpacingGuild)
-                && timing_block.is_none();
+            // A faction whose ability lets it act out of storm order judges the order (the
+            // Guild, 2.06.12); otherwise storm order (1.06.01).
+            let judged = self
+                .st
+                .in_play
+                .iter()
+                .any(|g| crate::factions::rules(g).check_action_order(self, f));
             let idx = self.st.order_index(f);
-            let later = self.t.mv.acted.iter().find(|&g| {
-                self.st.order_index(g) > idx && !(guild_timing && g == Faction::SpacingGuild)
-            });
-            if f == Faction::SpacingGuild && guild_timing {
-                if let Some(g) = later
-                    && !self.t.mv.sg_delayed
-                {
-                    self.v(rule!("2.06.12.02"), format!("the Guild acts after {g} without having announced Delay when its turn came"));
-                }
-            } else if let Some(g) = later {
-                match timing_block.filter(|_| f == Faction::SpacingGuild || g == Faction::SpacingGuild) {
-                    Some(b) if f == Faction::SpacingGuild => self.v(
-                        b.rule(),
-                        format!(
-                            "the Guild acts after {g}, later in storm order: {}, so the Guild acts in storm order this phase",
-                            b.describe()
-                        ),
+            let later = || {
+                self.t
+                    .mv
+                    .acted
+                    .iter()
+                    .find(|&g| self.st.order_index(g) > idx)
+            };
+            if !judged && let Some(g) = later() {
+                self.v(
+                    rule!("1.06.01"),
+                    format!(
+                        "{f} acts out of storm order: {g}, later in storm order, has already acted"
                     ),
-                    Some(b) => self.v(
-                        b.rule(),
-                        format!(
-                            "{f} acts after the Guild, which went ahead of its turn: {}, so the Guild acts in storm order this phase",
-                            b.describe()
-                        ),
-                    ),
-                    None => self.v(
-                        rule!("1.06.01"),
-                        format!(
-                            "{f} acts out of storm order: {g}, later in storm order, has already acted"
-                        ),
-                    ),
-                }
+                );
             }
         }
         self.t.mv.current = Some(f);
@@ -302,7 +255,7 @@ impl Replay {
     }
 
     /// End of a faction's shipment and movement action: the ally constraint (1.06.07, 4.01.17).
-    pub(in crate::replay) fn end_action(&mut self, f: Faction) {
+    pub(crate) fn end_action(&mut self, f: Faction) {
         self.t.mv.acted.insert(f);
         self.t.mv.current = None;
         if let Some(a) = self.st.ally(f) {
@@ -337,17 +290,21 @@ impl Replay {
             let (storm, rest): (Vec<_>, Vec<_>) = asserts.into_iter().partition(|a| matches!(a, crate::dgn::Assertion::Losses { territory, .. } if Some(*territory) == migration));
             self.check_losses(&storm, &losses, rule!("2.04.17"));
             // Advisors stay with the ally (4.01.17, the tournament's wording of 2.02.12).
-            let bg = Faction::BeneGesserit;
-            let advisors: Vec<Territory> = Territory::all()
-                .filter(|&t| self.st.in_territory(bg, t).advisors > 0)
-                .collect();
+            let mut advisors: Vec<(Faction, Territory)> = Vec::new();
+            for g in self.st.in_play.iter() {
+                for t in Territory::all() {
+                    if self.st.in_territory(g, t).advisors > 0 {
+                        advisors.push((g, t));
+                    }
+                }
+            }
             self.check_losses_by(&rest, &losses, rule!("1.06.07"), |f, t| {
-                (f == bg && advisors.contains(&t)).then_some(rule!("4.01.17"))
+                advisors.contains(&(f, t)).then_some(rule!("4.01.17"))
             });
         }
     }
 
-    pub(in crate::replay) fn finish_movement(&mut self) {
+    pub(crate) fn finish_movement(&mut self) {
         if let Some(f) = self.t.mv.current {
             self.end_action(f);
         }
@@ -355,7 +312,7 @@ impl Replay {
 
     /// The piece a place names. A territory in several sectors needs its sector (`rule`); when
     /// missing, the first sector outside the storm is used after reporting.
-    pub(in crate::replay) fn dest_piece(&mut self, place: Place, rule: Rule) -> Option<Piece> {
+    pub(crate) fn dest_piece(&mut self, place: Place, rule: Rule) -> Option<Piece> {
         let t = place.territory;
         if let Some(s) = place.sector {
             return t.piece(Some(s));
@@ -382,7 +339,7 @@ impl Replay {
 
     /// The pieces a group leaves from: the named sector, or every sector of the territory outside
     /// the storm.
-    pub(in crate::replay) fn source_pieces(
+    pub(crate) fn source_pieces(
         &mut self,
         f: Faction,
         from: Place,
@@ -411,13 +368,14 @@ impl Replay {
             .collect()
     }
 
-    pub(in crate::replay) fn available(&self, f: Faction, pieces: &[Piece], side: Side) -> Forces {
+    pub(crate) fn available(&self, f: Faction, pieces: &[Piece], side: Side) -> Forces {
         let mut total = Forces::default();
         for &p in pieces {
             let s = self.st.stack(f, p);
-            total.add(match (f, side) {
-                (Faction::BeneGesserit, Side::Advisor) => Forces::new(s.advisors, 0),
-                (Faction::BeneGesserit, _) => Forces::new(s.normal, 0),
+            let two_sided = self.st.faction(f).sheet.advisors;
+            total.add(match side {
+                Side::Advisor if two_sided => Forces::new(s.advisors, 0),
+                _ if two_sided => Forces::new(s.normal, 0),
                 _ => Forces::new(s.normal, s.starred),
             });
         }
@@ -426,7 +384,7 @@ impl Replay {
 
     /// Removes a group from a territory (named sector, or any sectors outside the storm),
     /// reporting a shortfall under `rule`. Returns what was removed.
-    pub(in crate::replay) fn take_forces(
+    pub(crate) fn take_forces(
         &mut self,
         f: Faction,
         from: Place,
@@ -437,7 +395,7 @@ impl Replay {
         self.take_from(f, from, &pieces, c, rule)
     }
 
-    pub(in crate::replay) fn take_from(
+    pub(crate) fn take_from(
         &mut self,
         f: Faction,
         from: Place,
@@ -466,7 +424,7 @@ impl Replay {
                 ),
             );
         }
-        let side = if f == Faction::BeneGesserit && c.side != Side::Advisor {
+        let side = if self.st.faction(f).sheet.advisors && c.side != Side::Advisor {
             Side::Fighter
         } else {
             c.side
@@ -485,45 +443,8 @@ impl Replay {
         if out.is_empty() { None } else { Some(out) }
     }
 
-    pub(in crate::replay) fn wormsign(
-        &mut self,
-        ev: &crate::dgn::Event,
-        f: Faction,
-        card: &Sealed<Option<SpiceCard>>,
-    ) {
-        if f != Faction::Atreides {
-            self.v(
-                rule!("2.01.07"),
-                format!("only the Atreides look at the top spice card (Wormsign), not {f}"),
-            );
-            return;
-        }
-        if self.t.mv.any_shipment {
-            self.v(
-                rule!("2.01.07"),
-                "the Atreides look at the top spice card before anyone ships",
-            );
-        }
-        if self.t.mv.peeked {
-            self.v(
-                rule!("2.01.07"),
-                "the Atreides look at the top spice card once per turn",
-            );
-        }
-        if self.karama_forbids(
-            Ability::AtWormsign,
-            "the Atreides look at the top spice card",
-        ) {
-            return;
-        }
-        self.t.mv.peeked = true;
-        if let Some(Some(c)) = self.sealed(card) {
-            self.pending_peek = Some((ev.pos, *c));
-        }
-    }
-
     /// Hajr (3.01.09): one more force movement, during the player's own action.
-    pub(in crate::replay) fn hajr(&mut self, f: Faction) {
+    pub(crate) fn hajr(&mut self, f: Faction) {
         self.play_card(f, Card::Hajr, rule!("3.01.09"), false);
         if self.t.mv.current != Some(f) {
             self.v(
@@ -533,10 +454,5 @@ impl Replay {
             return;
         }
         self.t.mv.extra_moves += 1;
-    }
-
-    /// A Karama cancels the Guild's timing (2.06.12): a Delay announced goes.
-    pub(in crate::replay) fn karama_guild_timing(&mut self) {
-        self.t.mv.sg_delayed = false;
     }
 }

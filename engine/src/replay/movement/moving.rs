@@ -4,7 +4,7 @@
 use super::*;
 
 impl Replay {
-    pub(in crate::replay) fn move_forces(
+    pub(crate) fn move_forces(
         &mut self,
         f: Faction,
         from: Place,
@@ -26,7 +26,7 @@ impl Replay {
             return;
         }
         self.t.mv.moves += 1;
-        let advisors = f == Faction::BeneGesserit && c.side == Side::Advisor;
+        let advisors = self.st.faction(f).sheet.advisors && c.side == Side::Advisor;
         let storm = self.st.storm;
         let pieces = self.source_pieces(f, from, c.side, rule!("1.06.05.06"));
         let Some(dest) = self.dest_piece(to, rule!("1.06.05.08")) else {
@@ -40,12 +40,11 @@ impl Replay {
                 .iter()
                 .any(|&x| self.st.in_territory(f, x).fighting() > 0);
         let mut range: u8 = if ornithopters { 3 } else { 1 };
-        let mut prevented = None;
-        if f == Faction::Fremen {
-            prevented = self.karama_take(Ability::FrMove);
-            if prevented.is_none() {
-                range = range.max(2);
-            }
+        // A faction's own range (the Fremen's two territories, 2.04.06).
+        let own = crate::factions::rules(f).move_range(self);
+        let prevented = own.and_then(|m| m.prevented);
+        if let Some(m) = own {
+            range = range.max(m.range);
         }
         let habbanya_card = from.territory == Territory::HabbanyaSietch
             && self.st.stronghold_card_holder(Stronghold::HabbanyaSietch) == Some(f);
@@ -87,8 +86,8 @@ impl Replay {
                 rule!("2.02.12")
             } else if let Some(b) = prevented.filter(|_| !ornithopters) {
                 b.rule()
-            } else if f == Faction::Fremen && !ornithopters {
-                rule!("2.04.06")
+            } else if let Some(m) = own.filter(|_| !ornithopters) {
+                m.rule
             } else if ornithopters {
                 rule!("1.06.05.04")
             } else {
@@ -105,8 +104,8 @@ impl Replay {
                 "with ornithopters".to_string()
             } else if let Some(b) = prevented {
                 format!("without ornithopters, since {}", b.describe())
-            } else if f == Faction::Fremen {
-                "as Fremen".to_string()
+            } else if let Some(m) = own {
+                m.why.to_string()
             } else {
                 "without ornithopters (no forces in Arrakeen or Carthag)".to_string()
             };
@@ -169,28 +168,7 @@ impl Replay {
         let Some(mut moved) = taken else {
             return;
         };
-        if f == Faction::BeneGesserit && self.st.options.advanced {
-            let others_there = self.st.present(t).iter().any(|&g| g != f);
-            let here = self.st.in_territory(f, t);
-            let to_fighters = if advisors {
-                !others_there || here.fighting() > 0
-            } else {
-                false
-            };
-            let to_advisors = !advisors && here.advisors > 0 && here.fighting() == 0;
-            if to_fighters {
-                // Enlistment (2.02.14) or Adaptive Force (2.02.20).
-                moved.normal = moved.normal.saturating_add(moved.advisors);
-                moved.advisors = 0;
-            } else if to_advisors {
-                // Adaptive Force (2.02.20).
-                moved.advisors = moved.advisors.saturating_add(moved.normal);
-                moved.normal = 0;
-            }
-            if advisors && moved.advisors > 0 && !had_advisors {
-                self.t.mv.take_up_arms = Some(t);
-            }
-        }
+        crate::factions::rules(f).arrive(self, t, &mut moved, advisors, had_advisors);
         self.st.stack_mut(f, dest).add(moved);
         if t != from.territory {
             self.t.mv.last_entry = Some((f, t));
@@ -200,23 +178,20 @@ impl Replay {
     /// 4.03.03.05: forces the Fremen sent to the Shield Wall with its card this turn cannot move;
     /// other Fremen forces there can. Takes the sent forces off the source pieces while the move
     /// is made (the caller puts them back) and returns them; reports a move that needs them.
-    pub(in crate::replay) fn hide_shield_wall_sent(
+    pub(crate) fn hide_shield_wall_sent(
         &mut self,
         f: Faction,
         from: Place,
         pieces: &[Piece],
         c: ForceCount,
     ) -> Vec<(Piece, Forces)> {
-        if f != Faction::Fremen
-            || from.territory != Territory::ShieldWall
-            || self.t.mv.shield_wall_sent.is_empty()
-        {
+        if from.territory != Territory::ShieldWall || self.t.mv.shield_wall_sent.is_empty() {
             return Vec::new();
         }
         let mut sent_here = Forces::default();
         let mut hidden = Vec::new();
-        for &(p, forces) in &self.t.mv.shield_wall_sent {
-            if pieces.contains(&p) {
+        for &(g, p, forces) in &self.t.mv.shield_wall_sent {
+            if g == f && pieces.contains(&p) {
                 let s = self.st.stack(f, p);
                 let h = Forces::new(forces.normal.min(s.normal), forces.starred.min(s.starred));
                 sent_here.add(h);
@@ -252,7 +227,7 @@ impl Replay {
 
     /// A path written out (`A>B>C`): each step crosses a border, no step is a full stronghold or
     /// wholly in the storm, and the steps fit the range.
-    pub(in crate::replay) fn check_via(
+    pub(crate) fn check_via(
         &mut self,
         f: Faction,
         from: Territory,

@@ -1,0 +1,207 @@
+//! Static files: the browser half (`/pkg/…`: stylesheet, script, wasm) and the public files
+//! (the favicon, the small scripts and stylesheets of `public/`), at a static server's speed.
+//!
+//! Everything costly happens once, when the site is built: cargo-leptos names the stylesheet,
+//! script and wasm by a hash of their content (`hash-files`; the pages link those names,
+//! `app::assets`) and, for a release, writes a brotli and a gzip copy beside every file
+//! (`--precompress`). tower-http's `ServeDir` sends the copy the browser accepts
+//! (`Accept-Encoding`) with its `Content-Length`; nothing is compressed per request (the
+//! compression layer leaves static files alone, [`NotStatic`]). On top of that every file gets
+//!
+//! - a strong `ETag`, from the served file's modification time, length and encoding (as nginx
+//!   makes them), and `304 Not Modified` when the browser already holds it (`If-None-Match`,
+//!   which takes precedence over `If-Modified-Since`);
+//! - `Cache-Control: public, max-age=31536000, immutable` when its name carries its content's
+//!   hash: a new build has new names, so a phone never needs to ask for it again; public files
+//!   keep their names, so they get five minutes and are then checked with their `ETag`;
+//! - `Vary: Accept-Encoding`, since the same address has several encodings.
+
+use std::{
+    hash::{Hash, Hasher},
+    path::Path,
+};
+
+use axum::{
+    extract::Request,
+    http::{HeaderValue, Method, StatusCode, header},
+    middleware::Next,
+    response::{IntoResponse, Response},
+};
+use tower_http::services::ServeDir;
+
+/// How long a browser keeps a public file before asking again (with its `ETag`).
+pub const PUBLIC_MAX_AGE: &str = "public, max-age=300";
+/// Files named by their content's hash never change.
+pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
+/// Marks a response as a static file, so the compression layer passes it by.
+#[derive(Debug, Clone, Copy)]
+pub struct StaticFile;
+
+/// The files under `site_root`, each sent precompressed when the browser accepts a copy that
+/// is there; `fallback` answers for a path with no file.
+pub fn files<F>(site_root: &Path, fallback: F) -> ServeDir<F> {
+    ServeDir::new(site_root)
+        .precompressed_br()
+        .precompressed_gzip()
+        .append_index_html_on_directories(false)
+        .call_fallback_on_method_not_allowed(true)
+        .fallback(fallback)
+}
+
+/// The fallback for `/pkg/…`: a missing file of the browser half is a plain 404.
+pub async fn missing() -> StatusCode {
+    StatusCode::NOT_FOUND
+}
+
+/// `files` with the caching headers of [`caching`].
+pub fn cached<S>(
+    files: S,
+) -> impl tower::Service<
+    Request,
+    Response = Response,
+    Error = std::convert::Infallible,
+    Future: Send + 'static,
+> + Clone
++ Send
++ Sync
++ 'static
+where
+    S: tower::Service<Request, Error = std::convert::Infallible> + Clone + Send + Sync + 'static,
+    S::Response: IntoResponse,
+    S::Future: Send + 'static,
+{
+    tower::Layer::layer(&axum::middleware::from_fn(caching), files)
+}
+
+/// Adds the caching headers to a file `ServeDir` sent, and answers `If-None-Match`.
+pub async fn caching(mut request: Request, next: Next) -> Response {
+    let immutable = app::assets::current().is_immutable(request.uri().path());
+    let is_read = matches!(*request.method(), Method::GET | Method::HEAD);
+    let if_none_match = request.headers().get(header::IF_NONE_MATCH).cloned();
+    if if_none_match.is_some() {
+        // The ETag decides (RFC 9110, 13.2.2): ServeDir must not answer by the date alone.
+        request.headers_mut().remove(header::IF_MODIFIED_SINCE);
+    }
+    let mut response = next.run(request).await;
+    let status = response.status();
+    let from_file = status == StatusCode::NOT_MODIFIED
+        || (status == StatusCode::OK && response.headers().contains_key(header::LAST_MODIFIED));
+    if !is_read || !from_file {
+        return response;
+    }
+    response.extensions_mut().insert(StaticFile);
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static(if immutable { IMMUTABLE } else { PUBLIC_MAX_AGE }),
+    );
+    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    let Some(tag) = etag(headers) else {
+        return response;
+    };
+    let matched = if_none_match
+        .as_ref()
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| matches(v, &tag));
+    let Ok(tag) = HeaderValue::from_str(&tag) else {
+        return response;
+    };
+    if matched {
+        let mut not_modified = StatusCode::NOT_MODIFIED.into_response();
+        let kept = not_modified.headers_mut();
+        for name in [
+            header::CACHE_CONTROL,
+            header::VARY,
+            header::LAST_MODIFIED,
+            header::CONTENT_ENCODING,
+        ] {
+            if let Some(value) = response.headers().get(&name) {
+                kept.insert(name, value.clone());
+            }
+        }
+        kept.insert(header::ETAG, tag);
+        not_modified.extensions_mut().insert(StaticFile);
+        return not_modified;
+    }
+    response.headers_mut().insert(header::ETAG, tag);
+    response
+}
+
+/// The served file's tag: its modification time, its length and its encoding, so each
+/// encoding of a file, and each version of it, has its own.
+fn etag(headers: &axum::http::HeaderMap) -> Option<String> {
+    let modified = headers.get(header::LAST_MODIFIED)?.as_bytes();
+    let length: u64 = headers
+        .get(header::CONTENT_LENGTH)?
+        .to_str()
+        .ok()?
+        .parse()
+        .ok()?;
+    let encoding = headers
+        .get(header::CONTENT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("identity");
+    let mut hasher = std::hash::DefaultHasher::new();
+    modified.hash(&mut hasher);
+    Some(format!(
+        "\"{:x}-{length:x}-{encoding}\"",
+        hasher.finish() & 0xffff_ffff_ffff
+    ))
+}
+
+/// Whether an `If-None-Match` list names `tag` (or is `*`). Weak comparison, as RFC 9110 asks
+/// for this header: a `W/` prefix is ignored.
+fn matches(list: &str, tag: &str) -> bool {
+    list.split(',')
+        .map(|t| t.trim())
+        .any(|t| t == "*" || t.trim_start_matches("W/") == tag)
+}
+
+/// Compress what asks for it, except static files: they are sent as built, precompressed.
+#[derive(Debug, Clone, Copy)]
+pub struct NotStatic;
+
+impl tower_http::compression::Predicate for NotStatic {
+    fn should_compress<B>(&self, response: &axum::http::Response<B>) -> bool
+    where
+        B: axum::body::HttpBody,
+    {
+        response.extensions().get::<StaticFile>().is_none()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn if_none_match_lists_are_read_as_browsers_send_them() {
+        let tag = "\"abc-10-br\"";
+        assert!(matches("\"abc-10-br\"", tag));
+        assert!(matches("\"x\", W/\"abc-10-br\"", tag));
+        assert!(matches("*", tag));
+        assert!(!matches("\"abc-10-gzip\"", tag));
+    }
+
+    #[test]
+    fn each_encoding_and_version_of_a_file_has_its_own_tag() {
+        let tagged =
+            |modified: &'static str, length: &'static str, encoding: Option<&'static str>| {
+                let mut headers = axum::http::HeaderMap::new();
+                headers.insert(header::LAST_MODIFIED, HeaderValue::from_static(modified));
+                headers.insert(header::CONTENT_LENGTH, HeaderValue::from_static(length));
+                if let Some(e) = encoding {
+                    headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(e));
+                }
+                etag(&headers).expect("a tag")
+            };
+        let monday = "Mon, 23 Nov 2026 10:00:00 GMT";
+        let base = tagged(monday, "100", None);
+        assert_eq!(base, tagged(monday, "100", None), "stable");
+        assert!(base.starts_with('"') && base.ends_with('"') && !base.starts_with("W/"));
+        assert_ne!(base, tagged(monday, "100", Some("br")));
+        assert_ne!(base, tagged(monday, "101", None));
+        assert_ne!(base, tagged("Tue, 24 Nov 2026 10:00:00 GMT", "100", None));
+    }
+}
