@@ -239,6 +239,9 @@ pub struct AwaitingView {
     pub last_turn: u32,
     pub lines: Vec<LineView>,
     pub answer: MyAnswer,
+    /// The player's dispute of an earlier revision, settled by this one: the judge's note.
+    #[serde(default)]
+    pub settled: Option<String>,
 }
 
 /// The reports at the player's tables that are not final yet. Unconfirmed values are for the
@@ -282,6 +285,7 @@ pub async fn my_reports(slug: String, player_id: PlayerId) -> Result<Vec<Awaitin
                     win_attempts: s.win_attempts,
                 })
                 .collect(),
+            settled: w.settled,
             answer: match (w.answer, w.dispute) {
                 (None, _) => MyAnswer::Awaited,
                 (Some(true), _) => MyAnswer::Agreed,

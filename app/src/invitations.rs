@@ -232,7 +232,7 @@ pub async fn event_invitations(slug: String) -> Result<Vec<InvitationRow>, AppEr
                 id: t.id,
                 role: match t.grant {
                     Grant::Role(role) => role.label().to_owned(),
-                    Grant::Player(_) => String::new(),
+                    Grant::Player(_) | Grant::Maker => String::new(),
                 },
                 standing: match standing {
                     Standing::Active => format!(

@@ -67,10 +67,13 @@ pub async fn close_qualifying(
 
 /// The head judge reopens qualifying: rounds may be drawn again.
 #[server]
-pub async fn reopen_qualifying(slug: String) -> Result<(), AppError> {
+pub async fn reopen_qualifying(
+    slug: String,
+    #[server(default)] confirm: bool,
+) -> Result<(), AppError> {
     let event = load(&slug).await?;
     let actor = require_staff(event.id, db::roles::Action::Override).await?;
-    answer(db::results::finals::reopen_qualifying(&pool()?, &actor, event.id).await)?;
+    answer(db::results::finals::reopen_qualifying(&pool()?, &actor, event.id, confirm).await)?;
     crate::server::back();
     Ok(())
 }

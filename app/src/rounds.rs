@@ -294,6 +294,10 @@ pub struct RoundData {
     /// Every seated player by name, A–Z (accents and case ignored): where to send someone who
     /// asks "where do I sit?".
     pub seated: Vec<SeatedPlayer>,
+    /// What is recorded at the tables before play began (head judges only, while the round can
+    /// still change): a redraw is refused, a cancellation removes it after a confirmation.
+    #[serde(default)]
+    pub recorded: Vec<String>,
 }
 
 /// A player and their place, for the round's A–Z list.
@@ -347,6 +351,14 @@ pub async fn get_round(slug: String, number: RoundNumber) -> Result<RoundData, A
     } else {
         Vec::new()
     };
+    let recorded = if can_run && detail.round.started_at.is_none() {
+        db::rounds::recorded(&pool, event.id, number)
+            .await
+            .map_err(failed)?
+            .sentences()
+    } else {
+        Vec::new()
+    };
     let mut seated: Vec<SeatedPlayer> = detail
         .tables
         .iter()
@@ -394,6 +406,7 @@ pub async fn get_round(slug: String, number: RoundNumber) -> Result<RoundData, A
         can_record: allows(role, admin, Action::RecordResults),
         changes,
         seated,
+        recorded,
     })
 }
 
@@ -442,10 +455,11 @@ pub async fn cancel_round(
     slug: String,
     number: RoundNumber,
     version: i32,
+    #[server(default)] confirm: bool,
 ) -> Result<String, AppError> {
     let event = load(&slug).await?;
     let actor = require_staff(event.id, db::roles::Action::RunEvent).await?;
-    answer(db::rounds::cancel(&pool()?, &actor, event.id, number, version).await)?;
+    answer(db::rounds::cancel(&pool()?, &actor, event.id, number, version, confirm).await)?;
     let path = format!("/events/{}/run", event.slug);
     crate::server::go_to(&path);
     Ok(path)

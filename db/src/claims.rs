@@ -72,7 +72,7 @@ pub async fn issue_for_slips(
     let mut codes = Vec::with_capacity(unclaimed.len());
     for (player_id, name) in unclaimed {
         let new = NewToken::player_claim(&name, player_id, expires_at);
-        let issued = tokens::insert_in(&mut tx, actor, event_id, &new).await?;
+        let issued = tokens::insert_in(&mut tx, actor, Some(event_id), &new).await?;
         codes.push(SlipCode {
             player_id,
             secret: issued.secret,
@@ -123,7 +123,11 @@ pub async fn claim(pool: &PgPool, taker: &Actor, code: &str) -> Result<Claimed, 
     let Grant::Player(player_id) = redeemed.token.grant else {
         return Err(Refusal::WrongKind(TokenKind::PlayerClaim).into());
     };
-    let event_id = redeemed.token.event_id;
+    let Some(event_id) = redeemed.token.event_id else {
+        return Err(ClaimError::Refused(Refusal::WrongKind(
+            TokenKind::PlayerClaim,
+        )));
+    };
     let (name, holder): (String, Option<tournament::ids::UserId>) = sqlx::query_as(
         "SELECT name, user_id FROM players WHERE event_id = $1 AND id = $2 FOR UPDATE",
     )

@@ -35,7 +35,7 @@ pub struct Accepted {
 fn role_of(token: &Token) -> Result<Role, Refusal> {
     match token.grant {
         Grant::Role(role) => Ok(role),
-        Grant::Player(_) => Err(Refusal::WrongKind(TokenKind::StaffInvite)),
+        Grant::Player(_) | Grant::Maker => Err(Refusal::WrongKind(TokenKind::StaffInvite)),
     }
 }
 
@@ -53,7 +53,10 @@ async fn event_of(
 pub async fn inspect(pool: &PgPool, secret: &str) -> Result<Invitation, Refusal> {
     let token = tokens::inspect(pool, TokenKind::StaffInvite, secret).await?;
     let role = role_of(&token)?;
-    let (event_slug, event_name) = event_of(pool, token.event_id).await?;
+    let event_id = token
+        .event_id
+        .ok_or(Refusal::WrongKind(TokenKind::StaffInvite))?;
+    let (event_slug, event_name) = event_of(pool, event_id).await?;
     Ok(Invitation {
         role,
         event_slug,
@@ -90,7 +93,10 @@ pub async fn accept(pool: &PgPool, taker: &Actor, secret: &str) -> Result<Accept
             label: redeemed.token.label,
         });
     }
-    let event_id = redeemed.token.event_id;
+    let event_id = redeemed
+        .token
+        .event_id
+        .ok_or(Refusal::WrongKind(TokenKind::StaffInvite))?;
     let held = roles::role_of(&mut *tx, taker.user_id, event_id).await?;
     let role = match held {
         Some(held) if held.rank() >= invited.rank() => held,

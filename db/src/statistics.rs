@@ -16,14 +16,33 @@ fn results_error(error: ResultsError) -> sqlx::Error {
     }
 }
 
-/// The games of one event, or of every event (`None`).
-pub async fn games(pool: &PgPool, event: Option<EventId>) -> Result<Vec<GameStats>, sqlx::Error> {
-    let events: Vec<(EventId, String)> = sqlx::query_as(
-        "SELECT id, name FROM events WHERE $1::bigint IS NULL OR id = $1 ORDER BY created_at, id",
+/// The events the statistics across events count: each event once, however many restored
+/// copies of it this server holds. An event and its copies share their creation instant (a
+/// backup keeps it) and the first event's address (`restored_from`); the original counts while
+/// it is here, else the latest copy.
+pub async fn counted_events(pool: &PgPool) -> Result<Vec<(EventId, String)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT id, name FROM ( \
+           SELECT DISTINCT ON (created_at, coalesce(restored_from, slug)) id, name, created_at \
+           FROM events \
+           ORDER BY created_at, coalesce(restored_from, slug), restored_at DESC NULLS FIRST, id DESC \
+         ) counted ORDER BY created_at, id",
     )
-    .bind(event)
     .fetch_all(pool)
-    .await?;
+    .await
+}
+
+/// The games of one event, or of every event (`None`; restored copies counted once).
+pub async fn games(pool: &PgPool, event: Option<EventId>) -> Result<Vec<GameStats>, sqlx::Error> {
+    let events: Vec<(EventId, String)> = match event {
+        Some(id) => {
+            sqlx::query_as("SELECT id, name FROM events WHERE id = $1")
+                .bind(id)
+                .fetch_all(pool)
+                .await?
+        }
+        None => counted_events(pool).await?,
+    };
     let mut games = Vec::new();
     for (event_id, name) in events {
         for (round, table) in table_numbers(pool, event_id).await? {

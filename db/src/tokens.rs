@@ -5,7 +5,10 @@
 //!   (reusable until revoked or expired);
 //! - [`TokenKind::StaffInvite`]: a one-use link that gives its taker a staff role;
 //! - [`TokenKind::PlayerClaim`]: a one-use code or link that ties a registration to the account
-//!   of the phone it is opened on.
+//!   of the phone it is opened on;
+//! - [`TokenKind::Account`]: a person's own token for scripts, in no event: it acts as its
+//!   maker wherever the maker holds a role (and creates events when the maker is a site
+//!   administrator), never beyond what the maker may do when it is used.
 //!
 //! The secret is shown once, when it is made ([`Issued::secret`]), and never stored: the table
 //! keeps its SHA-256, and [`redeem`] finds a token by hashing what it is shown. Every use is
@@ -40,6 +43,7 @@ pub enum TokenKind {
     Api,
     StaffInvite,
     PlayerClaim,
+    Account,
 }
 
 impl TokenKind {
@@ -48,6 +52,7 @@ impl TokenKind {
             TokenKind::Api => "api",
             TokenKind::StaffInvite => "staff_invite",
             TokenKind::PlayerClaim => "player_claim",
+            TokenKind::Account => "account",
         }
     }
 
@@ -57,16 +62,19 @@ impl TokenKind {
             TokenKind::Api => "API token",
             TokenKind::StaffInvite => "staff invitation",
             TokenKind::PlayerClaim => "player's claim code",
+            TokenKind::Account => "account token",
         }
     }
 }
 
-/// What a token grants: a role in its event, or one player's registration.
+/// What a token grants: a role in its event, one player's registration, or (an account
+/// token) whatever its maker may do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Grant {
     Role(Role),
     Player(PlayerId),
+    Maker,
 }
 
 /// How often a token can be used.
@@ -124,6 +132,17 @@ impl NewToken {
         }
     }
 
+    /// A person's own token for scripts, until revoked or `expires_at`.
+    pub fn account(label: &str, expires_at: Option<DateTime<Utc>>) -> NewToken {
+        NewToken {
+            kind: TokenKind::Account,
+            label: label.trim().to_owned(),
+            grant: Grant::Maker,
+            uses: Uses::Reusable,
+            expires_at,
+        }
+    }
+
     /// What the kind allows: each problem named by its field.
     fn check(&self) -> Result<(), TokenError> {
         let chars = self.label.chars().count();
@@ -134,7 +153,8 @@ impl NewToken {
             // A script acts as staff; a player's rights are about their own seat, which a
             // script has no business confirming.
             (TokenKind::Api, Grant::Role(Role::Player), _) => Err(TokenError::BadRole),
-            (TokenKind::Api, Grant::Role(_), Uses::Reusable) => Ok(()),
+            (TokenKind::Api, Grant::Role(_), Uses::Reusable)
+            | (TokenKind::Account, Grant::Maker, Uses::Reusable) => Ok(()),
             (TokenKind::StaffInvite, Grant::Role(_), Uses::Once)
             | (TokenKind::PlayerClaim, Grant::Player(_), Uses::Once)
                 if self.expires_at.is_some() =>
@@ -205,7 +225,7 @@ fn normalise_code(code: &str) -> String {
 fn digest_of(kind: TokenKind, secret: &str) -> Vec<u8> {
     match kind {
         TokenKind::PlayerClaim => digest(&normalise_code(secret)),
-        TokenKind::Api | TokenKind::StaffInvite => digest(secret),
+        TokenKind::Api | TokenKind::StaffInvite | TokenKind::Account => digest(secret),
     }
 }
 
@@ -218,7 +238,8 @@ fn hint_of(secret: &str) -> String {
 pub struct Token {
     pub id: i64,
     pub kind: TokenKind,
-    pub event_id: EventId,
+    /// `None` for an account token, which belongs to no event.
+    pub event_id: Option<EventId>,
     pub label: String,
     pub grant: Grant,
     pub hint: String,
@@ -298,7 +319,7 @@ impl TokenError {
 type TokenRow = (
     i64,
     TokenKind,
-    EventId,
+    Option<EventId>,
     String,
     Option<Role>,
     Option<PlayerId>,
@@ -341,6 +362,7 @@ fn token_of(row: TokenRow) -> Result<Token, sqlx::Error> {
     let grant = match (role, player_id) {
         (Some(role), None) => Grant::Role(role),
         (None, Some(player)) => Grant::Player(player),
+        (None, None) if kind == TokenKind::Account => Grant::Maker,
         // The schema's tokens_grant constraint admits nothing else.
         _ => {
             return Err(sqlx::Error::Decode(
@@ -377,6 +399,8 @@ fn action_for(kind: TokenKind) -> Action {
         TokenKind::Api => Action::ManageStaff,
         TokenKind::StaffInvite => Action::InviteStaff,
         TokenKind::PlayerClaim => Action::RunEvent,
+        // Made by its owner for themselves, outside any event (`issue_account`).
+        TokenKind::Account => Action::ManageStaff,
     }
 }
 
@@ -388,32 +412,99 @@ pub async fn issue(
     event_id: EventId,
     new: NewToken,
 ) -> Result<Issued, TokenError> {
+    if new.kind == TokenKind::Account {
+        return Err(TokenError::BadShape(new.kind));
+    }
     roles::authorize(pool, Some(actor), event_id, action_for(new.kind)).await?;
     // A head judge may bring in judges and head judges; only an organiser makes organisers.
     if new.kind == TokenKind::StaffInvite && new.grant == Grant::Role(Role::Organiser) {
         roles::authorize(pool, Some(actor), event_id, Action::ManageStaff).await?;
     }
     let mut tx = pool.begin().await?;
-    let issued = insert_in(&mut tx, actor, event_id, &new).await?;
+    let issued = insert_in(&mut tx, actor, Some(event_id), &new).await?;
     tx.commit().await?;
     Ok(issued)
+}
+
+/// Makes an account token for `actor` themselves: a script's key that acts as them in every
+/// event (and creates events if they are a site administrator). Shown once, like every secret.
+pub async fn issue_account(
+    pool: &PgPool,
+    actor: &Actor,
+    label: &str,
+    expires_at: Option<DateTime<Utc>>,
+) -> Result<Issued, TokenError> {
+    let mut tx = pool.begin().await?;
+    let issued = insert_in(&mut tx, actor, None, &NewToken::account(label, expires_at)).await?;
+    tx.commit().await?;
+    Ok(issued)
+}
+
+/// The account tokens `user_id` made, newest first.
+pub async fn list_account(pool: &PgPool, user_id: UserId) -> Result<Vec<Token>, sqlx::Error> {
+    let rows: Vec<TokenRow> = sqlx::query_as(&format!(
+        "{SELECT} WHERE t.kind = 'account' AND t.created_by = $1 ORDER BY t.created_at DESC, t.id DESC"
+    ))
+    .bind(user_id)
+    .fetch_all(pool)
+    .await?;
+    rows.into_iter().map(token_of).collect()
+}
+
+/// Revokes one of `actor`'s account tokens (an administrator may revoke anyone's).
+pub async fn revoke_account(
+    pool: &PgPool,
+    actor: &Actor,
+    token_id: i64,
+) -> Result<Token, TokenError> {
+    let mut tx = pool.begin().await?;
+    let row: Option<TokenRow> = sqlx::query_as(&format!(
+        "{SELECT} WHERE t.id = $1 AND t.kind = 'account' FOR UPDATE OF t"
+    ))
+    .bind(token_id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let token = token_of(row.ok_or(TokenError::NotFound)?)?;
+    if token.created_by_id != Some(actor.user_id) && !actor.is_admin {
+        return Err(TokenError::Access(AccessError::Forbidden));
+    }
+    if token.revoked_at.is_none() {
+        sqlx::query("UPDATE tokens SET revoked_at = now(), revoked_by = $2 WHERE id = $1")
+            .bind(token_id)
+            .bind(actor.user_id)
+            .execute(&mut *tx)
+            .await?;
+        let mut entry = audit::Entry::new(audit::Action::TokenRevoked);
+        entry.actor_id = Some(actor.user_id);
+        entry.actor = Some(&actor.username);
+        entry.subject = Some(&token.label);
+        entry.detail = serde_json::json!({ "token": token.id, "kind": token.kind.as_str() });
+        audit::record(&mut *tx, entry).await?;
+    }
+    let row: TokenRow = sqlx::query_as(&format!("{SELECT} WHERE t.id = $1"))
+        .bind(token_id)
+        .fetch_one(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(token_of(row)?)
 }
 
 /// Checks an authorised token and writes it and its audit entry inside `tx`; gives its secret.
 pub(crate) async fn insert_in(
     tx: &mut sqlx::Transaction<'_, sqlx::Postgres>,
     actor: &Actor,
-    event_id: EventId,
+    event_id: Option<EventId>,
     new: &NewToken,
 ) -> Result<Issued, TokenError> {
     new.check()?;
     let secret = match new.kind {
         TokenKind::PlayerClaim => Secret::generate_code()?,
-        TokenKind::Api | TokenKind::StaffInvite => Secret::generate()?,
+        TokenKind::Api | TokenKind::StaffInvite | TokenKind::Account => Secret::generate()?,
     };
     let (role, player) = match new.grant {
         Grant::Role(role) => (Some(role), None),
         Grant::Player(player) => (None, Some(player)),
+        Grant::Maker => (None, None),
     };
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO tokens (kind, event_id, label, role, player_id, secret_sha256, hint, \
@@ -429,27 +520,23 @@ pub(crate) async fn insert_in(
     // A claim code is short: its hint gives away two characters, not most of it.
     .bind(match new.kind {
         TokenKind::PlayerClaim => secret.expose().chars().take(2).collect::<String>() + "…",
-        TokenKind::Api | TokenKind::StaffInvite => hint_of(secret.expose()),
+        TokenKind::Api | TokenKind::StaffInvite | TokenKind::Account => hint_of(secret.expose()),
     })
     .bind(new.uses == Uses::Once)
     .bind(new.expires_at)
     .bind(actor.user_id)
     .fetch_one(&mut **tx)
     .await?;
-    audit::record(
-        &mut **tx,
-        audit::Entry::by(
-            actor,
-            audit::Action::TokenCreated,
-            event_id,
-            &new.label,
-            serde_json::json!({
-                "token": id, "kind": new.kind.as_str(), "grant": new.grant,
-                "expires_at": new.expires_at,
-            }),
-        ),
-    )
-    .await?;
+    let mut entry = audit::Entry::new(audit::Action::TokenCreated);
+    entry.actor_id = Some(actor.user_id);
+    entry.actor = Some(&actor.username);
+    entry.event_id = event_id;
+    entry.subject = Some(&new.label);
+    entry.detail = serde_json::json!({
+        "token": id, "kind": new.kind.as_str(), "grant": new.grant,
+        "expires_at": new.expires_at,
+    });
+    audit::record(&mut **tx, entry).await?;
     let row: TokenRow = sqlx::query_as(&format!("{SELECT} WHERE t.id = $1"))
         .bind(id)
         .fetch_one(&mut **tx)
@@ -573,6 +660,8 @@ impl Redeemed {
         let granted = match self.token.grant {
             Grant::Role(role) => Some(role),
             Grant::Player(_) => Some(Role::Player),
+            // An account token grants what its maker has.
+            Grant::Maker => self.maker_role,
         };
         roles::allows(granted, false, action)
             && roles::allows(self.maker_role, self.maker_is_admin, action)
@@ -619,7 +708,9 @@ async fn check_in(
         Standing::Expired => return Err(Refusal::Expired { kind: k, label }),
         Standing::Spent => return Err(Refusal::Spent { kind: k, label }),
     }
-    if token.kind != kind {
+    // A script's bearer token may be an event's API token or a person's account token.
+    let script = kind == TokenKind::Api && token.kind == TokenKind::Account;
+    if token.kind != kind && !script {
         return Err(Refusal::WrongKind(kind));
     }
     Ok(token)
@@ -656,12 +747,16 @@ pub async fn redeem_in(
     let Some((user_id, username, is_admin)) = maker else {
         return Err(Refusal::Orphaned { kind: k, label });
     };
-    let maker_role: Option<Role> =
-        sqlx::query_scalar("SELECT role FROM event_roles WHERE event_id = $1 AND user_id = $2")
-            .bind(token.event_id)
-            .bind(user_id)
-            .fetch_optional(&mut *tx)
-            .await?;
+    let maker_role: Option<Role> = match token.event_id {
+        Some(event_id) => {
+            sqlx::query_scalar("SELECT role FROM event_roles WHERE event_id = $1 AND user_id = $2")
+                .bind(event_id)
+                .bind(user_id)
+                .fetch_optional(&mut *tx)
+                .await?
+        }
+        None => None,
+    };
     sqlx::query(
         "UPDATE tokens SET used_count = used_count + 1, last_used_at = now() WHERE id = $1",
     )
@@ -671,19 +766,17 @@ pub async fn redeem_in(
     let actor = Actor {
         user_id,
         username: format!("{username} ({} \"{}\")", token.kind.label(), token.label),
-        is_admin: false,
+        // An account token is its maker, administrator or not; an event's token never acts
+        // beyond the role it grants.
+        is_admin: token.kind == TokenKind::Account && is_admin,
     };
-    audit::record(
-        &mut *tx,
-        audit::Entry::by(
-            &actor,
-            audit::Action::TokenUsed,
-            token.event_id,
-            &token.label,
-            serde_json::json!({ "token": token.id, "kind": token.kind.as_str(), "use": purpose.purpose }),
-        ),
-    )
-    .await?;
+    let mut entry = audit::Entry::new(audit::Action::TokenUsed);
+    entry.actor_id = Some(actor.user_id);
+    entry.actor = Some(&actor.username);
+    entry.event_id = token.event_id;
+    entry.subject = Some(&token.label);
+    entry.detail = serde_json::json!({ "token": token.id, "kind": token.kind.as_str(), "use": purpose.purpose });
+    audit::record(&mut *tx, entry).await?;
     Ok(Redeemed {
         token,
         actor,

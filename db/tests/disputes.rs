@@ -57,10 +57,15 @@ fn draft(table: &TableInfo) -> Draft {
                 faction: s.faction.unwrap(),
                 ally: None,
                 result: (i == 0).then_some(WinType::SoloStronghold),
-                end: tournament::EndValues::default(),
+                // The three strongholds a Solo Stronghold Victory takes (1.09.02.01).
+                end: tournament::EndValues {
+                    strongholds: if i == 0 { 3 } else { 0 },
+                    ..tournament::EndValues::default()
+                },
             })
             .collect(),
         judge_draw: None,
+        prediction: None,
     }
 }
 
@@ -466,6 +471,7 @@ async fn a_backup_carries_the_disputes_and_a_restore_puts_them_back(pool: PgPool
         backup::RestoreOptions {
             as_slug: Some("restored".into()),
             replace: false,
+            name: None,
         },
     )
     .await

@@ -99,6 +99,7 @@ fn solo_win(table: &Table) -> Draft {
             })
             .collect(),
         judge_draw: None,
+        prediction: None,
     }
 }
 
@@ -282,12 +283,13 @@ async fn win_attempt_evidence_is_strongholds_and_old_board_codes_are_migrated(po
     {
         let mut conn = pool.acquire().await.unwrap();
         conn.ensure_migrations_table().await.unwrap();
-        // The final table's column (0024) too: today's reads of a round name it, and it has
-        // nothing to do with the codes.
-        for m in db::MIGRATOR
-            .iter()
-            .filter(|m| m.version < codes.version || m.description == "final table")
-        {
+        // The final table's column (0024) and the players' sort key (0030) too: today's reads
+        // name them, and they have nothing to do with the codes.
+        for m in db::MIGRATOR.iter().filter(|m| {
+            m.version < codes.version
+                || m.description == "final table"
+                || m.description == "player sort key"
+        }) {
             conn.apply(m).await.unwrap();
         }
     }
@@ -522,7 +524,10 @@ async fn a_report_confirmed_by_every_player_is_final_and_counts(pool: PgPool) {
     assert_eq!(after.rows[0].points, "3");
     assert_eq!(after.rows[0].wins, [("SSH", 1)]);
     // The best-game vector: 3 points, then 1 win attempt, 3 strongholds, 10 forces …
-    assert_eq!(after.rows[0].best.as_deref(), Some("3.1.3.10.5.2.4"));
+    assert_eq!(
+        after.rows[0].best.map(|b| b.dotted()).as_deref(),
+        Some("3.1.3.10.5.2.4")
+    );
     assert_eq!(
         after.rows[0].reason.as_deref(),
         Some("more points (4.01.10)")
@@ -784,6 +789,7 @@ async fn a_clock_ended_game_is_adjudicated_with_its_reasoning(pool: PgPool) {
             .map(|(i, s)| seat_result(s, None, [2, if i == 1 { 15 } else { 9 }, 3, 1, 4]))
             .collect(),
         judge_draw: None,
+        prediction: None,
     };
     reports::save(
         &pool,
@@ -829,6 +835,173 @@ async fn a_clock_ended_game_is_adjudicated_with_its_reasoning(pool: PgPool) {
     let s = standings::event_standings(&pool, event.id).await.unwrap();
     assert_eq!(s.rows[0].player_id, winner);
     assert_eq!(s.rows[0].points, "½");
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn ended_by_the_clock_is_refused_while_the_clock_runs_unless_the_head_judge_calls_time(
+    pool: PgPool,
+) {
+    let (admin, event) = event(&pool).await;
+    let judge = user(&pool, "judge", false).await;
+    roles::grant(&pool, &admin, event.id, "judge", Role::Judge)
+        .await
+        .unwrap();
+    let tables = round_one(&pool, &admin, event.id, 12).await;
+    let t = &tables[0];
+    let time_draft = Draft {
+        ended: Ending::Time,
+        last_turn: 8,
+        seats: t
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| seat_result(s, None, [2, 9 + u32::try_from(i).unwrap(), 3, 1, 4]))
+            .collect(),
+        judge_draw: None,
+        prediction: None,
+    };
+    let detail = rounds::detail(&pool, event.id, ROUND)
+        .await
+        .unwrap()
+        .unwrap();
+    let version = detail.tables[0].version;
+    db::clocks::apply(
+        &pool,
+        &admin,
+        event.id,
+        t.id,
+        version,
+        db::clocks::Command::Start,
+    )
+    .await
+    .unwrap();
+    // Six hours left: "ended by the clock" is refused at its field, nothing saved.
+    let early = reports::save(
+        &pool,
+        &admin,
+        true,
+        event.id,
+        ROUND,
+        t.number,
+        Revision::NONE,
+        &time_draft,
+        None,
+    )
+    .await;
+    match early {
+        Err(ResultsError::Invalid(problems)) => {
+            assert_eq!(problems[0].field, Field::Named("ended"));
+            assert!(
+                problems[0].message.contains("clock still runs"),
+                "{problems:?}"
+            );
+        }
+        other => panic!("expected the clock's refusal, got {other:?}"),
+    }
+    // A judge cannot call time; the head judge can, and the audit log says so.
+    let by_judge = reports::save_calling_time(
+        &pool,
+        &judge,
+        false,
+        event.id,
+        ROUND,
+        t.number,
+        Revision::NONE,
+        &time_draft,
+        None,
+    )
+    .await;
+    assert!(
+        matches!(by_judge, Err(ResultsError::Forbidden(_))),
+        "{by_judge:?}"
+    );
+    reports::save_calling_time(
+        &pool,
+        &admin,
+        true,
+        event.id,
+        ROUND,
+        t.number,
+        Revision::NONE,
+        &time_draft,
+        None,
+    )
+    .await
+    .expect("the head judge calls time");
+    let called: Option<String> = sqlx::query_scalar(
+        "SELECT detail->>'time_called_early' FROM audit_log \
+         WHERE event_id = $1 AND action = 'report_saved' ORDER BY id DESC LIMIT 1",
+    )
+    .bind(event.id)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    // The six hours of a table of six, less the moments since the start (rounded up).
+    assert!(
+        called
+            .as_deref()
+            .is_some_and(|left| left.starts_with("5:59") || left == "6:00:00"),
+        "{called:?}"
+    );
+    // A table whose clock was never started keeps time by hand: no check.
+    let other = &tables[1];
+    let by_hand = Draft {
+        seats: other
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| seat_result(s, None, [2, 9 + u32::try_from(i).unwrap(), 3, 1, 4]))
+            .collect(),
+        ..time_draft.clone()
+    };
+    reports::save(
+        &pool,
+        &admin,
+        true,
+        event.id,
+        ROUND,
+        other.number,
+        Revision::NONE,
+        &by_hand,
+        None,
+    )
+    .await
+    .expect("no clock, no check");
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn a_rehearsal_clock_runs_out_in_minutes(pool: PgPool) {
+    let (admin, event) = event(&pool).await;
+    let mut settings = db::events::detail(&pool, event.id)
+        .await
+        .unwrap()
+        .unwrap()
+        .settings;
+    settings.options.rehearsal_minutes = Some(1);
+    db::events::update_settings(&pool, &admin, event.id, 1, settings)
+        .await
+        .expect("a test event's short clock");
+    let tables = round_one(&pool, &admin, event.id, 6).await;
+    let detail = rounds::detail(&pool, event.id, ROUND)
+        .await
+        .unwrap()
+        .unwrap();
+    let clock = detail.tables[0].clock;
+    assert_eq!(clock.rehearsal_ms, Some(60_000));
+    assert_eq!(clock.limit_ms(), 60_000);
+    // Started two minutes ago (as stored): its time and its finish window are gone.
+    sqlx::query(
+        "UPDATE game_tables SET clock_started_at = now() - interval '2 minutes 1 second' WHERE id = $1",
+    )
+    .bind(tables[0].id)
+    .execute(&pool)
+    .await
+    .unwrap();
+    let (clock, now) = db::clocks::of_table(&pool, event.id, ROUND, tables[0].number)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(clock.read(now).phase, tournament::ClockPhase::Over);
 }
 
 #[sqlx::test(migrator = "db::MIGRATOR")]
@@ -924,7 +1097,9 @@ async fn correcting_a_final_report_needs_the_head_judge_and_a_reason(pool: PgPoo
     confirm_all(&pool, &judge, event.id, t, 1).await;
     let mut fixed = solo_win(t);
     fixed.seats[0].result = None;
+    fixed.seats[0].end.strongholds = 1;
     fixed.seats[1].result = Some(WinType::SoloStronghold);
+    fixed.seats[1].end.strongholds = 3;
     let err = reports::save(
         &pool,
         &judge,
@@ -1014,11 +1189,12 @@ async fn finals_close_after_every_report_and_a_cut_tie_is_drawn_reproducibly(poo
                     seat_result(
                         s,
                         (i == 0).then_some(WinType::SoloStronghold),
-                        [1, 5, 5, 2, 4],
+                        [if i == 0 { 3 } else { 0 }, 5, 5, 2, 4],
                     )
                 })
                 .collect(),
             judge_draw: None,
+            prediction: None,
         };
         reports::save(
             &pool,
@@ -1166,7 +1342,7 @@ async fn closing_qualifying_early_needs_a_confirmation_and_can_be_undone(pool: P
     );
 
     // Reopened by the head judge, audited with what the closing had fixed.
-    finals::reopen_qualifying(&pool, &admin, event.id)
+    finals::reopen_qualifying(&pool, &admin, event.id, false)
         .await
         .expect("reopened");
     assert!(
@@ -1186,7 +1362,7 @@ async fn closing_qualifying_early_needs_a_confirmation_and_can_be_undone(pool: P
         reopened.detail["finalists"].as_array().map(Vec::len),
         Some(2)
     );
-    let err = finals::reopen_qualifying(&pool, &admin, event.id)
+    let err = finals::reopen_qualifying(&pool, &admin, event.id, false)
         .await
         .unwrap_err();
     assert!(err.to_string().contains("open already"));
@@ -1410,6 +1586,7 @@ async fn the_final_table_is_drawn_from_the_finals_list_played_and_gives_the_plac
             })
             .collect(),
         judge_draw: None,
+        prediction: None,
     };
     reports::save(
         &pool,
@@ -1455,7 +1632,7 @@ async fn the_final_table_is_drawn_from_the_finals_list_played_and_gives_the_plac
     assert_eq!(places, (1..=12).collect::<Vec<_>>());
 
     // With the final reported, qualifying stays closed.
-    let err = finals::reopen_qualifying(&pool, &admin, event.id)
+    let err = finals::reopen_qualifying(&pool, &admin, event.id, false)
         .await
         .unwrap_err();
     assert!(err.to_string().contains("placings stand"), "{err}");
@@ -1495,7 +1672,7 @@ async fn a_final_in_qualifying_order_leaves_factions_open_and_reopening_withdraw
             .all(|s| s.faction.is_none() && s.offered.is_none())
     );
 
-    finals::reopen_qualifying(&pool, &admin, event.id)
+    finals::reopen_qualifying(&pool, &admin, event.id, false)
         .await
         .expect("reopened");
     assert!(
@@ -1509,4 +1686,88 @@ async fn a_final_in_qualifying_order_leaves_factions_open_and_reopening_withdraw
     let rows = db::audit::list(&pool, Some(event.id), 100).await.unwrap();
     assert!(rows.iter().any(|r| r.action == "final_table_withdrawn"));
     assert!(rows.iter().any(|r| r.action == "final_table_drawn"));
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn reopening_qualifying_over_a_final_table_with_records_asks_and_keeps_them(pool: PgPool) {
+    let (admin, event) = event(&pool).await;
+    qualified_for_the_final(&pool, &admin, event.id).await;
+    finals::close_qualifying(&pool, &admin, event.id, false)
+        .await
+        .unwrap();
+    finals::draw_cut(&pool, &admin, event.id, Some(3))
+        .await
+        .unwrap();
+    let number = rounds::start_final(&pool, &admin, event.id, None)
+        .await
+        .unwrap();
+    let table = final_table(&pool, event.id, number).await;
+    let draft = Draft {
+        ended: Ending::Win,
+        last_turn: 4,
+        seats: table
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let result = (i == 0).then_some(WinType::SoloStronghold);
+                seat_result(s, result, [if i == 0 { 3 } else { 0 }, 4, 2, 1, 3])
+            })
+            .collect(),
+        judge_draw: None,
+        prediction: None,
+    };
+    reports::save(
+        &pool,
+        &admin,
+        false,
+        event.id,
+        number,
+        table.number,
+        Revision::NONE,
+        &draft,
+        None,
+    )
+    .await
+    .unwrap();
+
+    let err = finals::reopen_qualifying(&pool, &admin, event.id, false)
+        .await
+        .unwrap_err();
+    match &err {
+        ResultsError::Invalid(p) => {
+            assert_eq!(p[0].field, Field::Named("confirm"));
+            assert!(
+                p[0].message.contains("the Game Report (revision 1"),
+                "{}",
+                p[0].message
+            );
+        }
+        other => panic!("expected a confirmation, got {other}"),
+    }
+    assert!(
+        rounds::detail(&pool, event.id, number)
+            .await
+            .unwrap()
+            .is_some()
+    );
+
+    finals::reopen_qualifying(&pool, &admin, event.id, true)
+        .await
+        .expect("reopened once confirmed");
+    let rows = db::audit::list(&pool, Some(event.id), 200).await.unwrap();
+    let withdrawn = rows
+        .iter()
+        .find(|r| r.action == "final_table_withdrawn")
+        .expect("audited");
+    assert!(
+        withdrawn.detail["removed"][0]
+            .as_str()
+            .unwrap()
+            .contains("the Game Report")
+    );
+    assert_eq!(
+        withdrawn.detail["records"][0]["reports"][0]["seats"][0]["strongholds"],
+        3
+    );
 }

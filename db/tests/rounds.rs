@@ -349,7 +349,7 @@ async fn an_impossible_count_shows_ruling_1_and_acts_on_the_head_judges_choice(p
         .unwrap();
     assert_eq!(bye_view.place, Place::Bye);
     let version = round.round.version;
-    rounds::cancel(&pool, &admin, event.id, ROUND_1, version)
+    rounds::cancel(&pool, &admin, event.id, ROUND_1, version, false)
         .await
         .unwrap();
 
@@ -371,7 +371,7 @@ async fn an_impossible_count_shows_ruling_1_and_acts_on_the_head_judges_choice(p
     let sizes: Vec<usize> = round.tables.iter().map(|t| t.seats.len()).collect();
     assert_eq!(sizes, [4, 4]);
     assert_eq!(round.tables[0].clock.players, 4, "4 hours for 4 players");
-    rounds::cancel(&pool, &admin, event.id, ROUND_1, round.round.version)
+    rounds::cancel(&pool, &admin, event.id, ROUND_1, round.round.version, false)
         .await
         .unwrap();
 
@@ -1098,7 +1098,7 @@ async fn no_qualifying_round_starts_while_qualifying_is_closed(pool: PgPool) {
         .await
         .unwrap_err();
     assert!(matches!(err, RoundError::QualifyingClosed), "{err}");
-    db::results::finals::reopen_qualifying(&pool, &admin, event.id)
+    db::results::finals::reopen_qualifying(&pool, &admin, event.id, false)
         .await
         .expect("reopened");
     rounds::start(&pool, &admin, event.id, new_round(2, 1))

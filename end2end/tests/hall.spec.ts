@@ -38,7 +38,10 @@ async function saveWin(page: Page, url: string): Promise<string[]> {
   const names = await seatNames(page);
   await page.getByLabel("How the game ended").selectOption("win");
   await page.getByLabel("Last turn played").fill("5");
-  await page.getByRole("group", { name: new RegExp(`^${names[0]} · `) }).getByLabel("Result").selectOption("SSH");
+  const winner = page.getByRole("group", { name: new RegExp(`^${names[0]} · `) });
+  await winner.getByLabel("Result").selectOption("SSH");
+  // A Solo Stronghold Victory takes three strongholds (1.09.02.01).
+  await winner.getByLabel("Strongholds").fill("3");
   await page.getByRole("button", { name: "Save the report" }).click();
   await expect(page.getByText("Saved as revision 1.")).toBeVisible();
   return names;
@@ -78,6 +81,8 @@ test("the hall: room clocks, a rename, a dispute from a phone, a stopped clock, 
   await page.getByLabel("CSV lines").fill(players());
   await page.getByRole("button", { name: "Import players" }).click();
   await expect(page.getByText("Imported 12 players.")).toBeVisible();
+  // Everyone at once asks first: a tick, then the button.
+  await page.getByLabel(/^Yes, check in all \d+ players? not checked in yet$/).check();
   await page.getByRole("button", { name: "Check in everyone" }).click();
   await expect(page.getByTestId("player-summary")).toHaveText("12 registered · 12 checked in · 0 dropped");
   await page.goto(eventUrl + "/run");
@@ -239,7 +244,8 @@ test("the hall: room clocks, a rename, a dispute from a phone, a stopped clock, 
   const tied = cut.getByRole("row").filter({ hasText: "(tied across the cut)" });
   await expect(tied).toHaveCount(10);
   for (let i = 0; i < 10; i++) {
-    await expect(tied.nth(i).getByTestId("best-game")).toHaveText(/^\d+½?(\.\d+){6}$/);
+    // The best game in short, each value before its abbreviation (the legend beside says which).
+    await expect(tied.nth(i).getByTestId("best-game")).toHaveText(/^\d+½?\spts · \d+\sWA · \d+\sSH · \d+\sF · \d+\sSp · \d+\sC · \d+\sL$/);
     await expect(tied.nth(i).getByRole("cell").nth(1)).toHaveText("0");
   }
   await expect(page.getByTestId("rounds-remain")).toHaveText("3 of the 4 qualifying rounds have not been played.");

@@ -43,6 +43,8 @@ test("a log's violations appear at their lines as it is typed, and the board fol
   await page.getByLabel("CSV lines").fill(players(11));
   await page.getByRole("button", { name: "Import players" }).click();
   await expect(page.getByText("Imported 11 players.")).toBeVisible();
+  // Everyone at once asks first: a tick, then the button.
+  await page.getByLabel(/^Yes, check in all \d+ players? not checked in yet$/).check();
   await page.getByRole("button", { name: "Check in everyone" }).click();
   await expect(page.getByTestId("player-summary")).toHaveText("11 registered · 11 checked in · 0 dropped");
   await page.goto(eventUrl + "/run");

@@ -208,6 +208,8 @@ pub fn derive_game_report(game: &Game, r: &ReplayReport) -> Result<GameReport, D
         last_turn: (st.turn() >= 1).then_some(st.turn()),
         seats: out,
         judge_draw: None,
+        // The sealed prediction is the replay's to check; the derived report leaves it out.
+        prediction: None,
     })
 }
 

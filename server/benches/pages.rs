@@ -259,7 +259,10 @@ fn draft(seats: &[db::rounds::SeatInfo], table: usize, rng: &mut Lcg) -> Draft {
                         strongholds: match (result, ally) {
                             (Some(_), Some(_)) => 2,
                             (Some(_), None) => 3,
-                            _ => rng.next(3),
+                            // Nobody else near a stronghold victory (1.09.02), and no more
+                            // strongholds at the table than the map has.
+                            _ if ended == Ending::Win => 0,
+                            _ => rng.next(2),
                         },
                         forces: rng.next(3) * 6 + u32::try_from(i).unwrap_or(0),
                         spice: dune::Spice::new(rng.next(20)),
@@ -270,6 +273,7 @@ fn draft(seats: &[db::rounds::SeatInfo], table: usize, rng: &mut Lcg) -> Draft {
             })
             .collect(),
         judge_draw: None,
+        prediction: None,
     }
 }
 

@@ -29,6 +29,10 @@ pub enum Command {
     /// Manage accounts.
     #[command(subcommand)]
     User(UserCommand),
+    /// Account tokens: a person's key for the JSON API (docs/api.md), acting as them in every
+    /// event they hold a role in (and creating events, for a site administrator).
+    #[command(subcommand)]
+    Token(TokenCommand),
     /// Create a sample event to look around in: 30 players, 3 rounds with clocks and results,
     /// a head judge's and a player's sign-in (docs/cli.md). Needs DATABASE_URL.
     Demo {
@@ -121,6 +125,10 @@ pub enum Command {
         /// Replace the event at that address if there is one (its data is deleted).
         #[arg(long)]
         replace: bool,
+        /// The restored event's name (default: the file's; "… (restored DATE)" when an event
+        /// here already has that name).
+        #[arg(long)]
+        name: Option<String>,
     },
     /// Standings, adjudications and the finals cut from a file of game reports, as JSON.
     Standings {
@@ -145,6 +153,23 @@ pub enum UserCommand {
         #[arg(long)]
         admin: bool,
     },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum TokenCommand {
+    /// Make an account token for NAME and print it (once) on standard output.
+    Add {
+        /// The account the token acts as.
+        name: String,
+        /// What it is for, to tell tokens apart ("season script").
+        #[arg(long)]
+        label: String,
+        /// It stops working after this many days (default: when revoked).
+        #[arg(long)]
+        days: Option<u32>,
+    },
+    /// Revoke an account token by its id (printed when it was made).
+    Revoke { id: i64 },
 }
 
 pub fn main() -> ExitCode {
@@ -199,7 +224,8 @@ pub fn main() -> ExitCode {
             file,
             as_slug,
             replace,
-        } => return commands::data::restore(file, as_slug.clone(), *replace),
+            name,
+        } => return commands::data::restore(file, as_slug.clone(), *replace, name.clone()),
         _ => {}
     }
     let result = match command {
@@ -208,6 +234,10 @@ pub fn main() -> ExitCode {
         Command::User(UserCommand::Add { name, email, admin }) => {
             commands::user::add(&name, email.as_deref(), admin)
         }
+        Command::Token(TokenCommand::Add { name, label, days }) => {
+            commands::user::token_add(&name, &label, days)
+        }
+        Command::Token(TokenCommand::Revoke { id }) => commands::user::token_revoke(id),
         Command::Demo { seed, base_url } => {
             commands::demo::run(&commands::demo::Options { seed, base_url })
         }

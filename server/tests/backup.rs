@@ -245,6 +245,11 @@ async fn history(pool: &PgPool, event_id: EventId) -> Vec<String> {
 fn comparable(bytes: &[u8]) -> Value {
     let mut value: Value = serde_json::from_slice(bytes).expect("a backup is JSON");
     value["written_at"] = Value::Null;
+    // The digest follows the content; a copy says where it came from.
+    value["digest"] = Value::Null;
+    if let Some(event) = value["event"].as_object_mut() {
+        event.remove("restored_from");
+    }
     let audit = value["audit"].as_array_mut().expect("audit");
     if audit
         .last()
@@ -293,7 +298,12 @@ async fn a_backup_restores_into_a_fresh_database_with_identical_standings_and_hi
     let file = out.stdout;
     let parsed: Value = serde_json::from_slice(&file).expect("JSON");
     assert_eq!(parsed["format"], "mentat-event-backup");
-    assert_eq!(parsed["version"], 1);
+    assert_eq!(parsed["version"], 2);
+    assert_eq!(
+        parsed["digest"].as_str().map(|d| d.len()),
+        Some("sha256:".len() + 64),
+        "the file carries its digest"
+    );
     assert_eq!(parsed["rounds"].as_array().map(Vec::len), Some(3));
 
     let fresh = Fresh::new(&pool).await;
@@ -369,6 +379,21 @@ async fn a_backup_restores_into_a_fresh_database_with_identical_standings_and_hi
         .await
         .expect("read")
         .expect("beside it");
+    // Beside the event it copies, the copy's name tells them apart; the statistics across
+    // events count the event once.
+    assert!(
+        second.name.starts_with(&copy.name) && second.name.contains("(restored 20"),
+        "{}",
+        second.name
+    );
+    let counted_events = db::statistics::counted_events(&restored)
+        .await
+        .expect("events");
+    assert_eq!(counted_events.len(), 1, "{counted_events:?}");
+    assert_eq!(
+        counted_events[0].0, second.id,
+        "of two copies (the original is on another server), the latest counts"
+    );
     assert_eq!(
         standings_seen(
             &standings::event_standings(&restored, second.id)
@@ -399,11 +424,20 @@ async fn a_backup_restores_into_a_fresh_database_with_identical_standings_and_hi
     fresh.drop_it().await;
 }
 
-/// The file, edited by `edit`.
+/// The file, edited by `edit` and given the digest of its new content, as someone who knows
+/// the format could: what the digest cannot catch, the consistency checks must.
 fn edited(file: &[u8], edit: impl FnOnce(&mut Value)) -> Vec<u8> {
     let mut value: Value = serde_json::from_slice(file).expect("JSON");
     edit(&mut value);
+    value["digest"] = backup::digest::of(&value).into();
     serde_json::to_vec_pretty(&value).expect("JSON")
+}
+
+/// The file, edited by `edit` and left with its old digest: a hand edit.
+fn tampered(file: &[u8], edit: impl FnOnce(&mut Value)) -> Vec<u8> {
+    let mut value: Value = serde_json::from_slice(file).expect("JSON");
+    edit(&mut value);
+    serde_json::to_vec(&value).expect("JSON")
 }
 
 #[sqlx::test(migrator = "server::database::MIGRATOR")]
@@ -417,6 +451,7 @@ async fn damaged_truncated_inconsistent_and_foreign_files_are_refused_and_change
     let options = || RestoreOptions {
         as_slug: Some("copy".into()),
         replace: false,
+        name: None,
     };
     let before = counts(&pool).await;
 
@@ -523,6 +558,7 @@ async fn damaged_truncated_inconsistent_and_foreign_files_are_refused_and_change
         RestoreOptions {
             as_slug: None,
             replace: true,
+            name: None,
         },
     )
     .await
@@ -549,5 +585,126 @@ async fn damaged_truncated_inconsistent_and_foreign_files_are_refused_and_change
             .expect("role"),
         Some(db::roles::Role::Organiser),
         "whoever restores organises the copy"
+    );
+}
+
+#[sqlx::test(migrator = "server::database::MIGRATOR")]
+async fn a_file_changed_by_hand_is_refused_by_its_digest_and_an_old_file_restores_with_a_warning(
+    pool: PgPool,
+) {
+    let (event_id, _) = demo(&pool).await;
+    let file = backup::to_json(&backup::dump(&pool, event_id).await.expect("dump")).expect("JSON");
+    let admin = common::user(&pool, "restorer", true).await;
+    let options = || RestoreOptions {
+        as_slug: Some("copy".into()),
+        replace: false,
+        name: None,
+    };
+    let before = counts(&pool).await;
+
+    // One value changed: a player's forces, 12 → 13 (or whatever it was, plus one).
+    let forces_up = tampered(&file, |v| {
+        let seat = &mut v["rounds"][0]["tables"][0]["reports"][0]["seats"][0]["forces"];
+        *seat = (seat.as_u64().expect("forces") + 1).into();
+    });
+    let e = backup::restore(&pool, Some(&admin), &forces_up, options())
+        .await
+        .expect_err("altered");
+    assert!(matches!(e, RestoreError::Altered(_)), "{e}");
+    assert!(
+        e.to_string().contains("changed after Mentat wrote it"),
+        "{e}"
+    );
+    assert_eq!(e.field(), Some("file"));
+    // The command line says the same, and exits 2.
+    let out = mentat(
+        url_of(&pool),
+        &["restore", "-", "--as", "copy"],
+        Some(forces_up),
+    )
+    .await;
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("digest"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // A format 2 file whose digest was taken out.
+    let stripped = tampered(&file, |v| {
+        v.as_object_mut().expect("object").remove("digest");
+    });
+    let e = backup::restore(&pool, Some(&admin), &stripped, options())
+        .await
+        .expect_err("no digest");
+    assert!(matches!(e, RestoreError::DigestMissing(2)), "{e}");
+
+    // Single-bit flips anywhere in the file: each is refused, or (a flip that leaves the same
+    // content, such as the case of a hex digit in an escape) reads as exactly the same event.
+    let original = backup::parse(&file).expect("the file reads").backup;
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut refused = 0;
+    for _ in 0..150 {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let bit = usize::try_from(state % (file.len() as u64 * 8)).expect("fits");
+        let mut flipped = file.clone();
+        flipped[bit / 8] ^= 1 << (bit % 8);
+        match backup::parse(&flipped) {
+            Err(_) => refused += 1,
+            Ok(parsed) => assert_eq!(
+                parsed.backup,
+                original,
+                "a flip at byte {} was accepted with different content",
+                bit / 8
+            ),
+        }
+    }
+    assert!(refused >= 140, "only {refused} of 150 flips refused");
+    assert_eq!(
+        counts(&pool).await,
+        before,
+        "no refused file changed anything"
+    );
+
+    // A file from before digests (format 1): restored, with a warning that says why.
+    let old = tampered(&file, |v| {
+        v.as_object_mut().expect("object").remove("digest");
+        v["version"] = 1.into();
+    });
+    let restored = backup::restore(&pool, Some(&admin), &old, options())
+        .await
+        .expect("an old file restores");
+    assert_eq!(restored.warnings.len(), 1);
+    assert!(
+        restored.warnings[0].contains("no digest"),
+        "{:?}",
+        restored.warnings
+    );
+    // Restored beside its original, under a name that tells them apart; a name can be chosen.
+    assert!(
+        restored.event.name.contains("(restored "),
+        "{}",
+        restored.event.name
+    );
+    let named = backup::restore(
+        &pool,
+        Some(&admin),
+        &file,
+        RestoreOptions {
+            as_slug: Some("copy-2".into()),
+            replace: false,
+            name: Some("Qualifier rehearsal".into()),
+        },
+    )
+    .await
+    .expect("restored under a chosen name");
+    assert_eq!(named.event.name, "Qualifier rehearsal");
+    assert!(named.warnings.is_empty());
+    // Two copies beside their original: the statistics across events count the original once.
+    let counted = db::statistics::counted_events(&pool).await.expect("events");
+    assert_eq!(
+        counted.iter().map(|(id, _)| *id).collect::<Vec<_>>(),
+        [event_id]
     );
 }

@@ -74,7 +74,7 @@ async fn setup(pool: &PgPool) -> Setup {
                 ally: None,
                 result: (i == 0).then_some(tournament::WinType::SoloStronghold),
                 end: tournament::EndValues {
-                    strongholds: 3,
+                    strongholds: if i == 0 { 3 } else { 0 },
                     forces: 7,
                     spice: dune::Spice::new(4),
                     cards: 2,
@@ -83,6 +83,7 @@ async fn setup(pool: &PgPool) -> Setup {
             })
             .collect(),
         judge_draw: None,
+        prediction: None,
     };
     db::results::reports::save(
         pool,
@@ -211,8 +212,9 @@ async fn players_answer_for_themselves_judges_for_anyone_and_only_the_head_judge
     );
     for (i, (id, faction)) in s.seats.iter().enumerate() {
         body.push_str(&format!(
-            "&form[seats][{i}][player_id]={id}&form[seats][{i}][faction]={faction}&form[seats][{i}][result]={}",
-            if i == 1 { "SSH" } else { "" }
+            "&form[seats][{i}][player_id]={id}&form[seats][{i}][faction]={faction}&form[seats][{i}][result]={}&form[seats][{i}][strongholds]={}",
+            if i == 1 { "SSH" } else { "" },
+            if i == 1 { 3 } else { 0 }
         ));
     }
     let r = send(
@@ -236,4 +238,70 @@ async fn players_answer_for_themselves_judges_for_anyone_and_only_the_head_judge
         .await
         .unwrap();
     assert_eq!(revisions, 2, "the head judge's correction is revision 2");
+}
+
+#[sqlx::test(migrator = "server::database::MIGRATOR")]
+async fn the_form_refuses_a_report_that_cannot_have_happened_at_its_field(pool: PgPool) {
+    let s = setup(&pool).await;
+    let app = app(pool.clone());
+    let admin = sign_in(&app, "admin").await;
+    // A correction of the saved report to a Solo Stronghold Victory on two strongholds, and a
+    // Bene Gesserit Prediction with no prediction recorded.
+    let body = |winner_result: &str, strongholds: u32| {
+        let mut body = format!(
+            "form[slug]={}&form[round]=1&form[table]={}&form[base_revision]=1&form[ended]=win&form[last_turn]=4",
+            s.slug, s.table
+        );
+        for (i, (id, faction)) in s.seats.iter().enumerate() {
+            let winner = if winner_result == "BGP" {
+                faction == "BG"
+            } else {
+                i == 0
+            };
+            body.push_str(&format!(
+                "&form[seats][{i}][player_id]={id}&form[seats][{i}][faction]={faction}&form[seats][{i}][result]={}&form[seats][{i}][strongholds]={}",
+                if winner { winner_result } else { "" },
+                if i == 0 { strongholds } else { 0 }
+            ));
+        }
+        body
+    };
+    let r = send(
+        &app,
+        form_post(
+            app::results::SaveReport::PATH,
+            &body("SSH", 2),
+            Some(&admin),
+        ),
+    )
+    .await;
+    assert_eq!(r.status(), 422);
+    let error: serde_json::Value = serde_json::from_str(&text(r).await).expect("json");
+    let field = &error["Field"];
+    assert_eq!(field["field"], "seat-0-strongholds", "{error}");
+    assert!(
+        field["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("at least 3 strongholds") && m.contains("1.09.02.01")),
+        "{error}"
+    );
+    if s.seats.iter().any(|(_, f)| f == "BG") {
+        let r = send(
+            &app,
+            form_post(
+                app::results::SaveReport::PATH,
+                &body("BGP", 3),
+                Some(&admin),
+            ),
+        )
+        .await;
+        assert_eq!(r.status(), 422);
+        let error: serde_json::Value = serde_json::from_str(&text(r).await).expect("json");
+        assert_eq!(error["Field"]["field"], "prediction_faction", "{error}");
+    }
+    let revisions: i64 = sqlx::query_scalar("SELECT count(*) FROM game_reports")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(revisions, 1, "nothing refused was saved");
 }

@@ -47,7 +47,8 @@ fn tournament(players: usize, rounds: u32) -> Report {
                     result: None,
                     tiebreakers: Tiebreakers::from_array([
                         g.below(5) as u32,
-                        g.below(4) as u32,
+                        // At most one each: a table of six controls no more than the six.
+                        g.below(2) as u32,
                         g.below(21) as u32,
                         g.below(30) as u32,
                         g.below(5) as u32,
@@ -61,7 +62,13 @@ fn tournament(players: usize, rounds: u32) -> Report {
                 _ => Ending::Win,
             };
             if ended == Ending::Win {
+                // A stronghold victory: the winners hold what it takes (1.09.02), nobody else
+                // holds one.
+                for seat in seats.iter_mut() {
+                    seat.tiebreakers.end.strongholds = 0;
+                }
                 if g.below(2) == 0 {
+                    seats[0].tiebreakers.end.strongholds = 3;
                     seats[0].result = Some(WinType::SoloStronghold);
                 } else {
                     let (a, b) = (seats[0].faction, seats[1].faction);
@@ -69,6 +76,8 @@ fn tournament(players: usize, rounds: u32) -> Report {
                     seats[1].ally = Some(a);
                     seats[0].result = Some(WinType::AlliedStronghold);
                     seats[1].result = Some(WinType::AlliedStronghold);
+                    seats[0].tiebreakers.end.strongholds = 2;
+                    seats[1].tiebreakers.end.strongholds = 2;
                 }
             }
             games.push(GameReport {
@@ -78,6 +87,7 @@ fn tournament(players: usize, rounds: u32) -> Report {
                 last_turn: None,
                 seats,
                 judge_draw: None,
+                prediction: None,
             });
         }
     }

@@ -40,8 +40,9 @@ pub use history::{History, PastRound, PastSeat, PastTable};
 pub use options::{AdjudicationDeadlock, FinalSeating, RulingOptions, TableFallback};
 pub use player::PlayerName;
 pub use report::{
-    GameReport, Report, ReportErrors, ReportField, ReportStatus, SeatEntry, SeatField, SeatReport,
-    TableOutcome, TableReport, TableSeat, ValidReport, validate, validate_table,
+    GameReport, Prediction, PredictionField, Report, ReportErrors, ReportField, ReportStatus,
+    SeatEntry, SeatField, SeatReport, TableOutcome, TableReport, TableSeat, ValidReport, validate,
+    validate_table,
 };
 pub use ruleset::Ruleset;
 pub use standings::{OrderReason, Standings, compute as standings};

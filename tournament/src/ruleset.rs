@@ -101,7 +101,8 @@ impl Ruleset {
     }
 
     /// The most strongholds one player can hold at the end of a game, a bound for plausible
-    /// reports. GenCon: the five of the map plus the Shield Wall (4.02). Full adds the Ixians'
+    /// reports, with the Shield Wall variant played (`RulingOptions::strongholds` takes the
+    /// event's choice). GenCon: the five of the map plus the Shield Wall (4.02). Full adds the Ixians'
     /// Hidden Mobile Stronghold (2.07), the set of three tech tokens (4.05) and the Jacurutu
     /// Sietch discovery token (4.06), each of which counts as a stronghold.
     pub fn stronghold_count(self) -> u32 {

@@ -88,7 +88,9 @@ fn tournament(seed: u64) -> Report {
                 .iter()
                 .zip(&factions)
                 .map(|(p, &f)| {
-                    let t = [0; 6].map(|_| g.below(3) as u32);
+                    let mut t = [0; 6].map(|_| g.below(3) as u32);
+                    // At most one stronghold each: a table of six controls no more than six.
+                    t[1] = t[1].min(1);
                     seat(p, f, None, None, t)
                 })
                 .collect();
@@ -103,13 +105,22 @@ fn tournament(seed: u64) -> Report {
                 _ => Ending::Win,
             };
             if ended == Ending::Win {
+                // The winners hold what a stronghold victory takes (1.09.02); nobody else holds
+                // a stronghold.
+                for s in seats.iter_mut() {
+                    s.tiebreakers.end.strongholds = 0;
+                }
                 let w = g.below(seats.len());
                 match seats[w].ally {
-                    None => seats[w].result = Some(WinType::SoloStronghold),
+                    None => {
+                        seats[w].result = Some(WinType::SoloStronghold);
+                        seats[w].tiebreakers.end.strongholds = 3;
+                    }
                     Some(ally) => {
                         for s in seats.iter_mut() {
                             if s.faction == ally || s.ally == Some(ally) {
                                 s.result = Some(WinType::AlliedStronghold);
+                                s.tiebreakers.end.strongholds = 2;
                             }
                         }
                     }
@@ -305,7 +316,7 @@ fn full_ruleset_accepts_expansion_factions_and_split_end_game() {
             Faction::Ixians,
             None,
             Some(WinType::SoloEndGame),
-            [1, 3, 5, 5, 2, 3],
+            [1, 2, 5, 5, 2, 3],
         ),
         seat("b", Faction::Tleilaxu, None, None, [0, 1, 5, 5, 2, 3]),
         seat("c", Faction::Choam, None, None, [0, 1, 5, 5, 2, 3]),

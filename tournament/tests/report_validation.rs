@@ -17,6 +17,10 @@ fn table(
     allies: &[(Faction, Faction)],
     winners: &[(Faction, WinType)],
 ) -> Vec<SeatReport> {
+    // Stronghold winners hold what their win takes (1.09.02), and then nobody else holds one.
+    let by_strongholds = winners
+        .iter()
+        .any(|(_, w)| matches!(w, SoloStronghold | AlliedStronghold));
     factions
         .iter()
         .map(|&f| {
@@ -30,7 +34,15 @@ fn table(
                 }
             });
             let result = winners.iter().find(|(w, _)| *w == f).map(|&(_, r)| r);
-            seat(&format!("{f}"), f, ally, result, T)
+            let mut t = T;
+            if by_strongholds {
+                t[1] = match result {
+                    Some(SoloStronghold) => 3,
+                    Some(AlliedStronghold) => 2,
+                    _ => 0,
+                };
+            }
+            seat(&format!("{f}"), f, ally, result, t)
         })
         .collect()
 }

@@ -114,6 +114,7 @@ fn Awaiting(r: AwaitingView, player_id: PlayerId, slug: String) -> impl IntoView
                 {if ask { "Your table's report awaits your confirmation" } else { "Your table's report" }}
             </h2>
             <p>{summary}</p>
+            {r.settled.map(|note| view! { <p role="status">{format!("Your dispute of the earlier report: {note}")}</p> })}
             {state.map(|s| view! { <p role="status">{s}</p> })}
             // The buttons come before the values, so they are in a phone's first screen; the
             // values follow in words, one player a line.

@@ -112,6 +112,15 @@ fn SettingsForm(s: SettingsView, error: Signal<Option<crate::error::AppError>>) 
                     <p class="field-error" role="alert" data-error-for="final_seating" data-control="field-final_seating" hidden=move || message("final_seating")().is_none()>{message("final_seating")}</p>
                 </div>
                 <div class="field">
+                    <label for="field-shield_wall">"Shield Wall"</label>
+                    <p class="hint">"Counts as a stronghold once the fourth worm has appeared ("<RuleLink number="4.02"/>"): the reports' strongholds are checked against five or six."</p>
+                    <select id="field-shield_wall" name="shield_wall">
+                        {option("on", "A stronghold from the fourth worm, as GenCon plays (default)", &s.shield_wall)}
+                        {option("off", "Not a stronghold", &s.shield_wall)}
+                    </select>
+                    <p class="field-error" role="alert" data-error-for="shield_wall" data-control="field-shield_wall" hidden=move || message("shield_wall")().is_none()>{message("shield_wall")}</p>
+                </div>
+                <div class="field">
                     <label for="field-adjudication_deadlock">"Adjudication tied after every value"</label>
                     <p class="hint">"A game stopped by the clock is decided by win attempts, then strongholds, forces, spice, cards and leaders ("<RuleLink number="4.01.09"/>")."</p>
                     <select id="field-adjudication_deadlock" name="adjudication_deadlock">
@@ -120,6 +129,13 @@ fn SettingsForm(s: SettingsView, error: Signal<Option<crate::error::AppError>>) 
                     </select>
                     <p class="field-error" role="alert" data-error-for="adjudication_deadlock" data-control="field-adjudication_deadlock" hidden=move || message("adjudication_deadlock")().is_none()>{message("adjudication_deadlock")}</p>
                 </div>
+            </fieldset>
+            <fieldset>
+                <legend>"Test event"</legend>
+                <Field label="Rehearsal clock (minutes per table)" name="rehearsal_minutes" kind="number"
+                    value=s.rehearsal_minutes.clone()
+                    hint="Only for a rehearsal before the real day: every table's clock runs this many minutes (1 to 120) instead of an hour per player, and the finish window as long (at most 30 minutes), so a clock can be seen to run out. Leave it empty for a real event."
+                    error=error/>
             </fieldset>
             <FormError error=error/>
             <button type="submit">"Save settings"</button>

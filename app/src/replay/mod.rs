@@ -123,7 +123,8 @@ pub fn faction_colours(f: Faction) -> (&'static str, &'static str) {
         Faction::Emperor => ("#b71c1c", "#fff"),
         Faction::Fremen => ("#f2c14e", "#000"),
         Faction::Harkonnen => ("#212121", "#fff"),
-        Faction::SpacingGuild => ("#e65100", "#fff"),
+        // Dark ink on the Guild's orange: white on it fails WCAG's contrast (3.8 : 1).
+        Faction::SpacingGuild => ("#e65100", "#000"),
         _ => ("#6a1b9a", "#fff"),
     }
 }

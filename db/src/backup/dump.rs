@@ -45,6 +45,7 @@ type EventRow = (
     DateTime<Utc>,
     Option<String>,
     DateTime<Utc>,
+    Option<String>,
 );
 
 type PlayerRow = (
@@ -59,6 +60,7 @@ type PlayerRow = (
     Option<DateTime<Utc>>,
     i32,
     DateTime<Utc>,
+    Option<String>,
     Option<String>,
 );
 
@@ -113,6 +115,7 @@ type ReportRow = (
     DateTime<Utc>,
     Option<DateTime<Utc>>,
     Option<String>,
+    Option<Value>,
 );
 
 type FinalsRow = (
@@ -153,9 +156,11 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
         created_at,
         created_by,
         now,
+        restored_from,
     ): EventRow = sqlx::query_as(
         "SELECT e.slug, e.name, e.starts_on, e.ends_on, e.venue, e.ruleset, e.options, \
-               e.qualifying_rounds, e.public_url, e.version, e.created_at, u.username, now() \
+               e.qualifying_rounds, e.public_url, e.version, e.created_at, u.username, now(), \
+               e.restored_from \
              FROM events e LEFT JOIN users u ON u.id = e.created_by WHERE e.id = $1",
     )
     .bind(event_id)
@@ -172,7 +177,7 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
     .await?;
     let players: Vec<PlayerRow> = sqlx::query_as(
         "SELECT p.id, p.name, p.email, p.club, p.alternate, p.checked_in, p.entered_after_round, \
-           p.dropped_after_round, p.dropped_at, p.version, p.created_at, u.username \
+           p.dropped_after_round, p.dropped_at, p.version, p.created_at, u.username, p.sort_as \
          FROM players p LEFT JOIN users u ON u.id = p.user_id WHERE p.event_id = $1 ORDER BY p.id",
     )
     .bind(event_id)
@@ -223,7 +228,7 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
     .await?;
     let reports: Vec<ReportRow> = sqlx::query_as(
         "SELECT g.id, g.table_id, g.revision, g.ended, g.last_turn, g.seats, g.judge_draw, \
-           g.reason, c.username, g.created_at, g.final_at, f.username \
+           g.reason, c.username, g.created_at, g.final_at, f.username, g.prediction \
          FROM game_reports g JOIN game_tables t ON t.id = g.table_id \
            JOIN rounds r ON r.id = t.round_id LEFT JOIN users c ON c.id = g.created_by \
            LEFT JOIN users f ON f.id = g.finalised_by \
@@ -395,6 +400,12 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
                         created_at: r.9,
                         final_at: r.10,
                         finalised_by: r.11.clone(),
+                        prediction: r
+                            .12
+                            .clone()
+                            .map(serde_json::from_value)
+                            .transpose()
+                            .map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
                         confirmations: confirmations
                             .iter()
                             .filter(|c| c.0 == r.0)
@@ -475,6 +486,8 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
         version: VERSION,
         written_at: now,
         written_by: format!("Mentat {}", env!("CARGO_PKG_VERSION")),
+        // Set by `to_json`, over the content written.
+        digest: None,
         event: EventRecord {
             slug,
             name,
@@ -488,6 +501,7 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
             version,
             created_at,
             created_by,
+            restored_from,
         },
         staff: staff
             .into_iter()
@@ -514,6 +528,7 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
                     version: p.9,
                     created_at: p.10,
                     account: p.11.clone(),
+                    sort_as: p.12.clone(),
                 })
             })
             .collect::<Result<Vec<_>, sqlx::Error>>()?,
@@ -554,7 +569,7 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
                     rank: r.rank,
                     player: numbers.of(r.player_id.get())?,
                     points: r.points.clone(),
-                    best_game: r.best.clone(),
+                    best_game: r.best.map(|b| b.dotted()),
                     finals: crate::export::finals_code(r.finalist).to_owned(),
                 })
             })
@@ -563,9 +578,14 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
 }
 
 /// The file's text: compact JSON, about half the size of indented JSON, so the backup of a
-/// 300-player event stays under the web upload's 2 MB (`jq .` shows it indented).
+/// 300-player event stays under the web upload's 2 MB (`jq .` shows it indented). It carries
+/// the SHA-256 digest of its own content (`super::digest`), which a restore checks first.
 pub fn to_json(backup: &Backup) -> Result<Vec<u8>, serde_json::Error> {
-    let mut out = serde_json::to_vec(backup)?;
+    let mut backup = backup.clone();
+    backup.digest = None;
+    let content = serde_json::to_value(&backup)?;
+    backup.digest = Some(super::digest::of(&content));
+    let mut out = serde_json::to_vec(&backup)?;
     out.push(b'\n');
     Ok(out)
 }

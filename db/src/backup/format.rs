@@ -24,6 +24,10 @@ pub struct Backup {
     pub written_at: DateTime<Utc>,
     /// The Mentat release that wrote it.
     pub written_by: String,
+    /// `sha256:` and the hex SHA-256 of the file's content without this field, in canonical
+    /// form (`super::digest`). Format 2 on; a restore checks it before writing anything.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub digest: Option<String>,
     pub event: EventRecord,
     pub staff: Vec<StaffRecord>,
     pub players: Vec<PlayerRecord>,
@@ -52,6 +56,10 @@ pub struct EventRecord {
     pub version: i32,
     pub created_at: DateTime<Utc>,
     pub created_by: Option<String>,
+    /// The address of the event this one is a restored copy of (the first, for a copy of a
+    /// copy); absent for an event made here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub restored_from: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -79,6 +87,10 @@ pub struct PlayerRecord {
     pub created_at: DateTime<Utc>,
     /// The account the player confirms reports with.
     pub account: Option<String>,
+    /// What the wall's lists sort the player by instead of the name; absent from files written
+    /// before it existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sort_as: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -169,6 +181,9 @@ pub struct ReportRecord {
     pub created_at: DateTime<Utc>,
     pub final_at: Option<DateTime<Utc>>,
     pub finalised_by: Option<String>,
+    /// The Bene Gesserit's prediction (2.02.03), when the report records it (format 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prediction: Option<tournament::Prediction>,
     pub confirmations: Vec<ConfirmationRecord>,
     /// Disputes taken and resolved by the judges (issue 18); absent from older files.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

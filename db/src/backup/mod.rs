@@ -12,16 +12,19 @@
 //! picture while judges keep saving); [`restore`] checks the file, then writes it in one
 //! transaction: a refused file changes nothing.
 
+pub mod digest;
 mod dump;
 mod format;
 mod restore;
 
 pub use dump::{dump, to_json};
 pub use format::*;
-pub use restore::{RestoreError, RestoreOptions, Restored, parse, restore};
+pub use restore::{Parsed, RestoreError, RestoreOptions, Restored, parse, restore};
 
 /// What the file says it is; anything else is not a Mentat backup.
 pub const FORMAT: &str = "mentat-event-backup";
 /// The newest format this Mentat reads and writes. A later Mentat that changes the file's
-/// shape raises it and keeps reading the older ones.
-pub const VERSION: u32 = 1;
+/// shape raises it and keeps reading the older ones. Format 2 adds the file's digest
+/// (`digest`), the Bene Gesserit's prediction on reports and where a restored copy came from;
+/// a format 1 file (no digest) still restores, with a warning.
+pub const VERSION: u32 = 2;

@@ -31,6 +31,17 @@ pub struct RestoreOptions {
     pub as_slug: Option<String>,
     /// Replace an event that already lives at the address (its data is deleted first).
     pub replace: bool,
+    /// The restored event's name. By default the file's, or, when another event here already
+    /// has that name, the file's with "(restored <date>)" after it, so the two are told apart.
+    pub name: Option<String>,
+}
+
+/// A backup file read and checked, with what the person restoring it should know.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Parsed {
+    pub backup: Backup,
+    /// Said alongside a successful restore (a file too old to carry a digest).
+    pub warnings: Vec<String>,
 }
 
 /// What a restore did.
@@ -46,6 +57,8 @@ pub struct Restored {
     pub created_accounts: Vec<String>,
     /// Accounts the file names that this server has, matched by user name.
     pub matched_accounts: Vec<String>,
+    /// What the person restoring should know (a file without a digest).
+    pub warnings: Vec<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -68,6 +81,16 @@ pub enum RestoreError {
         "This backup was written by a newer Mentat (file format {0}); this Mentat reads format {VERSION}. Restore it with the newer Mentat, or update this one."
     )]
     Newer(u64),
+    #[error(
+        "The file was changed after Mentat wrote it: its content no longer matches the digest it carries ({0}). A value edited by hand, or a file damaged in copying, gives this. Restore an unaltered copy of the backup."
+    )]
+    Altered(String),
+    #[error(
+        "The file says it is backup format {0} but carries no digest, which every file of that format has: it was edited after Mentat wrote it. Restore an unaltered copy of the backup."
+    )]
+    DigestMissing(u64),
+    #[error("{0}")]
+    BadName(String),
     #[error("The backup does not hold together, so it was not restored: {}", .0.join(" "))]
     Inconsistent(Vec<String>),
     #[error(
@@ -90,6 +113,7 @@ impl RestoreError {
         match self {
             Self::Exists(_) => Some("replace"),
             Self::BadSlug(_) => Some("as_slug"),
+            Self::BadName(_) => Some("name"),
             Self::Database(_) | Self::Forbidden(_) => None,
             _ => Some("file"),
         }
@@ -107,8 +131,9 @@ fn is_slug(slug: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
-/// Reads and checks a backup file without touching the database.
-pub fn parse(bytes: &[u8]) -> Result<Backup, RestoreError> {
+/// Reads and checks a backup file without touching the database: its digest first, then
+/// its shape, then whether it agrees with itself.
+pub fn parse(bytes: &[u8]) -> Result<Parsed, RestoreError> {
     let text = std::str::from_utf8(bytes).map_err(|_| RestoreError::NotText)?;
     let value: Value = serde_json::from_str(text.trim_start_matches('\u{feff}')).map_err(|e| {
         if e.is_eof() {
@@ -149,14 +174,38 @@ pub fn parse(bytes: &[u8]) -> Result<Backup, RestoreError> {
             )));
         }
     }
-    match object.get("version").and_then(Value::as_u64) {
-        Some(v) if v <= u64::from(VERSION) && v >= 1 => {}
+    let version = match object.get("version").and_then(Value::as_u64) {
+        Some(v) if v <= u64::from(VERSION) && v >= 1 => v,
         Some(v) if v > u64::from(VERSION) => return Err(RestoreError::Newer(v)),
         _ => {
             return Err(RestoreError::Foreign(
                 "its \"version\" is not a format version number.".into(),
             ));
         }
+    };
+    let mut warnings = Vec::new();
+    match object.get("digest") {
+        Some(Value::String(stated)) => {
+            let computed = super::digest::of(&value);
+            if *stated != computed {
+                return Err(RestoreError::Altered(format!(
+                    "it carries {}, its content gives {}",
+                    short(stated),
+                    short(&computed)
+                )));
+            }
+        }
+        Some(_) => {
+            return Err(RestoreError::Altered(
+                "its \"digest\" is not a digest".into(),
+            ));
+        }
+        None if version >= 2 => return Err(RestoreError::DigestMissing(version)),
+        None => warnings.push(format!(
+            "This file is from an older Mentat (backup format {version}) and carries no digest, \
+             so Mentat cannot tell whether it was changed since it was written. It was restored \
+             as it reads: check its players, reports and standings."
+        )),
     }
     let backup: Backup = serde_path_to_error::deserialize(value).map_err(|e| {
         RestoreError::Inconsistent(vec![format!(
@@ -167,9 +216,22 @@ pub fn parse(bytes: &[u8]) -> Result<Backup, RestoreError> {
     })?;
     let problems = check(&backup);
     if problems.is_empty() {
-        Ok(backup)
+        Ok(Parsed { backup, warnings })
     } else {
         Err(RestoreError::Inconsistent(problems))
+    }
+}
+
+/// A digest as a message shows it: its kind and first 12 hex digits.
+fn short(digest: &str) -> String {
+    let cut: String = digest
+        .chars()
+        .take(super::digest::PREFIX.len() + 12)
+        .collect();
+    if cut.len() < digest.len() {
+        format!("{cut}…")
+    } else {
+        cut
     }
 }
 
@@ -449,7 +511,7 @@ pub async fn restore(
     bytes: &[u8],
     options: RestoreOptions,
 ) -> Result<Restored, RestoreError> {
-    let backup = parse(bytes)?;
+    let Parsed { backup, warnings } = parse(bytes)?;
     let slug = options
         .as_slug
         .as_deref()
@@ -501,8 +563,9 @@ pub async fn restore(
         }
         None => None,
     };
+    let name = restored_name(&mut tx, &backup, options.name.as_deref()).await?;
     let (users, created, matched) = account_ids(&mut tx, &backup).await?;
-    let event = write(&mut tx, &backup, &slug, &users)
+    let event = write(&mut tx, &backup, &slug, &name, &users)
         .await
         .map_err(rejected)?;
     // The file's standings must come out of its reports exactly.
@@ -519,7 +582,7 @@ pub async fn restore(
             rank: r.rank,
             player: ids.get(&r.player).copied().unwrap_or_default(),
             points: r.points.clone(),
-            best_game: r.best.clone(),
+            best_game: r.best.map(|b| b.dotted()),
             finals: crate::export::finals_code(r.finalist).to_owned(),
         })
         .collect();
@@ -603,7 +666,40 @@ pub async fn restore(
             .sum(),
         created_accounts: created,
         matched_accounts: matched,
+        warnings,
     })
+}
+
+/// The restored event's name: the one asked for, else the file's, told apart with "(restored
+/// <date>)" when another event here already has it (the event being replaced is gone by now).
+async fn restored_name(
+    tx: &mut PgConnection,
+    backup: &Backup,
+    asked: Option<&str>,
+) -> Result<String, RestoreError> {
+    if let Some(name) = asked.map(str::trim).filter(|n| !n.is_empty()) {
+        if !(3..=120).contains(&name.chars().count()) || name.chars().any(char::is_control) {
+            return Err(RestoreError::BadName(
+                "Give the restored event a name of 3 to 120 characters.".into(),
+            ));
+        }
+        return Ok(name.to_owned());
+    }
+    let taken: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM events WHERE name = $1)")
+        .bind(&backup.event.name)
+        .fetch_one(&mut *tx)
+        .await?;
+    if !taken {
+        return Ok(backup.event.name.clone());
+    }
+    let today: chrono::NaiveDate = sqlx::query_scalar("SELECT (now() AT TIME ZONE 'UTC')::date")
+        .fetch_one(&mut *tx)
+        .await?;
+    let suffix = format!(" (restored {today})");
+    // The name stays within the 120 characters a name may have.
+    let keep = 120usize.saturating_sub(suffix.chars().count());
+    let base: String = backup.event.name.chars().take(keep).collect();
+    Ok(format!("{}{suffix}", base.trim_end()))
 }
 
 /// The id of every account the file names: found by user name, or made without a usable
@@ -664,18 +760,19 @@ async fn write(
     tx: &mut PgConnection,
     b: &Backup,
     slug: &str,
+    name: &str,
     users: &HashMap<String, UserId>,
 ) -> Result<Event, sqlx::Error> {
     let user = |name: &Option<String>| name.as_ref().and_then(|n| users.get(n)).copied();
     let e = &b.event;
     let event: Event = sqlx::query_as(
         "INSERT INTO events (slug, name, created_by, created_at, starts_on, ends_on, venue, ruleset, \
-           options, qualifying_rounds, version, public_url) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) \
+           options, qualifying_rounds, version, public_url, restored_from, restored_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, now()) \
          RETURNING id, slug, name, created_at",
     )
     .bind(slug)
-    .bind(&e.name)
+    .bind(name)
     .bind(user(&e.created_by))
     .bind(e.created_at)
     .bind(e.starts_on)
@@ -693,6 +790,8 @@ async fn write(
             .map(|a| a.to_string())
             .unwrap_or_default(),
     )
+    // A copy of a copy remembers the first event.
+    .bind(e.restored_from.as_deref().unwrap_or(&e.slug))
     .fetch_one(&mut *tx)
     .await?;
     for s in &b.staff {
@@ -711,8 +810,9 @@ async fn write(
     for p in &b.players {
         let id: PlayerId = sqlx::query_scalar(
             "INSERT INTO players (event_id, name, email, club, alternate, checked_in, \
-               entered_after_round, dropped_after_round, dropped_at, version, created_at, user_id) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+               entered_after_round, dropped_after_round, dropped_at, version, created_at, user_id, \
+               sort_as) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
         )
         .bind(event.id)
         .bind(&p.name)
@@ -726,6 +826,7 @@ async fn write(
         .bind(p.version)
         .bind(p.created_at)
         .bind(user(&p.account))
+        .bind(&p.sort_as)
         .fetch_one(&mut *tx)
         .await?;
         players.insert(p.player, id);
@@ -840,8 +941,8 @@ async fn write(
                     serde_json::to_value(&seats).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
                 let report_id: i64 = sqlx::query_scalar(
                     "INSERT INTO game_reports (table_id, revision, ended, last_turn, seats, judge_draw, \
-                       reason, created_by, created_at, final_at, finalised_by) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
+                       reason, created_by, created_at, final_at, finalised_by, prediction) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
                 )
                 .bind(table_id)
                 .bind(rep.revision)
@@ -854,6 +955,12 @@ async fn write(
                 .bind(rep.created_at)
                 .bind(rep.final_at)
                 .bind(user(&rep.finalised_by))
+                .bind(
+                    rep.prediction
+                        .map(serde_json::to_value)
+                        .transpose()
+                        .map_err(|e| sqlx::Error::Encode(Box::new(e)))?,
+                )
                 .fetch_one(&mut *tx)
                 .await?;
                 for c in &rep.confirmations {

@@ -30,16 +30,19 @@ pub enum Kind {
     Attempts,
     /// The event's audit log, oldest first.
     Audit,
+    /// The statistics page as rows: games, endings, win types, factions, seats, lengths.
+    Statistics,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 6] = [
+    pub const ALL: [Kind; 7] = [
         Kind::Standings,
         Kind::Players,
         Kind::Seats,
         Kind::Reports,
         Kind::Attempts,
         Kind::Audit,
+        Kind::Statistics,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -50,6 +53,7 @@ impl Kind {
             Kind::Reports => "reports",
             Kind::Attempts => "attempts",
             Kind::Audit => "audit",
+            Kind::Statistics => "statistics",
         }
     }
 
@@ -66,6 +70,7 @@ impl Kind {
             Kind::Reports => "Game reports, every revision",
             Kind::Attempts => "Win attempts per turn, every revision",
             Kind::Audit => "Audit log",
+            Kind::Statistics => "Statistics: endings, win types, factions, seats",
         }
     }
 
@@ -74,7 +79,8 @@ impl Kind {
     /// every judge.
     pub fn action(self) -> Action {
         match self {
-            Kind::Standings => Action::ViewPublic,
+            // The statistics are public like their page.
+            Kind::Standings | Kind::Statistics => Action::ViewPublic,
             Kind::Players => Action::RunEvent,
             Kind::Seats | Kind::Reports | Kind::Attempts => Action::ViewAllReports,
             Kind::Audit => Action::ViewAudit,
@@ -130,6 +136,7 @@ pub enum Rows {
     Reports(Vec<ReportRow>),
     Attempts(Vec<AttemptRow>),
     Audit(Vec<AuditRow>),
+    Statistics(Vec<StatisticRow>),
 }
 
 impl Rows {
@@ -141,6 +148,7 @@ impl Rows {
             Rows::Reports(r) => r.len(),
             Rows::Attempts(r) => r.len(),
             Rows::Audit(r) => r.len(),
+            Rows::Statistics(r) => r.len(),
         }
     }
 
@@ -157,6 +165,7 @@ impl Rows {
             Rows::Reports(r) => write(r, format),
             Rows::Attempts(r) => write(r, format),
             Rows::Audit(r) => write(r, format),
+            Rows::Statistics(r) => write(r, format),
         }
     }
 }
@@ -188,5 +197,6 @@ pub async fn rows(pool: &PgPool, event_id: EventId, kind: Kind) -> Result<Rows, 
         Kind::Reports => Rows::Reports(rows::reports(pool, event_id).await?),
         Kind::Attempts => Rows::Attempts(rows::attempts(pool, event_id).await?),
         Kind::Audit => Rows::Audit(rows::audit(pool, event_id).await?),
+        Kind::Statistics => Rows::Statistics(rows::statistics(pool, event_id).await?),
     })
 }

@@ -239,12 +239,21 @@ pub async fn record(
     .await?;
     let current_revision = current.as_ref().map_or(Revision::NONE, |c| c.0);
     if current_revision != entry.base_revision {
+        let by = super::credited(
+            &mut tx,
+            event_id,
+            &["win_attempts_recorded"],
+            serde_json::json!({
+                "round": table.round, "table": table.table, "turn": entry.turn,
+                "revision": current_revision,
+            }),
+            current.and_then(|c| c.1),
+        )
+        .await?;
         return Err(ResultsError::Changed {
             what: "The win-attempt record of this turn",
             revision: current_revision,
-            by: current
-                .and_then(|c| c.1)
-                .unwrap_or_else(|| "someone".into()),
+            by,
         });
     }
     let reason = reason_of(entry.reason.as_deref());

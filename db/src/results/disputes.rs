@@ -6,7 +6,10 @@
 //! Each step is a new row (`dispute_steps`) with who and when, and goes to the audit log; a
 //! dispute's state is its latest step after the player's latest answer, so a player who
 //! disputes again after a resolution opens it anew. A new revision of the report replaces the
-//! disputed one: the players confirm the new one, and the queue shows only the latest.
+//! disputed one: the players confirm the new one, and the queue shows only the latest. The new
+//! revision settles the disputes still open on the ones before it, explicitly: a resolution step
+//! naming the revision, audited, and shown on the disputing player's card
+//! (`reports::settle_superseded`).
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;

@@ -6,7 +6,7 @@ use tournament::PlayerName;
 use tournament::ids::{EventId, PlayerId};
 
 use super::{ResultsError, qualifying::Closed, standings};
-use crate::{audit, live, roles::Actor};
+use crate::{audit, live, roles::Actor, rounds::records};
 
 /// The head judge closes qualifying: from then on no qualifying round starts, and the finals
 /// list is the standings' finals line. Refused while a table of the event has no final report,
@@ -138,11 +138,14 @@ async fn closed_now(
 /// The head judge reopens qualifying (closed too early, or by mistake): rounds may be drawn
 /// again and the cut-line draw, if made, no longer holds. The closing record, draw included, is
 /// kept in the audit log. A final table drawn but not yet reported is withdrawn with it
-/// (audited); once the final report is final, reopening is refused.
+/// (audited); once the final report is final, reopening is refused. When results are already
+/// recorded at the final table (a report awaiting confirmation, win attempts, a log), reopening
+/// needs `confirmed`: the refusal names them, and the audit entry keeps a full copy.
 pub async fn reopen_qualifying(
     pool: &PgPool,
     actor: &Actor,
     event_id: EventId,
+    confirmed: bool,
 ) -> Result<(), ResultsError> {
     let mut tx = pool.begin().await?;
     sqlx::query("SELECT id FROM events WHERE id = $1 FOR UPDATE")
@@ -169,10 +172,27 @@ pub async fn reopen_qualifying(
                     .into(),
             ));
         }
+        let recorded = records::of_round(&mut tx, round_id).await?;
+        if !recorded.is_empty() && !confirmed {
+            return Err(ResultsError::field(
+                "confirm",
+                format!(
+                    "Reopening qualifying withdraws the final table, and with it what is recorded \
+                     there: {}. The audit log keeps a full copy. Tick the box to confirm.",
+                    recorded.sentences().join("; ")
+                ),
+            ));
+        }
         sqlx::query("DELETE FROM rounds WHERE id = $1")
             .bind(round_id)
             .execute(&mut *tx)
             .await?;
+        let mut detail = serde_json::json!({ "round": number, "seed": seed.to_string(),
+            "reason": "qualifying reopened" });
+        if !recorded.is_empty() {
+            detail["removed"] = serde_json::json!(recorded.sentences());
+            detail["records"] = recorded.content();
+        }
         audit::record(
             &mut *tx,
             audit::Entry::by(
@@ -180,8 +200,7 @@ pub async fn reopen_qualifying(
                 audit::Action::FinalTableWithdrawn,
                 event_id,
                 "final table",
-                serde_json::json!({ "round": number, "seed": seed.to_string(),
-                    "reason": "qualifying reopened" }),
+                detail,
             ),
         )
         .await?;

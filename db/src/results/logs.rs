@@ -202,12 +202,20 @@ pub async fn save(
     .await?;
     let current_revision = current.as_ref().map_or(Revision::NONE, |c| c.0);
     if current_revision != entry.base_revision {
+        let by = super::credited(
+            &mut tx,
+            event_id,
+            &["game_log_saved"],
+            serde_json::json!({
+                "round": table.round, "table": table.table, "revision": current_revision,
+            }),
+            current.and_then(|c| c.2),
+        )
+        .await?;
         return Err(ResultsError::Changed {
             what: "This table's log",
             revision: current_revision,
-            by: current
-                .and_then(|c| c.2)
-                .unwrap_or_else(|| "someone".into()),
+            by,
         });
     }
     let role = roles::role_of(&mut *tx, actor.user_id, event_id).await?;

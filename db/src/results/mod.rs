@@ -79,6 +79,32 @@ impl ResultsError {
     }
 }
 
+/// Who a saved record is credited to, as the audit log wrote it when it was saved: a script's
+/// save reads "alice (API token "results bot")", as everywhere else. `detail` is the part of the
+/// entry's detail that names the record (round, table, revision, turn); `fallback` is the
+/// account's name, for a record older than its entry.
+pub(crate) async fn credited(
+    db: &mut sqlx::PgConnection,
+    event_id: tournament::ids::EventId,
+    actions: &[&str],
+    detail: serde_json::Value,
+    fallback: Option<String>,
+) -> Result<String, sqlx::Error> {
+    let recorded: Option<Option<String>> = sqlx::query_scalar(
+        "SELECT actor FROM audit_log WHERE event_id = $1 AND action = ANY($2) AND detail @> $3 \
+         ORDER BY id DESC LIMIT 1",
+    )
+    .bind(event_id)
+    .bind(actions)
+    .bind(detail)
+    .fetch_optional(&mut *db)
+    .await?;
+    Ok(recorded
+        .flatten()
+        .or(fallback)
+        .unwrap_or_else(|| "someone".into()))
+}
+
 /// Reasons are required for corrections; a blank one is no reason.
 pub(crate) fn reason_of(reason: Option<&str>) -> Option<String> {
     reason

@@ -13,7 +13,8 @@ use sqlx::{PgConnection, PgPool};
 use tournament::ids::{EventId, PlayerId, Revision, RoundNumber, TableNumber};
 use tournament::report::{Ending, ReportStatus as Status};
 use tournament::{
-    EndValues, ReportField, SeatEntry, TableOutcome, TableReport, TableSeat, validate_table,
+    EndValues, Prediction, ReportField, SeatEntry, TableOutcome, TableReport, TableSeat,
+    validate_table,
 };
 
 use super::disputes::{self, DisputeState};
@@ -41,6 +42,8 @@ pub struct Draft {
     pub seats: Vec<SeatResult>,
     /// The head judge's draw when an adjudication tie survives every category (ruling 9).
     pub judge_draw: Option<PlayerId>,
+    /// The Bene Gesserit's prediction (2.02.03), when recorded; a BGP win needs it.
+    pub prediction: Option<Prediction>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -192,6 +195,7 @@ fn table_report(
         seats,
         judge_draw,
         attempts: attempts::by_seat(table, latest_turns),
+        prediction: draft.prediction,
     })
 }
 
@@ -238,6 +242,7 @@ type RevisionRow = (
     String,
     i16,
     serde_json::Value,
+    Option<serde_json::Value>,
     Option<PlayerId>,
     Option<String>,
     Option<String>,
@@ -256,7 +261,7 @@ async fn revisions(
     table: &TableContext,
 ) -> Result<Vec<ReportRevision>, sqlx::Error> {
     let rows: Vec<RevisionRow> = sqlx::query_as(
-        "SELECT r.revision, r.ended, r.last_turn, r.seats, r.judge_draw, r.reason, \
+        "SELECT r.revision, r.ended, r.last_turn, r.seats, r.prediction, r.judge_draw, r.reason, \
            c.username, r.created_at, r.final_at, f.username \
          FROM game_reports r LEFT JOIN users c ON c.id = r.created_by \
            LEFT JOIN users f ON f.id = r.finalised_by \
@@ -276,9 +281,26 @@ async fn revisions(
     .await?;
     let steps = disputes::steps_of_table(&mut *db, table.table_id).await?;
     let mut out = Vec::with_capacity(rows.len());
-    for (revision, ended, last_turn, seats, judge_draw, reason, by, at, final_at, fin) in rows {
+    for (
+        revision,
+        ended,
+        last_turn,
+        seats,
+        prediction,
+        judge_draw,
+        reason,
+        by,
+        at,
+        final_at,
+        fin,
+    ) in rows
+    {
         let seats: Vec<SeatResult> =
             serde_json::from_value(seats).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
+        let prediction: Option<Prediction> = prediction
+            .map(serde_json::from_value)
+            .transpose()
+            .map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
         out.push(ReportRevision {
             revision,
             draft: Draft {
@@ -287,6 +309,7 @@ async fn revisions(
                     .map_err(|_| corrupt("last turn", &last_turn.to_string()))?,
                 seats,
                 judge_draw,
+                prediction,
             },
             reason,
             created_by: by,
@@ -348,6 +371,9 @@ pub async fn table_results(
 /// told who, so the judge can compare. Correcting a final report needs the head judge
 /// (`may_override`) and a reason; the correction is final at once (the head judge's decision is
 /// final, 4.01.05). Returns the new revision.
+///
+/// A game ends by the clock (4.01.08) only once its time is up: while the table's clock still
+/// runs, such a report is refused ([`save_calling_time`] is the head judge's early call).
 #[allow(clippy::too_many_arguments)]
 pub async fn save(
     pool: &PgPool,
@@ -359,6 +385,89 @@ pub async fn save(
     base_revision: Revision,
     draft: &Draft,
     reason: Option<&str>,
+) -> Result<Revision, ResultsError> {
+    save_checked(
+        pool,
+        actor,
+        may_override,
+        event_id,
+        (round, table),
+        base_revision,
+        draft,
+        reason,
+        false,
+    )
+    .await
+}
+
+/// As [`save`], for a game the head judge stops by the clock before its time is up (a
+/// rehearsal, a hall closing early): allowed to the head judge only, and the early call is
+/// written to the audit log with the time that was left.
+#[allow(clippy::too_many_arguments)]
+pub async fn save_calling_time(
+    pool: &PgPool,
+    actor: &Actor,
+    may_override: bool,
+    event_id: EventId,
+    round: RoundNumber,
+    table: TableNumber,
+    base_revision: Revision,
+    draft: &Draft,
+    reason: Option<&str>,
+) -> Result<Revision, ResultsError> {
+    save_checked(
+        pool,
+        actor,
+        may_override,
+        event_id,
+        (round, table),
+        base_revision,
+        draft,
+        reason,
+        true,
+    )
+    .await
+}
+
+/// The table's clock still running before its limit (started, paused or not), with the time
+/// left; `None` when its time is up, it was never started (the table keeps time by hand) or the
+/// report is final.
+async fn clock_still_runs(
+    db: &mut PgConnection,
+    table_id: tournament::ids::TableId,
+) -> Result<Option<i64>, sqlx::Error> {
+    let table: crate::rounds::TableRow = sqlx::query_as(&format!(
+        "SELECT {} FROM game_tables t WHERE t.id = $1",
+        crate::rounds::TABLE_COLUMNS
+    ))
+    .bind(table_id)
+    .fetch_one(&mut *db)
+    .await?;
+    let (seated, now): (i64, DateTime<Utc>) =
+        sqlx::query_as("SELECT count(*), now() FROM seats WHERE table_id = $1")
+            .bind(table_id)
+            .fetch_one(&mut *db)
+            .await?;
+    let row = (table, seated, now);
+    let clock = crate::rounds::clock_of(&row.0, usize::try_from(row.1).unwrap_or(0));
+    let reading = clock.read(row.2.timestamp_millis());
+    Ok(
+        (reading.phase == tournament::ClockPhase::Running && !reading.stopped)
+            .then_some(reading.remaining_ms),
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn save_checked(
+    pool: &PgPool,
+    actor: &Actor,
+    may_override: bool,
+    event_id: EventId,
+    (round, table): (RoundNumber, TableNumber),
+    base_revision: Revision,
+    draft: &Draft,
+    reason: Option<&str>,
+    early_call: bool,
 ) -> Result<Revision, ResultsError> {
     let mut tx = pool.begin().await?;
     let table = table::lock(&mut tx, event_id, round, table).await?;
@@ -372,12 +481,18 @@ pub async fn save(
     .await?;
     let current_revision = current.as_ref().map_or(Revision::NONE, |c| c.0);
     if current_revision != base_revision {
+        let by = super::credited(
+            &mut tx,
+            event_id,
+            &["report_saved", "report_corrected"],
+            serde_json::json!({ "round": round, "table": table.table, "revision": current_revision }),
+            current.and_then(|c| c.2),
+        )
+        .await?;
         return Err(ResultsError::Changed {
             what: "This table's report",
             revision: current_revision,
-            by: current
-                .and_then(|c| c.2)
-                .unwrap_or_else(|| "someone".into()),
+            by,
         });
     }
     let correcting_final = current.as_ref().is_some_and(|c| c.1.is_some());
@@ -393,6 +508,29 @@ pub async fn save(
             return Err(ResultsError::field(
                 "reason",
                 "This report is final: say why it is corrected, for the record.",
+            ));
+        }
+    }
+    // Ended by the clock while the clock still runs: only the head judge's early call.
+    let time_left = if draft.ended == Ending::Time && !correcting_final {
+        clock_still_runs(&mut tx, table.table_id).await?
+    } else {
+        None
+    };
+    if let Some(left) = time_left {
+        if !early_call {
+            return Err(ResultsError::field(
+                "ended",
+                format!(
+                    "{}'s clock still runs ({} left): a game ends by the clock only when its time is up (4.01.08). If the head judge calls time early, tick “Call time now” (it is recorded in the audit log).",
+                    capitalise(&table.label()),
+                    tournament::clock::format_hms(left)
+                ),
+            ));
+        }
+        if !may_override {
+            return Err(ResultsError::Forbidden(
+                "Only the head judge can call time before the clock runs out (4.01.08).".into(),
             ));
         }
     }
@@ -413,8 +551,8 @@ pub async fn save(
     let seats = serde_json::to_value(&draft.seats).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
     let report_id: i64 = sqlx::query_scalar(
         "INSERT INTO game_reports (table_id, revision, ended, last_turn, seats, judge_draw, reason, \
-           created_by, final_at, finalised_by) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9 THEN now() END, CASE WHEN $9 THEN $8 END) \
+           created_by, final_at, finalised_by, prediction) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9 THEN now() END, CASE WHEN $9 THEN $8 END, $10) \
          RETURNING id",
     )
     .bind(table.table_id)
@@ -426,6 +564,13 @@ pub async fn save(
     .bind(&reason)
     .bind(actor.user_id)
     .bind(correcting_final)
+    .bind(
+        draft
+            .prediction
+            .map(serde_json::to_value)
+            .transpose()
+            .map_err(|e| sqlx::Error::Encode(Box::new(e)))?,
+    )
     .fetch_one(&mut *tx)
     .await?;
     let subject = table.label();
@@ -451,9 +596,20 @@ pub async fn save(
             serde_json::json!({
                 "round": table.round, "table": table.table, "revision": revision,
                 "report_id": report_id, "ended": draft.ended.code(), "results": results,
-                "reason": reason,
+                "reason": reason, "prediction": draft.prediction,
+                // The head judge called time with the clock still running: what was left.
+                "time_called_early": time_left.map(tournament::clock::format_hms),
             }),
         ),
+    )
+    .await?;
+    settle_superseded(
+        &mut tx,
+        actor,
+        &table,
+        revision,
+        correcting_final,
+        reason.as_deref(),
     )
     .await?;
     live::notify(&mut *tx, event_id, live::Topic::Table).await?;
@@ -462,6 +618,70 @@ pub async fn save(
     }
     tx.commit().await?;
     Ok(revision)
+}
+
+/// A new revision replaces the ones before it, so a dispute still open on one of them is
+/// settled by it: explicitly, as a resolution step naming the revision (the disputing player's
+/// card says so), and in the audit log. Nothing is dropped silently.
+async fn settle_superseded(
+    tx: &mut PgConnection,
+    actor: &Actor,
+    table: &TableContext,
+    revision: Revision,
+    is_final: bool,
+    reason: Option<&str>,
+) -> Result<(), sqlx::Error> {
+    let open: Vec<(i64, Revision, PlayerId, String)> = sqlx::query_as(
+        "SELECT r.id, r.revision, c.player_id, p.name FROM report_confirmations c \
+         JOIN game_reports r ON r.id = c.report_id JOIN players p ON p.id = c.player_id \
+         WHERE r.table_id = $1 AND r.revision < $2 AND NOT c.agrees \
+           AND NOT EXISTS (SELECT 1 FROM dispute_steps s WHERE s.report_id = c.report_id \
+             AND s.player_id = c.player_id AND s.step = 'resolved' AND s.at >= c.at) \
+         ORDER BY r.revision, p.name",
+    )
+    .bind(table.table_id)
+    .bind(revision)
+    .fetch_all(&mut *tx)
+    .await?;
+    for (report_id, disputed, player_id, player) in open {
+        let note = format!(
+            "Settled by revision {revision}, saved by {}{}. {}",
+            actor.username,
+            reason.map(|r| format!(" ({r})")).unwrap_or_default(),
+            if is_final {
+                "It corrects the report and is final (4.01.05)."
+            } else {
+                "Read it and confirm it, or dispute it again."
+            }
+        );
+        sqlx::query(
+            "INSERT INTO dispute_steps (report_id, player_id, step, note, finalised, by_user) \
+             VALUES ($1, $2, 'resolved', $3, false, $4)",
+        )
+        .bind(report_id)
+        .bind(player_id)
+        .bind(&note)
+        .bind(actor.user_id)
+        .execute(&mut *tx)
+        .await?;
+        let subject = format!("{}, {player}", table.label());
+        audit::record(
+            &mut *tx,
+            audit::Entry::by(
+                actor,
+                audit::Action::DisputeResolved,
+                table.event_id,
+                &subject,
+                serde_json::json!({
+                    "round": table.round, "table": table.table, "revision": disputed,
+                    "player": player, "note": note, "final": false,
+                    "superseded_by": revision,
+                }),
+            ),
+        )
+        .await?;
+    }
+    Ok(())
 }
 
 /// Who answers a report for a player.
@@ -691,6 +911,8 @@ pub struct AwaitingReport {
     pub answer: Option<bool>,
     /// Where the player's dispute stands, if they disputed.
     pub dispute: Option<DisputeState>,
+    /// The player disputed an earlier revision, and this one settled it: the resolution's note.
+    pub settled: Option<String>,
 }
 
 /// The reports at `player_id`'s tables that are not final yet, oldest round first: the
@@ -733,6 +955,19 @@ pub async fn awaiting_for(
             .confirmations
             .iter()
             .find(|c| c.player_id == player_id);
+        // A dispute of an earlier revision settled when this one was saved.
+        let settled = results
+            .revisions
+            .iter()
+            .skip(1)
+            .flat_map(|r| &r.confirmations)
+            .filter(|c| c.player_id == player_id)
+            .find_map(|c| match &c.dispute {
+                Some(DisputeState::Resolved { note, at, .. }) if *at >= latest.created_at => {
+                    Some(note.clone())
+                }
+                _ => None,
+            });
         out.push(AwaitingReport {
             round,
             table,
@@ -762,7 +997,16 @@ pub async fn awaiting_for(
                 .collect(),
             answer: mine.map(|c| c.agrees),
             dispute: mine.and_then(|c| c.dispute.clone()),
+            settled,
         });
     }
     Ok(out)
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }

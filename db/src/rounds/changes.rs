@@ -5,10 +5,11 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 use sqlx::{PgPool, Postgres, Transaction};
-use tournament::ids::{EventId, PlayerId, RoundNumber, TableNumber};
+use tournament::ids::{EventId, PlayerId, RoundNumber, TableId, TableNumber};
 use tournament::{DrawRequest, Ruleset, RulingOptions, draw_round};
 
 use super::draw::{history, insert_draw, table_sizes};
+use super::records;
 use super::*;
 use crate::{
     audit,
@@ -73,6 +74,14 @@ pub async fn redraw(
         .await?;
     if is_final {
         return Err(RoundError::FinalRedraw(number));
+    }
+    // A redraw deletes the round's tables: it never takes a recorded result with them.
+    let recorded = records::of_round(&mut tx, round_id).await?;
+    if !recorded.is_empty() {
+        return Err(RoundError::RecordedRedraw {
+            round: number,
+            what: recorded.sentences(),
+        });
     }
     let options: RulingOptions = parse_options(options)?;
     let ruleset: Ruleset = parse_ruleset(&ruleset)?;
@@ -193,6 +202,22 @@ pub async fn swap(
             format!("That player has no seat in round {number}."),
         ));
     };
+    // What is recorded at a table names its players by seat and faction: a swap there would
+    // leave a report or a win attempt naming someone who no longer sits at it.
+    let tables: Vec<TableId> = sqlx::query_scalar(
+        "SELECT DISTINCT table_id FROM seats WHERE round_id = $1 AND player_id IN ($2, $3)",
+    )
+    .bind(round_id)
+    .bind(a)
+    .bind(b)
+    .fetch_all(&mut *tx)
+    .await?;
+    let recorded = records::of_round(&mut tx, round_id).await?.at(&tables);
+    if !recorded.is_empty() {
+        return Err(RoundError::RecordedSwap {
+            what: recorded.sentences(),
+        });
+    }
     sqlx::query(
         "UPDATE seats SET player_id = CASE player_id WHEN $2 THEN $3 ELSE $2 END \
          WHERE round_id = $1 AND player_id IN ($2, $3)",
@@ -273,14 +298,37 @@ pub(crate) async fn mark_begun(
     .await
 }
 
+/// What is recorded at a round's tables, for the page that offers to change the round: a
+/// redraw is refused while there is any, a cancellation names it and asks.
+pub async fn recorded(
+    pool: &PgPool,
+    event_id: EventId,
+    number: RoundNumber,
+) -> Result<records::RoundRecords, sqlx::Error> {
+    let mut conn = pool.acquire().await?;
+    let round_id: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM rounds WHERE event_id = $1 AND number = $2")
+            .bind(event_id)
+            .bind(number)
+            .fetch_optional(&mut *conn)
+            .await?;
+    match round_id {
+        Some(id) => records::of_round(&mut conn, id).await,
+        None => Ok(records::RoundRecords::default()),
+    }
+}
+
 /// Withdraws the latest round before play begins (a wrong player list, say). Alternates it
-/// registered stay registered.
+/// registered stay registered. Anything already recorded at its tables (a report saved early,
+/// a win attempt, a game log) goes with it only when `confirmed`: unconfirmed, the refusal
+/// names what would go; confirmed, the audit entry keeps a full copy of it.
 pub async fn cancel(
     pool: &PgPool,
     actor: &Actor,
     event_id: EventId,
     number: RoundNumber,
     version: i32,
+    confirmed: bool,
 ) -> Result<(), RoundError> {
     let mut tx = pool.begin().await?;
     let (round_id, seed, ..) = lock_unbegun(&mut tx, event_id, number, version).await?;
@@ -292,10 +340,35 @@ pub async fn cancel(
     if latest != number {
         return Err(RoundError::NotLatest(number));
     }
+    let is_final: bool = sqlx::query_scalar("SELECT final FROM rounds WHERE id = $1")
+        .bind(round_id)
+        .fetch_one(&mut *tx)
+        .await?;
+    let recorded = records::of_round(&mut tx, round_id).await?;
+    if !recorded.is_empty() && !confirmed {
+        return Err(RoundError::field(
+            "confirm",
+            format!(
+                "Cancelling {} also removes what is recorded at its tables: {}. The audit log \
+                 keeps a full copy. Tick the box to confirm.",
+                if is_final {
+                    "the final table".to_owned()
+                } else {
+                    format!("round {number}")
+                },
+                records::list(&recorded.sentences())
+            ),
+        ));
+    }
     sqlx::query("DELETE FROM rounds WHERE id = $1")
         .bind(round_id)
         .execute(&mut *tx)
         .await?;
+    let mut detail = serde_json::json!({ "round": number, "seed": seed.to_string() });
+    if !recorded.is_empty() {
+        detail["removed"] = serde_json::json!(recorded.sentences());
+        detail["records"] = recorded.content();
+    }
     audit::record(
         &mut *tx,
         audit::Entry::by(
@@ -303,7 +376,7 @@ pub async fn cancel(
             audit::Action::RoundCancelled,
             event_id,
             &format!("round {number}"),
-            serde_json::json!({ "round": number, "seed": seed.to_string() }),
+            detail,
         ),
     )
     .await?;

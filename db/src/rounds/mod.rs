@@ -11,9 +11,10 @@ mod changes;
 mod draw;
 mod final_table;
 mod reads;
+pub mod records;
 
 pub(crate) use changes::mark_begun;
-pub use changes::{begin, cancel, redraw, swap};
+pub use changes::{begin, cancel, recorded, redraw, swap};
 pub use draw::start;
 pub use final_table::{final_number, start_final};
 pub use reads::*;
@@ -90,6 +91,19 @@ pub enum RoundError {
         "Round {0} is the final table: it is not redrawn like a round. Cancel it before play begins and draw it again; both are recorded."
     )]
     FinalRedraw(RoundNumber),
+    #[error(
+        "Round {round} cannot be redrawn: results are recorded at its tables ({}). A redraw would delete them. Correct a wrong record on its table's page; to draw the round again, cancel it (you are shown what goes, and the audit log keeps a copy) and start it again.",
+        records::list(what)
+    )]
+    RecordedRedraw {
+        round: RoundNumber,
+        what: Vec<String>,
+    },
+    #[error(
+        "These players cannot swap: results are recorded at their tables ({}), and a swap would leave them naming the wrong seats. Correct the records on the table's page first.",
+        records::list(what)
+    )]
+    RecordedSwap { what: Vec<String> },
     #[error("Play has begun in round {0}; its seats are final.")]
     Begun(RoundNumber),
     #[error("Only the latest round can be cancelled, and round {0} is not the latest.")]

@@ -97,7 +97,8 @@ pub async fn audit_actions(pool: &PgPool, event_id: EventId) -> Vec<String> {
     rows.into_iter().map(|r| r.action).collect()
 }
 
-/// Saves a valid report for the table (the first seat wins alone on turn 5) and finalises it.
+/// Saves a valid report for the table (the first seat wins alone on turn 5, holding three
+/// strongholds) and finalises it.
 pub async fn final_report(
     pool: &PgPool,
     actor: &Actor,
@@ -118,10 +119,15 @@ pub async fn final_report(
                 faction: s.faction.expect("dealt"),
                 ally: None,
                 result: (i == 0).then_some(dune::WinType::SoloStronghold),
-                end: tournament::EndValues::default(),
+                // Three strongholds: what a Solo Stronghold Victory takes (1.09.02.01).
+                end: tournament::EndValues {
+                    strongholds: if i == 0 { 3 } else { 0 },
+                    ..tournament::EndValues::default()
+                },
             })
             .collect(),
         judge_draw: None,
+        prediction: None,
     };
     let revision = reports::save(
         pool,

@@ -108,9 +108,14 @@ pub fn backup(slug: &str) -> ExitCode {
     })
 }
 
-/// `mentat restore FILE [--as SLUG] [--replace]`: the event in a backup file, into this
-/// database (migrated first, so an empty database works).
-pub fn restore(file: &Path, as_slug: Option<String>, replace: bool) -> ExitCode {
+/// `mentat restore FILE [--as SLUG] [--replace] [--name NAME]`: the event in a backup file,
+/// into this database (migrated first, so an empty database works).
+pub fn restore(
+    file: &Path,
+    as_slug: Option<String>,
+    replace: bool,
+    name: Option<String>,
+) -> ExitCode {
     let bytes = if file.as_os_str() == "-" {
         let mut bytes = Vec::new();
         std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes).map(|_| bytes)
@@ -124,7 +129,11 @@ pub fn restore(file: &Path, as_slug: Option<String>, replace: bool) -> ExitCode 
             return ExitCode::from(2);
         }
     };
-    let options = RestoreOptions { as_slug, replace };
+    let options = RestoreOptions {
+        as_slug,
+        replace,
+        name,
+    };
     run(true, async move |pool| {
         match db::backup::restore(&pool, None, &bytes, options).await {
             Ok(restored) => {
@@ -141,6 +150,9 @@ pub fn restore(file: &Path, as_slug: Option<String>, replace: bool) -> ExitCode 
                         ""
                     }
                 );
+                for warning in &restored.warnings {
+                    eprintln!("mentat: warning: {warning}");
+                }
                 if !restored.created_accounts.is_empty() {
                     println!(
                         "Accounts made without a password (they sign in once an administrator sets one): {}.",

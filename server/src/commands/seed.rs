@@ -204,7 +204,10 @@ pub fn draft(seats: &[(PlayerId, dune::Faction)], table: usize, seed: u64) -> Dr
                         strongholds: match (result, ally) {
                             (Some(_), Some(_)) => 2,
                             (Some(_), None) => 3,
-                            _ => rng.small(3),
+                            // Nobody else near a stronghold victory (1.09.02), and no more
+                            // strongholds at the table than the map has.
+                            _ if ended == Ending::Win => 0,
+                            _ => rng.small(2),
                         },
                         forces: rng.small(3) * 6 + u32::try_from(i).unwrap_or(0),
                         spice: dune::Spice::new(rng.small(20)),
@@ -215,6 +218,7 @@ pub fn draft(seats: &[(PlayerId, dune::Faction)], table: usize, seed: u64) -> Dr
             })
             .collect(),
         judge_draw: None,
+        prediction: None,
     }
 }
 

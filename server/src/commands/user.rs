@@ -68,3 +68,76 @@ fn read_password() -> Result<Password, StartupError> {
         Password::new_choice(line.trim_end_matches(['\r', '\n'])).map_err(bad)
     }
 }
+
+/// `mentat token add NAME --label LABEL [--days N]`: an account token for NAME's scripts,
+/// printed once (the server keeps only its fingerprint). It acts as NAME in every event NAME
+/// holds a role in, and creates events when NAME is a site administrator.
+pub fn token_add(name: &str, label: &str, days: Option<u32>) -> Result<(), StartupError> {
+    let url = config::database_url()?;
+    super::runtime()?.block_on(async {
+        let pool = database::connect(&url).await?;
+        database::migrate(&pool, &url).await?;
+        let actor = account(&pool, name).await?;
+        let expires = days.map(|d| chrono::Utc::now() + chrono::Duration::days(i64::from(d)));
+        let issued = db::tokens::issue_account(&pool, &actor, label, expires)
+            .await
+            .map_err(|e| StartupError::Config(format!("could not make the token: {e}")))?;
+        eprintln!(
+            "Account token {:?} (id {}) for {}{}: keep it secret; it is shown only now.",
+            issued.token.label,
+            issued.token.id,
+            actor.username,
+            expires
+                .map(|at| format!(", until {}", at.format("%Y-%m-%d %H:%M UTC")))
+                .unwrap_or_default()
+        );
+        println!("{}", issued.secret.expose());
+        Ok(())
+    })
+}
+
+/// `mentat token revoke ID`: the account token stops working at once.
+pub fn token_revoke(id: i64) -> Result<(), StartupError> {
+    let url = config::database_url()?;
+    super::runtime()?.block_on(async {
+        let pool = database::connect(&url).await?;
+        database::migrate(&pool, &url).await?;
+        let owner: Option<String> = sqlx::query_scalar(
+            "SELECT u.username FROM tokens t JOIN users u ON u.id = t.created_by \
+             WHERE t.id = $1 AND t.kind = 'account'",
+        )
+        .bind(id)
+        .fetch_optional(&pool)
+        .await
+        .map_err(|e| StartupError::Config(format!("could not read the token: {e}")))?;
+        let Some(owner) = owner else {
+            return Err(StartupError::Config(format!(
+                "there is no account token {id}"
+            )));
+        };
+        let actor = account(&pool, &owner).await?;
+        let token = db::tokens::revoke_account(&pool, &actor, id)
+            .await
+            .map_err(|e| StartupError::Config(format!("could not revoke the token: {e}")))?;
+        println!("Revoked {:?} (id {}) of {owner}.", token.label, token.id);
+        Ok(())
+    })
+}
+
+async fn account(pool: &db::PgPool, name: &str) -> Result<db::roles::Actor, StartupError> {
+    let id: Option<tournament::ids::UserId> =
+        sqlx::query_scalar("SELECT id FROM users WHERE lower(username) = lower($1)")
+            .bind(name.trim())
+            .fetch_optional(pool)
+            .await
+            .map_err(|e| StartupError::Config(format!("could not read the accounts: {e}")))?;
+    let Some(id) = id else {
+        return Err(StartupError::Config(format!(
+            "no account is called {name:?}; create it with mentat user add"
+        )));
+    };
+    accounts::actor(pool, id)
+        .await
+        .map_err(|e| StartupError::Config(format!("could not read the account: {e}")))?
+        .ok_or_else(|| StartupError::Config(format!("no account is called {name:?}")))
+}

@@ -49,7 +49,7 @@ impl Denied {
     pub fn message(&self) -> String {
         match self {
             Denied::SignInRequired => {
-                "Sign in to do this, or send an API token (Authorization: Bearer mentat_…).".into()
+                "Sign in to do this, or send an API token (Authorization: Bearer mentat_…) made on the event's Organiser's desk (…/organise).".into()
             }
             Denied::BadToken(m) | Denied::Forbidden(m) | Denied::NotFound(m) => m.clone(),
             Denied::Internal => {
@@ -137,31 +137,31 @@ impl Caller {
         action: Action,
     ) -> Result<Option<Role>, Denied> {
         match self {
+            // An account token is its maker: their role in this event decides, as for the
+            // maker signed in.
+            Caller::Token(redeemed) if redeemed.token.kind == TokenKind::Account => {
+                person(pool, Some(&redeemed.actor), event, action).await
+            }
             Caller::Token(redeemed) => {
-                if redeemed.token.event_id != event.id {
+                if redeemed.token.event_id != Some(event.id) {
                     return Err(Denied::Forbidden(format!(
-                        "This API token belongs to another event, not to {}; make one on this event's staff page.",
-                        event.name
+                        "This API token belongs to another event, not to {}; make one on this event's Organiser's desk (/events/{}/organise).",
+                        event.name, event.slug
                     )));
                 }
                 if !redeemed.allows(action) {
-                    return Err(Denied::Forbidden(
-                        "This API token's role does not allow this. Ask the event's organiser for a token with the role it needs.".into(),
-                    ));
+                    return Err(Denied::Forbidden(format!(
+                        "This API token's role does not allow this. Ask the event's organiser for a token with the role it needs (Organiser's desk, /events/{}/organise).",
+                        event.slug
+                    )));
                 }
                 Ok(match redeemed.token.grant {
                     tokens::Grant::Role(role) => Some(role),
                     tokens::Grant::Player(_) => Some(Role::Player),
+                    tokens::Grant::Maker => redeemed.maker_role,
                 })
             }
-            caller => match roles::authorize(pool, caller.actor(), event.id, action).await {
-                Ok(role) => Ok(role),
-                Err(AccessError::SignInRequired) => Err(Denied::SignInRequired),
-                Err(AccessError::Forbidden) => Err(Denied::Forbidden(
-                    "Your role in this event does not allow this. Ask the event's organiser if you need it.".into(),
-                )),
-                Err(AccessError::Database(e)) => Err(internal("checking a role", e)),
-            },
+            caller => person(pool, caller.actor(), event, action).await,
         }
     }
 
@@ -171,6 +171,28 @@ impl Caller {
             Caller::Anonymous => roles::allows(None, false, action),
             _ => self.require(pool, event, action).await.is_ok(),
         }
+    }
+
+    /// A site administrator (signed in, or through their account token).
+    pub fn is_admin(&self) -> bool {
+        self.actor().is_some_and(|a| a.is_admin)
+    }
+}
+
+/// A person's role in the event, checked as the pages check it.
+async fn person(
+    pool: &PgPool,
+    actor: Option<&Actor>,
+    event: &Event,
+    action: Action,
+) -> Result<Option<Role>, Denied> {
+    match roles::authorize(pool, actor, event.id, action).await {
+        Ok(role) => Ok(role),
+        Err(AccessError::SignInRequired) => Err(Denied::SignInRequired),
+        Err(AccessError::Forbidden) => Err(Denied::Forbidden(
+            "Your role in this event does not allow this. Ask the event's organiser if you need it.".into(),
+        )),
+        Err(AccessError::Database(e)) => Err(internal("checking a role", e)),
     }
 }
 

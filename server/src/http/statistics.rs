@@ -41,7 +41,7 @@ pub async fn event(State(state): State<AppState>, Path(slug): Path<String>) -> R
 
 pub async fn across(State(state): State<AppState>) -> Response {
     let result = async {
-        let events = db::events::list(&state.pool)
+        let events = db::statistics::counted_events(&state.pool)
             .await
             .map_err(|e| access::internal("listing events", e))?;
         let games = db::statistics::games(&state.pool, None)

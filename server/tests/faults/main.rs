@@ -112,6 +112,7 @@ fn report(event: &Event, table: &OpenTable) -> String {
         last_turn: "7".into(),
         judge_draw: String::new(),
         reason: String::new(),
+        call_time: None,
         seats: table
             .seats
             .iter()
@@ -128,6 +129,8 @@ fn report(event: &Event, table: &OpenTable) -> String {
                 leaders: "3".into(),
             })
             .collect(),
+        prediction_faction: String::new(),
+        prediction_turn: String::new(),
     };
     serde_qs::to_string(&SaveReport { form }).expect("form encoding")
 }

@@ -14,13 +14,14 @@ use crate::tiebreakers::{Category, Tiebreakers};
 use dune::faction::Faction;
 use dune::win_type::WinType;
 
-const GAME_FIELDS: [&str; 6] = [
+const GAME_FIELDS: [&str; 7] = [
     "round",
     "table",
     "ended",
     "last_turn",
     "seats",
     "judge_draw",
+    "prediction",
 ];
 const SEAT_FIELDS: [&str; 10] = [
     "player",
@@ -152,6 +153,8 @@ mod fast {
         seats: Vec<Seat>,
         #[serde(default)]
         judge_draw: Option<PlayerName>,
+        #[serde(default)]
+        prediction: Option<report::Prediction>,
     }
 
     #[derive(Deserialize)]
@@ -185,6 +188,7 @@ mod fast {
                         ended: g.ended,
                         last_turn: g.last_turn,
                         judge_draw: g.judge_draw,
+                        prediction: g.prediction,
                         seats: g
                             .seats
                             .into_iter()
@@ -269,6 +273,17 @@ fn parse_game(v: &Value, at: &At) -> Result<GameReport, CliError> {
     let last_turn = optional(game, "last_turn")
         .map(|v| count(v, &at.field("last_turn")))
         .transpose()?;
+    let prediction = optional(game, "prediction")
+        .map(|v| {
+            let p_at = at.field("prediction");
+            let p = object(v, &p_at)?;
+            only(p, &["faction", "turn"], &p_at)?;
+            Ok::<_, CliError>(crate::report::Prediction {
+                faction: faction(required(p, "faction", &p_at)?, &p_at.field("faction"))?,
+                turn: count(required(p, "turn", &p_at)?, &p_at.field("turn"))?,
+            })
+        })
+        .transpose()?;
     let seats = array(required(game, "seats", &at)?, &at.field("seats"))?
         .iter()
         .enumerate()
@@ -281,6 +296,7 @@ fn parse_game(v: &Value, at: &At) -> Result<GameReport, CliError> {
         last_turn,
         seats,
         judge_draw,
+        prediction,
     })
 }
 

@@ -1,16 +1,20 @@
 //! Every rule about a report's content: the table's size and factions (4.01.01, 0.08), allies
 //! (1.10), the kind of win and who may win it (1.09, 2.02.03, 2.04.09, 2.06.08, 4.01.10,
-//! ruling 7), the last turn (0.02, 1.09.05), the tiebreaker values' limits (4.01.11, ruling 12),
-//! and the adjudication of a game stopped by the clock (4.01.09, ruling 9).
+//! ruling 7), what each win requires of the end values (strongholds 1.09.02.01, 1.09.02.02;
+//! nobody holding a stronghold victory when the end-game rules decide, 1.09.05; the Bene
+//! Gesserit's prediction, 2.02.03), the last turn (0.02, 1.09.05), the tiebreaker values'
+//! limits (4.01.11, 4.02, ruling 12), and the adjudication of a game stopped by the clock
+//! (4.01.09, ruling 9).
 
 use std::collections::HashMap;
 
 use dune::{Faction, WinType};
 
+use super::problem::{ALLIED_STRONGHOLDS, SOLO_STRONGHOLDS};
 use super::{
     Ending, GameRef, GameReport, MAX_CARDS, MAX_FORCES, MAX_TURNS, MAX_WIN_ATTEMPTS, OWN_LEADERS,
-    Problem, Report, ReportError, ReportErrors, ReportField, ScoredGame, SeatField, SeatReport,
-    ValidReport,
+    PredictionField, Problem, Report, ReportError, ReportErrors, ReportField, ScoredGame,
+    SeatField, SeatReport, ValidReport,
 };
 use crate::adjudication::{self, AdjudicationError, AdjudicationSeat};
 use crate::history::MAX_TABLE;
@@ -202,7 +206,7 @@ pub(crate) fn check_game(
         };
         let limit = |category: Category| match category {
             Category::WinAttempts => MAX_WIN_ATTEMPTS,
-            Category::Strongholds => ruleset.stronghold_count(),
+            Category::Strongholds => options.strongholds(ruleset),
             Category::Forces => MAX_FORCES,
             Category::Spice => u32::MAX,
             Category::Cards => MAX_CARDS,
@@ -220,6 +224,50 @@ pub(crate) fn check_game(
                     },
                 ));
             }
+        }
+    }
+
+    // Control is one faction's alone: the table holds no more than the map's strongholds. The
+    // problem is told at the seat whose count takes the table past them.
+    let max = options.strongholds(ruleset);
+    let total = seats.iter().fold(0u32, |sum, s| {
+        sum.saturating_add(s.tiebreakers.end.strongholds)
+    });
+    if total > max && seats.iter().all(|s| s.tiebreakers.end.strongholds <= max) {
+        let mut running = 0u32;
+        if let Some(i) = seats.iter().position(|s| {
+            running = running.saturating_add(s.tiebreakers.end.strongholds);
+            running > max
+        }) {
+            found.push((
+                at(i, SeatField::Value(Category::Strongholds)),
+                Problem::StrongholdsOverTable { total, max },
+            ));
+        }
+    }
+
+    if let Some(prediction) = game.prediction {
+        let faction = ReportField::Prediction(PredictionField::Faction);
+        if !seats.iter().any(|s| s.faction == Faction::BeneGesserit) {
+            found.push((faction, Problem::PredictionWithoutBg));
+        } else if prediction.faction == Faction::BeneGesserit {
+            found.push((faction, Problem::PredictionOfBg));
+        } else if !seats.iter().any(|s| s.faction == prediction.faction) {
+            found.push((
+                faction,
+                Problem::PredictionNotAtTable {
+                    faction: prediction.faction,
+                },
+            ));
+        }
+        if !(1..=MAX_TURNS).contains(&prediction.turn) {
+            found.push((
+                ReportField::Prediction(PredictionField::Turn),
+                Problem::PredictionTurnOutOfRange {
+                    turn: prediction.turn,
+                    max: MAX_TURNS,
+                },
+            ));
         }
     }
 
@@ -364,6 +412,124 @@ fn check_results(ruleset: Ruleset, game: &GameReport, found: &mut Vec<Found>) {
             Problem::WrongEnding {
                 win,
                 ended: game.ended,
+            },
+        ));
+    }
+    if found.len() == before {
+        check_victory(game, win, &winners, found);
+    }
+}
+
+/// Whether the seat at `i`, with its ally, meets a stronghold victory's requirement with its
+/// end values (1.09.02): the strongholds held, the ally's seat, and the verdict.
+fn stronghold_standing(seats: &[SeatReport], i: usize) -> (u32, Option<usize>, bool) {
+    let seat = &seats[i];
+    let partner = seat.ally.and_then(|a| {
+        seats
+            .iter()
+            .position(|s| s.faction == a && s.faction != seat.faction)
+    });
+    let own = seat.tiebreakers.end.strongholds;
+    match partner {
+        None => (own, None, own >= SOLO_STRONGHOLDS),
+        Some(p) => {
+            let both = own.saturating_add(seats[p].tiebreakers.end.strongholds);
+            (both, Some(p), both >= ALLIED_STRONGHOLDS)
+        }
+    }
+}
+
+/// What each kind of win requires of the end values, as far as a report shows it: strongholds
+/// for the stronghold victories (1.09.02), nobody holding a stronghold victory for the wins
+/// decided at the end of the last turn (1.09.05), and the prediction that came true for the
+/// Bene Gesserit's (2.02.03). Runs on a table whose results are otherwise consistent.
+fn check_victory(
+    game: &GameReport,
+    win: WinType,
+    winners: &[(usize, &SeatReport, WinType)],
+    found: &mut Vec<Found>,
+) {
+    let seats = &game.seats;
+    let strongholds = |i: usize| ReportField::Seat(i, SeatField::Value(Category::Strongholds));
+    let partner_name = |p: Option<usize>| p.map(|p| seats[p].player.clone());
+    let Some(&(first_i, _, _)) = winners.first() else {
+        return;
+    };
+    match win {
+        WinType::SoloStronghold | WinType::AlliedStronghold => {
+            let (have, partner, met) = stronghold_standing(seats, first_i);
+            if !met {
+                found.push((
+                    strongholds(first_i),
+                    Problem::TooFewStrongholds {
+                        win,
+                        have,
+                        partner: partner_name(partner),
+                    },
+                ));
+            }
+        }
+        WinType::BgPrediction => {
+            if let Some(prediction) = game.prediction {
+                if let Some(last_turn) = game.last_turn
+                    && last_turn != prediction.turn
+                {
+                    found.push((
+                        ReportField::Prediction(PredictionField::Turn),
+                        Problem::PredictionWrongTurn {
+                            turn: prediction.turn,
+                            last_turn,
+                        },
+                    ));
+                }
+                if let Some(f) = seats.iter().position(|s| s.faction == prediction.faction) {
+                    let (have, partner, met) = stronghold_standing(seats, f);
+                    if !met {
+                        found.push((
+                            strongholds(f),
+                            Problem::PredictionNotMet {
+                                faction: prediction.faction,
+                                have,
+                                partner: partner_name(partner),
+                            },
+                        ));
+                    }
+                }
+            }
+        }
+        WinType::Adjudicated => {}
+        // Every other win is decided at the end of the last turn, and only when nobody has
+        // won by then (1.09.05, 2.04.09, 2.06.08).
+        _ => {
+            for i in 0..seats.len() {
+                let (have, partner, met) = stronghold_standing(seats, i);
+                // An alliance is named once, at its first member.
+                if met && partner.is_none_or(|p| p > i) {
+                    found.push((
+                        strongholds(i),
+                        Problem::StrongholdWinAtEnd {
+                            win,
+                            have,
+                            partner: partner_name(partner),
+                        },
+                    ));
+                }
+            }
+        }
+    }
+    // A prediction that came true wins for the Bene Gesserit, whoever else qualified.
+    if matches!(win, WinType::SoloStronghold | WinType::AlliedStronghold)
+        && let Some(prediction) = game.prediction
+        && game.last_turn == Some(prediction.turn)
+        && let Some(f) = seats.iter().position(|s| s.faction == prediction.faction)
+        && stronghold_standing(seats, f).2
+    {
+        found.push((
+            ReportField::Seat(first_i, SeatField::Result),
+            Problem::PredictionCameTrue {
+                faction: prediction.faction,
+                turn: prediction.turn,
+                win,
             },
         ));
     }

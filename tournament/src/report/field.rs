@@ -30,6 +30,13 @@ impl SeatField {
     }
 }
 
+/// A part of the Bene Gesserit's prediction (2.02.03).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PredictionField {
+    Faction,
+    Turn,
+}
+
 /// A field of a report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ReportField {
@@ -45,6 +52,8 @@ pub enum ReportField {
     JudgeDraw,
     /// The list of seats as a whole (its size, a seat left out).
     Seats,
+    /// The Bene Gesserit's prediction: its faction or its turn.
+    Prediction(PredictionField),
     /// One field of the seat at this position (0-based, in report order).
     Seat(usize, SeatField),
 }
@@ -60,6 +69,8 @@ impl ReportField {
             ReportField::LastTurn => "last_turn",
             ReportField::JudgeDraw => "judge_draw",
             ReportField::Seats => "seats",
+            ReportField::Prediction(PredictionField::Faction) => "prediction_faction",
+            ReportField::Prediction(PredictionField::Turn) => "prediction_turn",
             ReportField::Seat(_, f) => f.name(),
         }
     }

@@ -19,7 +19,7 @@ use crate::ruleset::Ruleset;
 use crate::tiebreakers::Tiebreakers;
 
 pub use check::validate;
-pub use field::{ReportField, SeatField};
+pub use field::{PredictionField, ReportField, SeatField};
 pub use problem::{GameRef, Problem, ReportError, ReportErrors};
 pub use table::{SeatEntry, TableOutcome, TableReport, TableSeat, validate_table};
 
@@ -66,6 +66,19 @@ pub struct GameReport {
     /// event settles such ties by a draw (ruling 9).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub judge_draw: Option<PlayerName>,
+    /// The Bene Gesserit's prediction (2.02.03), when the report records it; required at an
+    /// event's table for a Bene Gesserit Prediction win.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prediction: Option<Prediction>,
+}
+
+/// The Bene Gesserit's secret prediction (2.02.03): the faction that will win by a stronghold
+/// victory, and the turn it will. When it comes true the Bene Gesserit wins alone instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Prediction {
+    pub faction: Faction,
+    pub turn: u32,
 }
 
 /// How the game stopped.

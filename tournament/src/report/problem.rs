@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use dune::{Faction, WinType};
+use dune::{Faction, WinType, rule};
 
 use super::{Ending, ReportField};
 use crate::options::OptionsError;
@@ -178,6 +178,85 @@ pub enum Problem {
         turn: u32,
         last_turn: u32,
     },
+    /// A stronghold victory whose winner (with the ally, for an allied one) controls fewer
+    /// strongholds than it takes.
+    TooFewStrongholds {
+        win: WinType,
+        have: u32,
+        partner: Option<PlayerName>,
+    },
+    /// The table's players control more strongholds between them than there are.
+    StrongholdsOverTable {
+        total: u32,
+        max: u32,
+    },
+    /// A win decided at the end of the last turn while a player (or alliance) met a stronghold
+    /// victory at that Mentat Pause, which would have won first.
+    StrongholdWinAtEnd {
+        win: WinType,
+        have: u32,
+        partner: Option<PlayerName>,
+    },
+    /// A Bene Gesserit Prediction win without the prediction recorded.
+    PredictionMissing,
+    PredictionWithoutBg,
+    PredictionNotAtTable {
+        faction: Faction,
+    },
+    PredictionOfBg,
+    PredictionTurnOutOfRange {
+        turn: u32,
+        max: u32,
+    },
+    /// The prediction names another turn than the one the game was won in.
+    PredictionWrongTurn {
+        turn: u32,
+        last_turn: u32,
+    },
+    /// The predicted faction did not meet a stronghold victory's requirement.
+    PredictionNotMet {
+        faction: Faction,
+        have: u32,
+        partner: Option<PlayerName>,
+    },
+    /// The predicted faction won by strongholds in the predicted turn: the Bene Gesserit wins.
+    PredictionCameTrue {
+        faction: Faction,
+        turn: u32,
+        win: WinType,
+    },
+}
+
+/// Strongholds an unallied player controls to win (1.09.02.01).
+pub const SOLO_STRONGHOLDS: u32 = 3;
+/// Strongholds an alliance controls between its members to win (1.09.02.02, 1.10.02.01).
+pub const ALLIED_STRONGHOLDS: u32 = 4;
+
+/// "2 strongholds, controlled alone" / "3 strongholds, controlled with the ally Bob".
+fn holding(have: u32, partner: &Option<PlayerName>) -> String {
+    match partner {
+        None => format!("{have} strongholds, controlled alone"),
+        Some(p) => format!("{have} strongholds, controlled together with the ally {p}"),
+    }
+}
+
+/// What a stronghold victory takes, with its rule (and `also`, a rule that leans on it).
+fn requirement(allied: bool, also: Option<dune::Rule>) -> String {
+    let (need, who, rule) = if allied {
+        (
+            ALLIED_STRONGHOLDS,
+            "an alliance wins by controlling, between its members,",
+            rule!("1.09.02.02"),
+        )
+    } else {
+        (
+            SOLO_STRONGHOLDS,
+            "an unallied player wins by controlling",
+            rule!("1.09.02.01"),
+        )
+    };
+    let also = also.map(|r| format!(", {r}")).unwrap_or_default();
+    format!("{who} at least {need} strongholds at the Mentat Pause ({rule}{also})")
 }
 
 fn names(list: &[PlayerName]) -> String {
@@ -406,6 +485,80 @@ impl fmt::Display for Problem {
                 f,
                 "win attempts are recorded for turn {turn}, after the last turn played \
                  ({last_turn}); correct the last turn or that turn's record (4.01.04)"
+            ),
+            Problem::TooFewStrongholds { win, have, partner } => write!(
+                f,
+                "{win} ({}) with {}: {}; correct the strongholds or the result",
+                win.name(),
+                holding(*have, partner),
+                requirement(partner.is_some(), None)
+            ),
+            Problem::StrongholdsOverTable { total, max } => write!(
+                f,
+                "the players control {total} strongholds between them, but there are {max}: a \
+                 stronghold is controlled by one faction alone ({})",
+                rule!("4.01.11.02")
+            ),
+            Problem::StrongholdWinAtEnd { win, have, partner } => write!(
+                f,
+                "{} at the end of the game make a stronghold victory, which wins before {win} \
+                 ({}) is considered ({}): the end-game victories apply only when nobody has won \
+                 ({}); correct the strongholds or the result",
+                holding(*have, partner),
+                win.name(),
+                requirement(partner.is_some(), None),
+                rule!("1.09.05")
+            ),
+            Problem::PredictionMissing => write!(
+                f,
+                "a Bene Gesserit Prediction needs the prediction that came true: record the \
+                 faction and turn the Bene Gesserit predicted ({})",
+                rule!("2.02.03")
+            ),
+            Problem::PredictionWithoutBg => write!(
+                f,
+                "a prediction is recorded, but no one plays the Bene Gesserit at this table ({})",
+                rule!("2.02.03")
+            ),
+            Problem::PredictionNotAtTable { faction } => write!(
+                f,
+                "the prediction names {faction} ({}), who does not play at this table ({})",
+                faction.name(),
+                rule!("2.02.03")
+            ),
+            Problem::PredictionOfBg => write!(
+                f,
+                "the Bene Gesserit predict another faction's win, not their own ({})",
+                rule!("2.02.03")
+            ),
+            Problem::PredictionTurnOutOfRange { turn, max } => write!(
+                f,
+                "the predicted turn is a turn from 1 to {max}, not {turn} ({})",
+                rule!("2.02.03")
+            ),
+            Problem::PredictionWrongTurn { turn, last_turn } => write!(
+                f,
+                "the prediction names turn {turn}, but the game was won at turn {last_turn}: a \
+                 prediction wins only in the turn it names ({})",
+                rule!("2.02.03")
+            ),
+            Problem::PredictionNotMet {
+                faction,
+                have,
+                partner,
+            } => write!(
+                f,
+                "the Bene Gesserit predicted {faction}, who ends with {}: the prediction wins \
+                 only when the predicted faction meets a stronghold victory, and {}",
+                holding(*have, partner),
+                requirement(partner.is_some(), Some(rule!("2.02.03")))
+            ),
+            Problem::PredictionCameTrue { faction, turn, win } => write!(
+                f,
+                "the Bene Gesserit predicted {faction} to win at turn {turn}, and {faction} won \
+                 then ({win}): the Bene Gesserit reveal the prediction and win alone; report BGP \
+                 for the Bene Gesserit ({})",
+                rule!("2.02.03")
             ),
         }
     }

@@ -7,8 +7,8 @@ use dune::{Faction, WinType};
 
 use super::check::{self, Found};
 use super::{
-    Ending, GameReport, MAX_TURNS, Problem, ReportError, ReportErrors, ReportField, ScoredGame,
-    SeatField, SeatReport,
+    Ending, GameReport, MAX_TURNS, Prediction, PredictionField, Problem, ReportError, ReportErrors,
+    ReportField, ScoredGame, SeatField, SeatReport,
 };
 use crate::adjudication;
 use crate::options::RulingOptions;
@@ -49,6 +49,9 @@ pub struct TableReport {
     pub judge_draw: Option<PlayerName>,
     /// The latest record of each turn's win attempts: the turn and the seats that made one.
     pub attempts: Vec<(u32, Vec<usize>)>,
+    /// The Bene Gesserit's prediction (2.02.03), when recorded; a Bene Gesserit Prediction win
+    /// needs it.
+    pub prediction: Option<Prediction>,
 }
 
 /// A valid table report, scored.
@@ -141,6 +144,18 @@ pub fn validate_table(report: &TableReport) -> Result<TableOutcome, ReportErrors
             },
         });
     }
+    // At an event's table the prediction that won is on the record (2.02.03).
+    if report.prediction.is_none()
+        && report.seats.iter().any(|s| {
+            s.entry
+                .is_some_and(|e| e.result == Some(WinType::BgPrediction))
+        })
+    {
+        found.push((
+            ReportField::Prediction(PredictionField::Faction),
+            Problem::PredictionMissing,
+        ));
+    }
     let game = GameReport {
         round: report.round,
         table: report.table,
@@ -148,6 +163,7 @@ pub fn validate_table(report: &TableReport) -> Result<TableOutcome, ReportErrors
         last_turn: Some(report.last_turn),
         judge_draw: report.judge_draw.clone(),
         seats,
+        prediction: report.prediction,
     };
     // Seats left out would shift every later seat: check the rest only when all are there.
     if game.seats.len() == report.seats.len() {

@@ -38,6 +38,7 @@ pub fn game(round: u32, table: u32, ended: Ending, seats: Vec<SeatReport>) -> Ga
         last_turn: None,
         seats,
         judge_draw: None,
+        prediction: None,
     }
 }
 

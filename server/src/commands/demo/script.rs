@@ -191,6 +191,8 @@ pub(super) struct Game {
     pub lines: Vec<SeatEntry>,
     /// Per turn: who made a win attempt and the strongholds seen.
     pub attempts: Vec<(u32, Vec<Attempt>)>,
+    /// The Bene Gesserit's prediction, recorded when it won the game (2.02.03).
+    pub prediction: Option<tournament::Prediction>,
 }
 
 /// The first `k` strongholds still free.
@@ -212,6 +214,7 @@ pub(super) fn imagine(plan: Plan, seats: &[Faction], rng: &mut Dice) -> Game {
     rng.shuffle(&mut free);
     // Who took part in the deciding win attempt on the last turn.
     let mut deciders: Vec<usize> = Vec::new();
+    let mut prediction = None;
 
     let plan = match plan {
         Plan::Prediction if find(Faction::BeneGesserit).is_none() => Plan::Solo,
@@ -256,6 +259,10 @@ pub(super) fn imagine(plan: Plan, seats: &[Faction], rng: &mut Dice) -> Game {
             holds[x] = take(&mut free, 3);
             result[bg] = Some(WinType::BgPrediction);
             deciders.push(x);
+            prediction = Some(tournament::Prediction {
+                faction: seats[x],
+                turn: last_turn,
+            });
             if rng.chance(50) {
                 let friends: Vec<usize> = others.iter().copied().filter(|&i| i != x).collect();
                 let y = friends[rng.below(friends.len())];
@@ -404,6 +411,7 @@ pub(super) fn imagine(plan: Plan, seats: &[Faction], rng: &mut Dice) -> Game {
         last_turn,
         lines,
         attempts,
+        prediction,
     }
 }
 
@@ -483,6 +491,7 @@ mod tests {
                         })
                         .collect(),
                     judge_draw: None,
+                    prediction: game.prediction,
                     attempts: game
                         .attempts
                         .iter()

@@ -134,6 +134,22 @@ pub fn body<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError>
                     format!("The body is not valid JSON ({inner})."),
                 ));
             }
+            // A field left out is named by its own place, not its object's.
+            let missing = inner
+                .to_string()
+                .strip_prefix("missing field `")
+                .and_then(|rest| rest.split('`').next().map(str::to_owned));
+            if let Some(name) = missing {
+                let field = if path == "." {
+                    name.clone()
+                } else {
+                    format!("{path}.{name}")
+                };
+                return Err(ApiError::field(
+                    field.clone(),
+                    format!("The body has no {field}, which this endpoint needs."),
+                ));
+            }
             let message = format!("The body's {path} is not what this endpoint takes: {inner}.");
             Err(if path == "." {
                 ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message)
@@ -170,6 +186,13 @@ mod tests {
         let e = body::<Body>(br#"{}"#).unwrap_err();
         assert_eq!(e.status, StatusCode::UNPROCESSABLE_ENTITY);
         assert!(e.body.error.contains("seats"), "{}", e.body.error);
+        assert_eq!(
+            e.body.field.as_deref(),
+            Some("seats"),
+            "a missing field is named"
+        );
+        let e = body::<Body>(br#"{"seats": [{"forces": 1}, {}]}"#).unwrap_err();
+        assert_eq!(e.body.field.as_deref(), Some("seats[1].forces"));
     }
 
     #[test]

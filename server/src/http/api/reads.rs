@@ -57,6 +57,14 @@ pub async fn event(
     caller
         .require(&state.pool, &event, Action::ViewPublic)
         .await?;
+    Ok(Json(event_body(&state, &event).await?))
+}
+
+/// The event as `GET /api/v1/events/{slug}` answers it.
+pub(super) async fn event_body(
+    state: &AppState,
+    event: &db::events::Event,
+) -> Result<types::Event, ApiError> {
     let pool = &state.pool;
     let detail = db::events::detail(pool, event.id)
         .await
@@ -69,7 +77,7 @@ pub async fn event(
         .await
         .map_err(|e| ApiError::internal("reading the finals", e))?;
     let s = detail.settings;
-    Ok(Json(types::Event {
+    Ok(types::Event {
         slug: detail.slug,
         name: s.name,
         starts_on: s.starts_on,
@@ -80,7 +88,7 @@ pub async fn event(
         finals_seats: s.options.finals_seats,
         rounds_drawn: drawn.map_or(0, RoundNumber::get),
         qualifying_closed: closed.is_some(),
-    }))
+    })
 }
 
 /// The standings: order, points, wins, best game, every game's score and the finals line, as
@@ -154,7 +162,7 @@ pub async fn standings(
                         count,
                     })
                     .collect(),
-                best_game: r.best,
+                best_game: r.best.map(|b| b.dotted()),
                 games: r
                     .games
                     .into_iter()
@@ -163,7 +171,7 @@ pub async fn standings(
                         table: g.table,
                         faction: g.faction.to_owned(),
                         result: g.result.map(str::to_owned),
-                        score: g.score,
+                        score: g.score.dotted(),
                     })
                     .collect(),
                 finals: db::export::finals_code(r.finalist).to_owned(),
@@ -276,12 +284,21 @@ pub async fn round(
     caller
         .require(&state.pool, &event, Action::ViewPublic)
         .await?;
+    Ok(Json(round_body(&state, &event, n).await?))
+}
+
+/// Round `n` as `GET /api/v1/events/{slug}/rounds/{n}` answers it.
+pub(super) async fn round_body(
+    state: &AppState,
+    event: &db::events::Event,
+    n: i32,
+) -> Result<types::Round, ApiError> {
     let detail = db::rounds::detail(&state.pool, event.id, RoundNumber(n))
         .await
         .map_err(|e| ApiError::internal("reading a round", e))?
         .ok_or_else(|| ApiError::not_found(format!("{} has no round {n}.", event.name)))?;
     let now = detail.now_ms;
-    Ok(Json(types::Round {
+    Ok(types::Round {
         number: detail.round.number.get(),
         seed: detail.round.seed,
         drawn_at: detail.round.drawn_at,
@@ -319,7 +336,7 @@ pub async fn round(
                 player: name,
             })
             .collect(),
-    }))
+    })
 }
 
 /// A table's Game Report: the latest final revision; staff (judges and up) see the latest
@@ -430,6 +447,10 @@ pub async fn report(
             .unwrap_or_default(),
         adjudication: outcome.and_then(|o| o.adjudication).unwrap_or_default(),
         judge_draw: shown.draft.judge_draw.map(name_of),
+        prediction: shown.draft.prediction.map(|p| types::PredictionInput {
+            faction: p.faction.code().to_owned(),
+            turn: p.turn,
+        }),
         saved_by: shown.created_by.clone(),
         saved_at: shown.created_at,
         reason: shown.reason.clone(),
@@ -446,4 +467,190 @@ pub async fn report(
             })
             .collect(),
     }))
+}
+
+/// The event's placings once the final table's report is final (ruling 13): the final game
+/// first, then qualifying order. Empty before.
+#[utoipa::path(
+    get,
+    path = "/api/v1/events/{slug}/placings",
+    tag = "read",
+    params(("slug" = String, Path, description = "The event's address")),
+    responses(
+        (status = 200, description = "The placings", body = types::Placings),
+        (status = 404, description = "No such event", body = ErrorBody),
+    ),
+    security((), ("token" = [])),
+)]
+pub async fn placings(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+    session: Session,
+    headers: HeaderMap,
+) -> Result<Json<types::Placings>, ApiError> {
+    let caller = caller(
+        &state,
+        &session,
+        &headers,
+        format!("GET /api/v1/events/{slug}/placings"),
+    )
+    .await?;
+    let event = event_at(&state, &slug).await?;
+    caller
+        .require(&state.pool, &event, Action::ViewPublic)
+        .await?;
+    let s = db::results::standings::event_standings(&state.pool, event.id)
+        .await
+        .map_err(|e| ApiError::internal("computing the standings", e))?;
+    Ok(Json(match s.final_table {
+        None => types::Placings {
+            final_round: None,
+            final_reported: false,
+            placings: Vec::new(),
+        },
+        Some(t) => types::Placings {
+            final_round: Some(t.round.get()),
+            final_reported: t.reported,
+            placings: t
+                .placings
+                .into_iter()
+                .map(|p| types::Placing {
+                    place: p.place,
+                    player_id: p.player_id.get(),
+                    player: p.player,
+                    at_final: p.at_final,
+                    result: p.result.map(str::to_owned),
+                    qualified: p.qualified,
+                })
+                .collect(),
+        },
+    }))
+}
+
+fn statistics_body(events: usize, s: &tournament::statistics::Statistics) -> types::Statistics {
+    let share = |s: tournament::statistics::Share| types::Share {
+        count: s.count,
+        of: s.of,
+        percent: s.percent(),
+    };
+    types::Statistics {
+        events,
+        games: s.games,
+        seats: s.seats,
+        factions: s
+            .factions
+            .iter()
+            .map(|f| types::FactionStats {
+                faction: f.faction.code().to_owned(),
+                played: f.played,
+                solo_wins: f.solo_wins,
+                allied_wins: f.allied_wins,
+                wins: share(f.wins()),
+            })
+            .collect(),
+        win_types: s
+            .win_types
+            .iter()
+            .map(|(w, n)| types::WinCount {
+                code: w.code().to_owned(),
+                count: u32::try_from(*n).unwrap_or(u32::MAX),
+            })
+            .collect(),
+        no_winner: s.no_winner,
+        ended_by_win: s.ended_by_win,
+        ended_by_time: s.ended_by_time,
+        ended_by_turns: s.ended_by_turns,
+        adjudicated: share(s.adjudicated),
+        length: s
+            .length
+            .iter()
+            .map(|&(turn, games)| types::TurnCount { turn, games })
+            .collect(),
+        average_length: f64::from(s.average_length_tenths) / 10.0,
+        by_seat: s
+            .by_seat
+            .iter()
+            .map(|l| types::SeatStats {
+                seat: l.seat,
+                played: l.played,
+                wins: l.wins,
+            })
+            .collect(),
+        best: s
+            .best
+            .iter()
+            .map(|b| types::BestGame {
+                faction: b.faction.code().to_owned(),
+                player: b.player.clone(),
+                game: b.game.clone(),
+                result: b.result.map(|w| w.code().to_owned()),
+                points: b.points.to_string(),
+                score: b.score.clone(),
+            })
+            .collect(),
+    }
+}
+
+/// The event's statistics, from its final reports, as its statistics page shows them (public).
+#[utoipa::path(
+    get,
+    path = "/api/v1/events/{slug}/statistics",
+    tag = "read",
+    params(("slug" = String, Path, description = "The event's address")),
+    responses(
+        (status = 200, description = "The statistics", body = types::Statistics),
+        (status = 404, description = "No such event", body = ErrorBody),
+    ),
+    security((), ("token" = [])),
+)]
+pub async fn statistics(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+    session: Session,
+    headers: HeaderMap,
+) -> Result<Json<types::Statistics>, ApiError> {
+    let caller = caller(
+        &state,
+        &session,
+        &headers,
+        format!("GET /api/v1/events/{slug}/statistics"),
+    )
+    .await?;
+    let event = event_at(&state, &slug).await?;
+    caller
+        .require(&state.pool, &event, Action::ViewPublic)
+        .await?;
+    let games = db::statistics::games(&state.pool, Some(event.id))
+        .await
+        .map_err(|e| ApiError::internal("gathering statistics", e))?;
+    Ok(Json(statistics_body(
+        1,
+        &tournament::statistics::compute(&games),
+    )))
+}
+
+/// The statistics across every event of this server, each event once (a restored copy counts
+/// with its original), as `/statistics` shows them (public).
+#[utoipa::path(
+    get,
+    path = "/api/v1/statistics",
+    tag = "read",
+    responses(
+        (status = 200, description = "The statistics", body = types::Statistics),
+    ),
+    security((), ("token" = [])),
+)]
+pub async fn statistics_across(
+    State(state): State<AppState>,
+) -> Result<Json<types::Statistics>, ApiError> {
+    let events = db::statistics::counted_events(&state.pool)
+        .await
+        .map_err(|e| ApiError::internal("listing events", e))?;
+    let games = db::statistics::games(&state.pool, None)
+        .await
+        .map_err(|e| ApiError::internal("gathering statistics", e))?;
+    Ok(Json(statistics_body(
+        events.len(),
+        &tournament::statistics::compute(&games),
+    )))
 }

@@ -225,6 +225,8 @@ pub struct Report {
     /// How an adjudication was decided (4.01.09), step by step.
     pub adjudication: Vec<String>,
     pub judge_draw: Option<String>,
+    /// The Bene Gesserit's prediction (2.02.03), when recorded.
+    pub prediction: Option<PredictionInput>,
     pub saved_by: Option<String>,
     pub saved_at: DateTime<Utc>,
     /// Why this revision replaced a final one.
@@ -320,9 +322,22 @@ pub struct ReportInput {
     /// The player the head judge drew for a tied adjudication (ruling 9).
     #[serde(default)]
     pub judge_draw: Option<i64>,
+    /// The Bene Gesserit's prediction (2.02.03); required for a `BGP` result.
+    #[serde(default)]
+    pub prediction: Option<PredictionInput>,
     /// Why a final report is corrected (head judge only).
     #[serde(default)]
     pub reason: Option<String>,
+}
+
+/// The Bene Gesserit's prediction: the faction predicted to win by strongholds, and the turn.
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PredictionInput {
+    #[schema(example = "AT")]
+    pub faction: String,
+    #[schema(example = 6)]
+    pub turn: u32,
 }
 
 /// A report recorded.
@@ -331,4 +346,304 @@ pub struct Recorded {
     pub revision: i32,
     /// Where to read it back.
     pub report: String,
+}
+
+/// An event to create (site administrators).
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewEvent {
+    /// 3 to 120 characters; the address (`slug`) is made from it.
+    #[schema(example = "Spice Cup 2026")]
+    pub name: String,
+}
+
+/// An event's settings, as the settings page shows them.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Settings {
+    /// Changes with every save; send it back to be told when someone saved meanwhile.
+    pub version: i32,
+    pub name: String,
+    pub starts_on: Option<NaiveDate>,
+    pub ends_on: Option<NaiveDate>,
+    pub venue: String,
+    /// `gc-2.13.3` or `full`.
+    pub ruleset: String,
+    pub qualifying_rounds: i32,
+    /// The event's public address for the QR codes; empty for none.
+    pub public_url: String,
+    /// Finals seats (ruling 13), 2 to 6.
+    pub finals_seats: usize,
+    /// Ruling 1: `ask`, `alternates`, `four_player_tables` or `byes`.
+    pub table_fallback: String,
+    /// Ruling 2: the empty circle at a table of five (0, 2, 3, 4 or 5).
+    pub five_player_empty_circle: u8,
+    /// Ruling 9: `all_survivors` or `judge_draw`.
+    pub adjudication_deadlock: String,
+    /// How the final table is seated: `drawn` or `qualifying_order`.
+    pub final_seating: String,
+    /// The Shield Wall counts as a stronghold from the fourth worm (4.02).
+    pub shield_wall: bool,
+}
+
+/// Settings to save. Every field is optional: what is left out keeps its value. `version`, when
+/// sent, must be the one read (409 otherwise).
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SettingsInput {
+    pub version: Option<i32>,
+    pub name: Option<String>,
+    /// `YYYY-MM-DD`; `""` clears the date.
+    #[schema(example = "2026-11-25")]
+    pub starts_on: Option<String>,
+    /// `YYYY-MM-DD`; `""` clears the date.
+    pub ends_on: Option<String>,
+    pub venue: Option<String>,
+    pub ruleset: Option<String>,
+    pub qualifying_rounds: Option<i32>,
+    pub public_url: Option<String>,
+    pub finals_seats: Option<usize>,
+    pub table_fallback: Option<String>,
+    pub five_player_empty_circle: Option<u8>,
+    pub adjudication_deadlock: Option<String>,
+    pub final_seating: Option<String>,
+    pub shield_wall: Option<bool>,
+}
+
+/// An API token to make (organisers). Its secret is in the answer, once.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewToken {
+    /// What it is for, to tell tokens apart ("results bot").
+    #[schema(example = "results bot")]
+    pub label: String,
+    /// `judge`, `head_judge` or `organiser`.
+    #[schema(example = "head_judge")]
+    pub role: String,
+    /// When it stops working; none: until revoked.
+    #[serde(default)]
+    pub expires_at: Option<DateTime<Utc>>,
+}
+
+/// An API token as listed (never its secret).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Token {
+    pub id: i64,
+    pub label: String,
+    pub role: String,
+    /// The secret's first characters.
+    #[schema(example = "mentat_k3V9…")]
+    pub hint: String,
+    pub expires_at: Option<DateTime<Utc>>,
+    pub created_by: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub uses: i64,
+    pub last_used_at: Option<DateTime<Utc>>,
+    /// `active`, `revoked` or `expired`.
+    #[schema(example = "active")]
+    pub state: String,
+}
+
+/// A token just made: the secret is shown this once and never again.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct TokenIssued {
+    #[serde(flatten)]
+    pub token: Token,
+    #[schema(example = "mentat_k3V9xQ2mT7wZ4pL8nR1sD6fH0jB5cY2aE9uG3iO7tWq")]
+    pub secret: String,
+}
+
+/// The next round to draw. Everything is optional.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewRound {
+    /// The round you mean to draw: if another is drawn first, 409 rather than the one after.
+    pub number: Option<i32>,
+    /// The draw's seed (ruling 4); none: a random one, stored.
+    pub seed: Option<u64>,
+    /// Ruling 1, for a count with no split into tables of 6 and 5: `alternates` (with
+    /// `alternates`, their names), `four_player_tables` or `byes` (with `byes`, player ids).
+    pub fallback: Option<String>,
+    #[serde(default)]
+    pub alternates: Vec<String>,
+    #[serde(default)]
+    pub byes: Vec<i64>,
+    /// Why the round starts although the previous one has games without a final report.
+    pub override_reason: Option<String>,
+}
+
+/// Something to do to every table clock of a round at one instant (4.01.08).
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClocksInput {
+    /// `start`, `pause` or `resume`.
+    #[schema(example = "start")]
+    pub command: String,
+}
+
+/// What a command to every clock did.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ClocksDone {
+    /// What was done, in words.
+    pub done: String,
+    /// Tables left as they were, and why.
+    pub skipped: Vec<TableSkipped>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct TableSkipped {
+    pub table: i32,
+    pub why: String,
+}
+
+/// A seated player's answer to a report, given by a judge for them (4.01.05).
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ConfirmationInput {
+    /// The revision you read (409 when a newer one was saved).
+    pub revision: i32,
+    pub player_id: i64,
+    /// True: the player agrees; false: the player disputes it, with a `note`.
+    pub agrees: bool,
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+/// The head judge makes a revision final (4.01.05).
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FinaliseInput {
+    pub revision: i32,
+}
+
+/// Where a report stands after an answer or a finalisation.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ReportState {
+    pub revision: i32,
+    /// `awaiting`, `disputed` or `final`.
+    pub status: String,
+    pub report: String,
+}
+
+/// Closing qualifying. While planned rounds remain undrawn, `early: true` confirms it.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CloseQualifying {
+    #[serde(default)]
+    pub early: bool,
+}
+
+/// Reopening qualifying: `confirm: true` when results are recorded at a drawn final table.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReopenQualifying {
+    #[serde(default)]
+    pub confirm: bool,
+}
+
+/// A seed for a recorded draw (ruling 4); none: a random one.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeedInput {
+    pub seed: Option<u64>,
+}
+
+/// Qualifying, as the finals page shows it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Qualifying {
+    pub closed: bool,
+    pub closed_at: Option<DateTime<Utc>>,
+    /// The finalists in qualifying order, once every seat is settled (null while a tie across
+    /// the cut waits for its draw).
+    pub finalists: Option<Vec<String>>,
+    /// Players tied across the cut line, and the seats left for them (ruling 11).
+    pub tied: Vec<String>,
+    pub open_seats: usize,
+    /// The seeded draw that settled the tie, once made.
+    pub draw_seed: Option<i64>,
+}
+
+/// One place in the event once the final table is reported (ruling 13).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Placing {
+    pub place: usize,
+    pub player_id: i64,
+    pub player: String,
+    /// Played at the final table.
+    pub at_final: bool,
+    /// The result at the final table, in words.
+    pub result: Option<String>,
+    /// The place in qualifying.
+    pub qualified: usize,
+}
+
+/// The event's placings: empty until the final table's report is final.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Placings {
+    pub final_round: Option<i32>,
+    pub final_reported: bool,
+    pub placings: Vec<Placing>,
+}
+
+/// A share, as a count and a total.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Share {
+    pub count: usize,
+    pub of: usize,
+    pub percent: u32,
+}
+
+/// A faction's games and wins.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct FactionStats {
+    #[schema(example = "AT")]
+    pub faction: String,
+    pub played: usize,
+    pub solo_wins: usize,
+    pub allied_wins: usize,
+    pub wins: Share,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SeatStats {
+    pub seat: u8,
+    pub played: usize,
+    pub wins: usize,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct TurnCount {
+    pub turn: u32,
+    pub games: usize,
+}
+
+/// A faction's best game.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct BestGame {
+    pub faction: String,
+    pub player: String,
+    pub game: String,
+    pub result: Option<String>,
+    pub points: String,
+    pub score: String,
+}
+
+/// The statistics of final reports (those that count), as the statistics page shows them.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Statistics {
+    /// Events counted (a restored copy is counted once with its original).
+    pub events: usize,
+    pub games: usize,
+    pub seats: usize,
+    pub factions: Vec<FactionStats>,
+    pub win_types: Vec<WinCount>,
+    pub no_winner: usize,
+    pub ended_by_win: usize,
+    pub ended_by_time: usize,
+    pub ended_by_turns: usize,
+    pub adjudicated: Share,
+    pub length: Vec<TurnCount>,
+    /// The average last turn, to one decimal.
+    pub average_length: f64,
+    pub by_seat: Vec<SeatStats>,
+    pub best: Vec<BestGame>,
 }

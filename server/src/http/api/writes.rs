@@ -25,7 +25,7 @@ use super::types;
 use crate::http::{AppState, access::Caller};
 
 /// The actor a change is recorded under; writes need one.
-fn actor_of(caller: &Caller) -> Result<db::roles::Actor, ApiError> {
+pub(super) fn actor_of(caller: &Caller) -> Result<db::roles::Actor, ApiError> {
     caller
         .actor()
         .cloned()
@@ -54,8 +54,10 @@ fn player_error(error: db::players::PlayerError) -> ApiError {
     request_body = types::NewPlayer,
     responses(
         (status = 201, description = "Registered", body = types::Player),
+        (status = 400, description = "The body is not JSON", body = ErrorBody),
         (status = 401, description = "No or a bad token", body = ErrorBody),
         (status = 403, description = "The token's role does not allow it, or it is another event's", body = ErrorBody),
+        (status = 404, description = "No such event", body = ErrorBody),
         (status = 422, description = "A field is wrong (`field` names it)", body = ErrorBody),
     ),
     security(("token" = [])),
@@ -191,10 +193,19 @@ pub async fn check_out(
     set_check_in(&state, &caller, &slug, player, false).await
 }
 
+/// A part of the prediction, by its place in the request body.
+fn prediction_field(field: tournament::PredictionField) -> &'static str {
+    match field {
+        tournament::PredictionField::Faction => "prediction.faction",
+        tournament::PredictionField::Turn => "prediction.turn",
+    }
+}
+
 /// Results errors as the API answers them, fields named by their place in the body.
 pub(super) fn results_error(error: ResultsError) -> ApiError {
     results_error_in(error, &|field| match field {
         Field::Report(ReportField::Seat(i, f)) => format!("seats[{i}].{}", f.name()),
+        Field::Report(ReportField::Prediction(p)) => prediction_field(p).to_owned(),
         Field::Report(f) => f.name().to_owned(),
         Field::Attempt(_) => "attempts".to_owned(),
         Field::Named(name) => name.to_owned(),
@@ -239,6 +250,7 @@ fn results_error_in(error: ResultsError, name: &dyn Fn(Field) -> String) -> ApiE
     request_body = types::ReportInput,
     responses(
         (status = 201, description = "Recorded as a new revision", body = types::Recorded),
+        (status = 400, description = "The body is not JSON", body = ErrorBody),
         (status = 401, description = "No or a bad token", body = ErrorBody),
         (status = 403, description = "Not allowed (a final report needs the head judge)", body = ErrorBody),
         (status = 404, description = "No such table", body = ErrorBody),
@@ -296,6 +308,7 @@ pub async fn record_report(
                 Some(line) => format!("seats[{line}].{}", f.name()),
                 None => "seats".to_owned(),
             },
+            Field::Report(ReportField::Prediction(p)) => prediction_field(p).to_owned(),
             Field::Report(f) => f.name().to_owned(),
             Field::Attempt(_) => "attempts".to_owned(),
             Field::Named(name) => name.to_owned(),
@@ -440,6 +453,22 @@ fn draft_of(
         }
     }
     let judge_draw = input.judge_draw.map(PlayerId);
+    let prediction = input.prediction.as_ref().and_then(|p| {
+        let faction = Faction::from_typed(&p.faction);
+        if faction.is_none() {
+            problem(
+                "prediction.faction".into(),
+                format!(
+                    "{:?} is not a faction code (AT, EM, FR, HK, SG…).",
+                    p.faction
+                ),
+            );
+        }
+        faction.map(|faction| tournament::Prediction {
+            faction,
+            turn: p.turn,
+        })
+    });
     if !problems.is_empty() {
         return Err(ApiError::fields(problems));
     }
@@ -453,6 +482,7 @@ fn draft_of(
             last_turn: input.last_turn,
             seats: seats.into_iter().map(|(_, s)| s).collect(),
             judge_draw,
+            prediction,
         },
         order,
     ))
