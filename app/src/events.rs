@@ -85,6 +85,34 @@ pub(crate) async fn load(slug: &str) -> Result<db::events::Event, AppError> {
     }
 }
 
+/// What the viewer may open among the judges' pages of an event (`pages::dashboard::RunNav`
+/// shows only those links).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Reach {
+    /// The head judge's pages: dashboard, players, settings (`RunEvent`).
+    pub run: bool,
+    /// A judge's: every table's reports, the game logs, the organiser's desk (`RecordResults`).
+    pub record: bool,
+}
+
+#[server]
+pub async fn staff_reach(slug: String) -> Result<Reach, AppError> {
+    use db::roles::{Action, allows};
+    let event = load(&slug).await?;
+    let (actor, role) = require(event.id, Action::ViewPublic).await?;
+    let admin = actor.as_ref().is_some_and(|a| a.is_admin);
+    Ok(Reach {
+        run: allows(role, admin, Action::RunEvent),
+        record: allows(role, admin, Action::RecordResults) && actor.is_some(),
+    })
+}
+
+/// An event's name, public (every page's `<title>` names its event).
+#[server]
+pub async fn event_name(slug: String) -> Result<String, AppError> {
+    Ok(load(&slug).await?.name)
+}
+
 /// Every event, public: the current and coming ones first, then the past ones.
 #[server]
 pub async fn list_events() -> Result<Vec<EventSummary>, AppError> {
@@ -204,6 +232,8 @@ pub struct SettingsView {
     pub rounds_drawn: usize,
     /// Where phones reach Mentat, for the QR codes; empty when not set.
     pub public_url: String,
+    /// A test event's rehearsal clock in minutes per table; empty for a real event.
+    pub rehearsal_minutes: String,
 }
 
 #[cfg(feature = "ssr")]
@@ -247,6 +277,11 @@ pub async fn get_settings(slug: String) -> Result<SettingsView, AppError> {
         public_url: s
             .public_url
             .map(|a| a.as_str().to_owned())
+            .unwrap_or_default(),
+        rehearsal_minutes: s
+            .options
+            .rehearsal_minutes
+            .map(|m| m.to_string())
             .unwrap_or_default(),
     })
 }
@@ -297,6 +332,7 @@ pub async fn save_settings(
     #[server(default)] public_url: String,
     #[server(default)] final_seating: String,
     #[server(default)] shield_wall: String,
+    #[server(default)] rehearsal_minutes: String,
 ) -> Result<(), AppError> {
     let event = load(&slug).await?;
     let actor = crate::server::require_staff(event.id, db::roles::Action::RunEvent).await?;
@@ -339,6 +375,14 @@ pub async fn save_settings(
                             "Choose one of the listed options.",
                         ));
                     }
+                },
+                rehearsal_minutes: match rehearsal_minutes.trim() {
+                    "" => None,
+                    m => Some(parse_field(
+                        "rehearsal_minutes",
+                        m,
+                        "Enter the minutes each table's clock runs, 1 to 120, or leave it empty.",
+                    )?),
                 },
             },
             qualifying_rounds: parse_field(

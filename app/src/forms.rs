@@ -19,6 +19,9 @@ pub const DONE: &str = "done";
 pub const SAID: &str = "said";
 pub const NOTE: &str = "note";
 pub const LINE: &str = "line";
+/// The id of what a success says on the page (one success at a time), which the address the
+/// server sends back to points at, so the page opens there.
+pub const DONE_ANCHOR: &str = "done";
 
 /// What a form's last submission said, as the page is rendered.
 #[derive(Clone)]
@@ -91,7 +94,7 @@ pub fn PostForm(
 pub fn DoneNote(done: Option<Done>) -> impl IntoView {
     done.map(|d| {
         view! {
-            <div class="done" role="status">
+            <div class="done" role="status" id=DONE_ANCHOR tabindex="-1">
                 <p class="ok">{d.message}</p>
                 {d.notes.into_iter().map(|n| view! { <p>{n}</p> }).collect_view()}
                 {(!d.lines.is_empty()).then(|| view! {

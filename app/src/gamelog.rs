@@ -436,9 +436,8 @@ pub async fn save_log(form: LogForm) -> Result<Revision, AppError> {
 }
 
 /// The engine's report of a log, exactly as `mentat replay --json` prints it, for scripts:
-/// `curl -H "Origin: https://…" --data-urlencode text@game.dgn https://…/api/verify` (a POST
-/// must name Mentat's address as its origin, `server/src/http/csrf.rs`). Anyone may ask; nothing
-/// is saved.
+/// `curl --data-urlencode text@game.dgn https://…/api/verify`. Anyone may ask; nothing is saved,
+/// so a request without cookies needs no origin (`server/src/http/csrf.rs`).
 #[server(endpoint = "verify")]
 pub async fn verify(text: String) -> Result<serde_json::Value, AppError> {
     if text.len() > db::results::logs::MAX_BYTES {

@@ -2,9 +2,10 @@
 //! - every `<form data-enhance>` (`crate::forms::PostForm`) is taken over by one submit
 //!   listener: it posts with `fetch`, shows a refusal at the fields without a reload, so what
 //!   was typed stays, and follows the server's answer to a success;
-//! - the islands (`#[island]`) are the few parts that live in the browser: the ticking table
-//!   clocks, the pages that follow a table by themselves, the home page's calculator, and the
-//!   mark that the page is live;
+//! - the islands (`#[island]`) are the few parts that live in the browser: the pages that follow
+//!   a table by themselves, the projector's pages, and the mark that the page is live;
+//! - the table clocks tick from the markup the server rendered ([`clocks`]), so a clock that the
+//!   live updates swap into the page (`public/live-parts.js`) ticks as well;
 //! - the replay desk's live parts are listeners on the server's markup ([`desk`]): the log
 //!   editor's check and suggestions as the judge types (HTML the server renders), the board's
 //!   turn slider (boards already on the page), and the batch upload's progress.
@@ -19,6 +20,7 @@ pub fn hydrate_islands() {
         leptos::mount::hydrate_islands();
         enhance::listen();
         desk::listen();
+        clocks::tick();
         show_current_run_link();
     }
 }
@@ -42,6 +44,75 @@ fn show_current_run_link() {
     if overflow {
         let centre = link.offset_left() - (row.client_width() - link.offset_width()) / 2;
         row.set_scroll_left(centre.max(0));
+    }
+}
+
+/// Every table clock on the page (`components::clock::TickingClock`'s markup), ticked twice a
+/// second from the stored instants and the server's time written into it. A clock first seen
+/// now (the page's own, or one the live updates swapped in) is timed from now: its `data-now`
+/// is the server's time when it was rendered.
+#[cfg(feature = "hydrate")]
+mod clocks {
+    use leptos::prelude::*;
+    use tournament::{Clock, clock::format_hms};
+
+    use crate::components::clock::state_text;
+
+    pub fn tick() {
+        update();
+        // The page's clocks tick as long as it is open: the handle is never cleared.
+        let _ = set_interval_with_handle(update, std::time::Duration::from_millis(500));
+    }
+
+    fn update() {
+        let browser_now = js_sys::Date::now() as i64;
+        let Some(root) = document().document_element() else {
+            return;
+        };
+        for face in super::enhance::all(&root, ".clock[data-clock]") {
+            let Some(clock) = face
+                .get_attribute("data-clock")
+                .and_then(|c| serde_json::from_str::<Clock>(&c).ok())
+            else {
+                continue;
+            };
+            let Some(server_now) = face
+                .get_attribute("data-now")
+                .and_then(|n| n.parse::<i64>().ok())
+            else {
+                continue;
+            };
+            let seen = match face
+                .get_attribute("data-seen")
+                .and_then(|s| s.parse::<i64>().ok())
+            {
+                Some(seen) => seen,
+                None => {
+                    let _ = face.set_attribute("data-seen", &browser_now.to_string());
+                    browser_now
+                }
+            };
+            let reading = clock.read(server_now + (browser_now - seen).max(0));
+            let _ = face.set_attribute("data-phase", reading.phase.code());
+            let flag = |name: &str, on: bool| {
+                let _ = if on {
+                    face.set_attribute(name, "true")
+                } else {
+                    face.remove_attribute(name)
+                };
+            };
+            flag("data-paused", reading.paused);
+            flag("data-stopped", reading.stopped);
+            let set_text = |selector: &str, text: String| {
+                if let Ok(Some(part)) = face.query_selector(selector)
+                    && part.text_content().as_deref() != Some(text.as_str())
+                {
+                    part.set_text_content(Some(&text));
+                }
+            };
+            set_text(".clock-time", format_hms(reading.remaining_ms));
+            set_text(".clock-state", state_text(&clock, &reading));
+        }
     }
 }
 
@@ -86,7 +157,19 @@ mod enhance {
         set_busy(&form, true);
         match post(&form).await {
             Ok(Answer::GoTo(path)) => {
-                let _ = window().location().set_href(&path);
+                // The same page again (a success said on it, `#done`): a new address would
+                // only scroll, so the page is loaded afresh, scrolled where it was.
+                let location = window().location();
+                let here = format!(
+                    "{}{}",
+                    location.pathname().unwrap_or_default(),
+                    location.search().unwrap_or_default()
+                );
+                if path.split('#').next() == Some(here.as_str()) {
+                    let _ = location.reload();
+                } else {
+                    let _ = location.set_href(&path);
+                }
             }
             // The server did not say where to go: show the page anew.
             Ok(Answer::Done) => {

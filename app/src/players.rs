@@ -32,6 +32,8 @@ pub struct PlayerRow {
     /// The name as the forgiving search compares it (`db::players::search::fold`), folded on
     /// the server so the page's filter-as-you-type and the server's `?q=` agree.
     pub search_name: String,
+    /// What the wall's lists sort the player by instead of the name; empty for the name.
+    pub sort_as: String,
 }
 
 /// A CSV line that was not imported.
@@ -72,6 +74,7 @@ pub async fn list_players(slug: String) -> Result<Vec<PlayerRow>, AppError> {
             version: p.version,
             linked: p.user_id.is_some(),
             search_name: db::players::search::fold(&p.name),
+            sort_as: p.sort_as.unwrap_or_default(),
             name: p.name,
         })
         .collect())
@@ -98,6 +101,59 @@ pub async fn add_player(
 /// What an import that added nobody says (the page shows it as a failure, not a success).
 pub const NOTHING_IMPORTED: &str = "Nothing was imported.";
 
+/// The most refused lines an import's report carries in the page's address; the rest are
+/// counted (a long list would make an address too long for some proxies).
+pub const REPORTED_LINES: usize = 40;
+
+/// What the players page says after an import: the message, its notes (how the text was read,
+/// which column became which field) and the refused lines.
+#[cfg(feature = "ssr")]
+pub fn import_said(report: &db::players::ImportReport) -> (String, Vec<String>, Vec<String>) {
+    let mut lines: Vec<String> = report
+        .refused
+        .iter()
+        .take(REPORTED_LINES)
+        .map(|r| format!("Line {}: {} — {}", r.line, r.text, r.reason))
+        .collect();
+    if report.refused.len() > REPORTED_LINES {
+        lines.push(format!(
+            "… and {} more lines refused: fix the first ones and import the text again.",
+            report.refused.len() - REPORTED_LINES
+        ));
+    }
+    // Nothing imported is never said as a success.
+    let message = match report.added.len() {
+        0 => NOTHING_IMPORTED.to_owned(),
+        n => format!("Imported {n} player{}.", if n == 1 { "" } else { "s" }),
+    };
+    let mut notes = vec![format!("Read as {}.", report.read_as)];
+    if !report.mapping.is_empty() {
+        notes.push(format!("Columns: {}.", report.mapping));
+    }
+    (message, notes, lines)
+}
+
+/// The players page with an import's report, scrolled to it: where the import route sends
+/// the organiser (`server/src/http/organise.rs`).
+#[cfg(feature = "ssr")]
+pub fn import_done_path(slug: &str, report: &db::players::ImportReport) -> String {
+    use crate::forms::{DONE, DONE_ANCHOR, LINE, NOTE, SAID};
+    let (message, notes, lines) = import_said(report);
+    let mut query = url::form_urlencoded::Serializer::new(String::new());
+    query.append_pair(DONE, ImportPlayers::url());
+    query.append_pair(SAID, &message);
+    for note in &notes {
+        query.append_pair(NOTE, note);
+    }
+    for line in &lines {
+        query.append_pair(LINE, line);
+    }
+    format!("/events/{slug}/players?{}#{DONE_ANCHOR}", query.finish())
+}
+
+/// Imports pasted CSV text whose columns are clear (unclear ones are ignored). The players page
+/// posts its text to the import route instead, which shows a preview when a column is unclear;
+/// this stays for scripts and the browser half.
 #[server]
 pub async fn import_players(slug: String, csv: String) -> Result<ImportOutcome, AppError> {
     use db::players::ImportError;
@@ -105,6 +161,7 @@ pub async fn import_players(slug: String, csv: String) -> Result<ImportOutcome, 
     let actor = require_staff(event.id, db::roles::Action::RunEvent).await?;
     match db::players::import_csv(&pool()?, &actor, event.id, &csv).await {
         Ok(report) => {
+            let (message, notes, lines) = import_said(&report);
             let outcome = ImportOutcome {
                 added: report.added.len(),
                 refused: report
@@ -119,23 +176,6 @@ pub async fn import_players(slug: String, csv: String) -> Result<ImportOutcome, 
                 ignored_columns: report.ignored_columns,
                 read_as: report.read_as,
             };
-            let lines: Vec<String> = outcome
-                .refused
-                .iter()
-                .map(|r| format!("Line {}: {} — {}", r.line, r.text, r.reason))
-                .collect();
-            // Nothing imported is never said as a success.
-            let message = match outcome.added {
-                0 => NOTHING_IMPORTED.to_owned(),
-                n => format!("Imported {n} player{}.", if n == 1 { "" } else { "s" }),
-            };
-            let mut notes = vec![format!("Read as {}.", outcome.read_as)];
-            if !outcome.ignored_columns.is_empty() {
-                notes.push(format!(
-                    "Columns ignored: {}.",
-                    outcome.ignored_columns.join(", ")
-                ));
-            }
             back_with_notes(ImportPlayers::url(), &message, &notes, &lines);
             Ok(outcome)
         }
@@ -161,12 +201,27 @@ pub async fn check_in(
     Ok(())
 }
 
+/// Checks in everyone not checked in yet, once the head judge has ticked that they mean it:
+/// at the door, one wrong tap must not check in the whole list.
 #[server]
-pub async fn check_in_all(slug: String) -> Result<u64, AppError> {
+pub async fn check_in_all(slug: String, #[server(default)] confirm: bool) -> Result<u64, AppError> {
     let event = load(&slug).await?;
     let actor = require_staff(event.id, db::roles::Action::RunEvent).await?;
+    if !confirm {
+        return fail(AppError::field(
+            "confirm",
+            "Tick the box to confirm that everyone is to be checked in; nobody was checked in.",
+        ));
+    }
     let count = answer(db::players::check_in_all(&pool()?, &actor, event.id).await)?;
-    back();
+    back_with(
+        CheckInAll::url(),
+        &match count {
+            1 => "1 player checked in.".to_owned(),
+            n => format!("{n} players checked in."),
+        },
+        &[],
+    );
     Ok(count)
 }
 

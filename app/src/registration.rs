@@ -2,6 +2,10 @@
 //! (audited; every page reads names from the database, so the fix shows everywhere), and delete
 //! a player who was never seated.
 
+// A server function takes one argument per form field. (The browser-side stub the `server` macro
+// writes does not carry an `allow` on the function.)
+#![allow(clippy::too_many_arguments)]
+
 use leptos::prelude::*;
 #[cfg(feature = "ssr")]
 use leptos::server_fn::ServerFn;
@@ -41,6 +45,7 @@ pub async fn get_player(
         version: p.version,
         linked: p.user_id.is_some(),
         search_name: db::players::search::fold(&p.name),
+        sort_as: p.sort_as.unwrap_or_default(),
         name: p.name,
     })
 }
@@ -68,6 +73,9 @@ pub async fn edit_player(
     name: String,
     #[server(default)] email: String,
     #[server(default)] club: String,
+    #[server(default)] sort_as: String,
+    // The form shows the sort key (so an empty box clears it); a form without it keeps it.
+    #[server(default)] sort_as_shown: bool,
 ) -> Result<String, AppError> {
     let event = load(&slug).await?;
     let actor = require_staff(event.id, db::roles::Action::RunEvent).await?;
@@ -75,8 +83,27 @@ pub async fn edit_player(
         Ok(new) => new,
         Err(problem) => return fail(AppError::field(problem.field, problem.message)),
     };
-    let name =
-        answer(db::players::edit(&pool()?, &actor, event.id, player_id, version, new).await)?.name;
+    let sort_as = if sort_as_shown {
+        match db::players::parse_sort_as(&sort_as) {
+            Ok(key) => Some(key),
+            Err(message) => return fail(AppError::field("sort_as", message)),
+        }
+    } else {
+        None
+    };
+    let name = answer(
+        db::players::edit_with_sort_key(
+            &pool()?,
+            &actor,
+            event.id,
+            player_id,
+            version,
+            new,
+            sort_as,
+        )
+        .await,
+    )?
+    .name;
     crate::server::back_with(EditPlayer::url(), &format!("Saved: {name}."), &[]);
     Ok(name)
 }

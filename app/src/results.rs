@@ -111,6 +111,10 @@ pub struct TableData {
     pub my_player: Option<PlayerId>,
     /// The final table (ruling 13).
     pub final_table: bool,
+    /// The table's clock (4.01.08); it stops when the report becomes final.
+    pub clock: Option<tournament::Clock>,
+    /// The database's time as the page was read, for the clock and the page's "as of".
+    pub now_ms: i64,
 }
 
 #[cfg(feature = "ssr")]
@@ -240,6 +244,9 @@ pub async fn get_table(
         .await
         .map_err(|e| internal("loading the round", e))?
         == Some(round);
+    let clock = db::clocks::of_table(&pool()?, event.id, round, table)
+        .await
+        .map_err(|e| internal("reading the table's clock", e))?;
     Ok(TableData {
         final_table,
         slug: event.slug,
@@ -277,6 +284,8 @@ pub async fn get_table(
         can_record,
         can_override: allows(role, admin, Action::Override),
         my_player,
+        clock: clock.map(|(c, _)| c),
+        now_ms: clock.map_or_else(|| chrono::Utc::now().timestamp_millis(), |(_, now)| now),
     })
 }
 
@@ -431,6 +440,10 @@ pub struct ReportForm {
     pub prediction_faction: String,
     #[serde(default)]
     pub prediction_turn: String,
+    /// The head judge calls time before the clock has run out (4.01.08): the report may say
+    /// the game ended by the clock while it still runs; recorded in the audit log.
+    #[serde(default)]
+    pub call_time: Option<String>,
 }
 
 /// The form's text as typed values; what cannot be read is named at its control. Whether the
@@ -589,9 +602,11 @@ pub async fn save_report(form: ReportForm) -> Result<Revision, AppError> {
     let (actor, role) = require_recorder(event.id).await?;
     let draft = answer(parse_report(&form))?;
     let may_override = allows(role, actor.is_admin, Action::Override);
-    let revision = answer(
-        db::results::reports::save(
-            &pool()?,
+    let early = form.call_time.as_deref().is_some_and(|v| !v.is_empty());
+    let pool = pool()?;
+    let saved = if early {
+        db::results::reports::save_calling_time(
+            &pool,
             &actor,
             may_override,
             event.id,
@@ -601,8 +616,22 @@ pub async fn save_report(form: ReportForm) -> Result<Revision, AppError> {
             &draft,
             Some(&form.reason),
         )
-        .await,
-    )?;
+        .await
+    } else {
+        db::results::reports::save(
+            &pool,
+            &actor,
+            may_override,
+            event.id,
+            form.round,
+            form.table,
+            form.base_revision,
+            &draft,
+            Some(&form.reason),
+        )
+        .await
+    };
+    let revision = answer(saved)?;
     back_with(
         SaveReport::url(),
         &format!("Saved as revision {revision}."),
@@ -694,6 +723,9 @@ pub struct FinalsView {
     pub closed_by: Option<String>,
     /// Sure of a seat (closed: as fixed at closing; open: as the standings stand now).
     pub finalists: Vec<String>,
+    /// The finalists' rows of the standings, in order, each with the tiebreak that put them
+    /// above the next player where one did.
+    pub finalist_rows: Vec<CutRow>,
     pub tied: Vec<String>,
     pub open_seats: usize,
     /// (seed, picked, by, at) once drawn.
@@ -711,19 +743,47 @@ pub struct FinalsView {
     pub qualifying_order: bool,
 }
 
-/// One player near the finals line: points and the best game's score (4.01.11), as the
-/// standings print them, and why they are above the next row.
+/// One player of the finals page (a finalist, or near the finals line): points and the best
+/// game's score (4.01.11), and why they are above the next row.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CutRow {
     pub rank: usize,
     pub player: String,
     pub points: String,
-    /// Points, then the six tiebreakers (`1.2.1.9.5.2.5`); empty without a game.
-    pub best: String,
+    /// The best game's values with their names, points first; empty without a game.
+    pub best: Vec<(String, String)>,
+    /// The same in short (`3 pts · 2 WA · …`, `tournament::standings::SCORE_LEGEND`).
+    pub best_short: String,
     /// Tied across the cut: settled by a recorded draw (ruling 11).
     pub tied: bool,
     /// Why this row is above the next one shown.
     pub reason: Option<String>,
+    /// The reason is a tiebreaker (same points as the next row).
+    pub tiebreak: bool,
+}
+
+#[cfg(feature = "ssr")]
+impl CutRow {
+    fn of(row: &db::results::standings::Row, reason: Option<String>) -> CutRow {
+        CutRow {
+            rank: row.rank,
+            player: row.player.clone(),
+            points: row.points.clone(),
+            best: row
+                .best
+                .map(|b| {
+                    b.labelled()
+                        .into_iter()
+                        .map(|(name, value)| (name.to_owned(), value))
+                        .collect()
+                })
+                .unwrap_or_default(),
+            best_short: row.best.map(|b| b.short()).unwrap_or_default(),
+            tied: row.finalist.is_none(),
+            tiebreak: row.tiebreak && reason.is_some(),
+            reason,
+        }
+    }
 }
 
 #[server]
@@ -740,14 +800,7 @@ pub async fn get_finals(slug: String) -> Result<FinalsView, AppError> {
         Some((rows, above)) => (
             rows.iter()
                 .enumerate()
-                .map(|(i, r)| CutRow {
-                    rank: r.rank,
-                    player: r.player.clone(),
-                    points: r.points.clone(),
-                    best: r.best.clone().unwrap_or_default(),
-                    tied: r.finalist.is_none(),
-                    reason: r.reason.clone().filter(|_| i + 1 < rows.len()),
-                })
+                .map(|(i, r)| CutRow::of(r, r.reason.clone().filter(|_| i + 1 < rows.len())))
                 .collect(),
             above,
         ),
@@ -762,6 +815,7 @@ pub async fn get_finals(slug: String) -> Result<FinalsView, AppError> {
         closed_at: None,
         closed_by: None,
         finalists: Vec::new(),
+        finalist_rows: Vec::new(),
         tied: Vec::new(),
         open_seats: 0,
         draw: None,
@@ -782,8 +836,19 @@ pub async fn get_finals(slug: String) -> Result<FinalsView, AppError> {
         qualifying_order,
         ..base
     };
+    // Each finalist's row, in standings order, with the reason it is above the next row of
+    // the standings (a finalist or not) when a tiebreaker decided it.
+    let finalist_rows = |names: &[String]| -> Vec<CutRow> {
+        standings
+            .rows
+            .iter()
+            .filter(|r| names.contains(&r.player))
+            .map(|r| CutRow::of(r, r.reason.clone().filter(|_| r.tiebreak)))
+            .collect()
+    };
     Ok(match standings.closed {
         Some(c) => FinalsView {
+            finalist_rows: finalist_rows(&c.finalists),
             closed: true,
             closed_at: Some(when(c.closed_at)),
             closed_by: c.closed_by,
@@ -796,6 +861,14 @@ pub async fn get_finals(slug: String) -> Result<FinalsView, AppError> {
             ..base
         },
         None => FinalsView {
+            finalist_rows: finalist_rows(
+                &standings
+                    .rows
+                    .iter()
+                    .filter(|r| r.finalist == Some(true))
+                    .map(|r| r.player.clone())
+                    .collect::<Vec<_>>(),
+            ),
             finalists: standings
                 .rows
                 .iter()

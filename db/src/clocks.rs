@@ -229,6 +229,7 @@ pub async fn apply_all(
         i64,
         Option<chrono::DateTime<chrono::Utc>>,
         i32,
+        Option<i64>,
         i64,
     )> = sqlx::query_as(&format!(
         "SELECT {TABLE_COLUMNS}, (SELECT count(*) FROM seats s WHERE s.table_id = t.id) \
@@ -241,8 +242,8 @@ pub async fn apply_all(
     let mut changed = Vec::new();
     let mut skipped = Vec::new();
     for r in rows {
-        let row = (r.0, r.1, r.2, r.3, r.4, r.5, r.6, r.7);
-        let clock = clock_of(&row, usize::try_from(r.8).unwrap_or(0));
+        let row = (r.0, r.1, r.2, r.3, r.4, r.5, r.6, r.7, r.8);
+        let clock = clock_of(&row, usize::try_from(r.9).unwrap_or(0));
         let result = match command {
             RoomCommand::StartAll => clock.start(now_ms),
             RoomCommand::PauseAll => clock.pause(now_ms),
@@ -351,6 +352,7 @@ pub async fn board(pool: &PgPool, event_id: EventId) -> Result<Option<Board>, sq
         i64,
         Option<chrono::DateTime<chrono::Utc>>,
         i32,
+        Option<i64>,
         i64,
     )> = sqlx::query_as(&format!(
         "SELECT {TABLE_COLUMNS}, (SELECT count(*) FROM seats s WHERE s.table_id = t.id) \
@@ -362,8 +364,8 @@ pub async fn board(pool: &PgPool, event_id: EventId) -> Result<Option<Board>, sq
     let tables = rows
         .into_iter()
         .map(|r| {
-            let players = usize::try_from(r.8).unwrap_or(0);
-            let row = (r.0, r.1, r.2, r.3, r.4, r.5, r.6, r.7);
+            let players = usize::try_from(r.9).unwrap_or(0);
+            let row = (r.0, r.1, r.2, r.3, r.4, r.5, r.6, r.7, r.8);
             BoardTable {
                 number: r.1,
                 clock: clock_of(&row, players),
@@ -376,5 +378,43 @@ pub async fn board(pool: &PgPool, event_id: EventId) -> Result<Option<Board>, sq
         begun,
         tables,
         now_ms: now.timestamp_millis(),
+    }))
+}
+
+/// One table's clock and the database's time, for the table's own page; `None` if the event
+/// has no such table.
+pub async fn of_table(
+    pool: &PgPool,
+    event_id: EventId,
+    round: RoundNumber,
+    table: TableNumber,
+) -> Result<Option<(Clock, i64)>, sqlx::Error> {
+    #[allow(clippy::type_complexity)]
+    let row: Option<(
+        TableId,
+        TableNumber,
+        Option<chrono::DateTime<chrono::Utc>>,
+        Option<chrono::DateTime<chrono::Utc>>,
+        i64,
+        i64,
+        Option<chrono::DateTime<chrono::Utc>>,
+        i32,
+        Option<i64>,
+        i64,
+        chrono::DateTime<chrono::Utc>,
+    )> = sqlx::query_as(&format!(
+        "SELECT {TABLE_COLUMNS}, (SELECT count(*) FROM seats s WHERE s.table_id = t.id), now() \
+         FROM game_tables t JOIN rounds r ON r.id = t.round_id \
+         WHERE r.event_id = $1 AND r.number = $2 AND t.number = $3"
+    ))
+    .bind(event_id)
+    .bind(round)
+    .bind(table)
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.map(|r| {
+        let players = usize::try_from(r.9).unwrap_or(0);
+        let table = (r.0, r.1, r.2, r.3, r.4, r.5, r.6, r.7, r.8);
+        (clock_of(&table, players), r.10.timestamp_millis())
     }))
 }

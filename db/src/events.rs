@@ -445,6 +445,9 @@ impl SettingsError {
             Self::BadRounds | Self::FewerThanDrawn(_) => Some("qualifying_rounds"),
             Self::BadFinalsSeats => Some("finals_seats"),
             Self::RulesetLocked => Some("ruleset"),
+            Self::Options(tournament::options::OptionsError::RehearsalMinutes(_)) => {
+                Some("rehearsal_minutes")
+            }
             Self::Options(_) => Some("five_player_empty_circle"),
             _ => None,
         }

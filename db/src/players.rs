@@ -31,6 +31,8 @@ pub struct Player {
     pub version: i32,
     /// The account the player signs in with to confirm their reports.
     pub user_id: Option<UserId>,
+    /// What the wall's lists sort the player by instead of the name (an organiser's choice).
+    pub sort_as: Option<String>,
 }
 
 impl Player {
@@ -44,7 +46,7 @@ impl Player {
 }
 
 const PLAYER_COLUMNS: &str = "id, name, email, club, alternate, checked_in, entered_after_round, \
-                              dropped_after_round, version, user_id";
+                              dropped_after_round, version, user_id, sort_as";
 
 /// A player to register, checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -120,7 +122,9 @@ pub enum PlayerError {
     Stale(String),
     #[error("{0} has dropped; reinstate them before checking them in.")]
     Dropped(String),
-    #[error("No account is called {0:?}. Create it first (mentat user add), then link it.")]
+    #[error(
+        "No account is called {0:?}. A player makes their own account by claiming their registration with the code on their table slip, which links it too; here, link an account that already exists."
+    )]
     NoSuchAccount(String),
     #[error("The account {0:?} is already linked to another player of this event.")]
     AccountTaken(String),
@@ -287,16 +291,32 @@ pub async fn edit(
     version: i32,
     new: NewPlayer,
 ) -> Result<Player, PlayerError> {
+    edit_with_sort_key(pool, actor, event_id, player_id, version, new, None).await
+}
+
+/// As [`edit`], and sets the key the wall's lists sort the player by (`Some(None)`: the name
+/// itself again); `None` leaves it as it is.
+pub async fn edit_with_sort_key(
+    pool: &PgPool,
+    actor: &Actor,
+    event_id: EventId,
+    player_id: PlayerId,
+    version: i32,
+    new: NewPlayer,
+    sort_as: Option<Option<String>>,
+) -> Result<Player, PlayerError> {
     let mut tx = pool.begin().await?;
     let current = locked(&mut tx, event_id, player_id, version).await?;
+    let sort_as = sort_as.unwrap_or_else(|| current.sort_as.clone());
     let updated: Result<Player, sqlx::Error> = sqlx::query_as(&format!(
-        "UPDATE players SET name = $2, email = $3, club = $4, version = version + 1 \
+        "UPDATE players SET name = $2, email = $3, club = $4, sort_as = $5, version = version + 1 \
          WHERE id = $1 RETURNING {PLAYER_COLUMNS}"
     ))
     .bind(player_id)
     .bind(new.name.as_str())
     .bind(new.email.as_deref())
     .bind(new.club.as_deref())
+    .bind(sort_as.as_deref())
     .fetch_one(&mut *tx)
     .await;
     let player = match updated {
@@ -318,6 +338,7 @@ pub async fn edit(
         ),
         ("email", current.email.clone(), player.email.clone()),
         ("club", current.club.clone(), player.club.clone()),
+        ("sort_as", current.sort_as.clone(), player.sort_as.clone()),
     ] {
         if before != after {
             changes.insert(
@@ -626,6 +647,21 @@ pub async fn set_dropped(
     .await?;
     tx.commit().await?;
     Ok(player)
+}
+
+/// The players an organiser gave a sort key (`sort_as`): what the wall's lists sort them by
+/// instead of their names.
+pub async fn sort_keys(
+    pool: &PgPool,
+    event_id: EventId,
+) -> Result<std::collections::BTreeMap<PlayerId, String>, sqlx::Error> {
+    let rows: Vec<(PlayerId, String)> = sqlx::query_as(
+        "SELECT id, sort_as FROM players WHERE event_id = $1 AND sort_as IS NOT NULL",
+    )
+    .bind(event_id)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().collect())
 }
 
 #[cfg(test)]

@@ -181,7 +181,9 @@ pub async fn staff(pool: &PgPool, event_id: EventId) -> Result<Vec<StaffMember>,
 pub enum GrantError {
     #[error(transparent)]
     Access(#[from] AccessError),
-    #[error("No account is called {0:?}. Create it first (mentat user add).")]
+    #[error(
+        "No account is called {0:?}. Invite them by a link instead (below): they make their account as they take the invitation."
+    )]
     NoSuchUser(String),
     #[error("database error")]
     Database(#[from] sqlx::Error),

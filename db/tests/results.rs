@@ -283,12 +283,13 @@ async fn win_attempt_evidence_is_strongholds_and_old_board_codes_are_migrated(po
     {
         let mut conn = pool.acquire().await.unwrap();
         conn.ensure_migrations_table().await.unwrap();
-        // The final table's column (0024) too: today's reads of a round name it, and it has
-        // nothing to do with the codes.
-        for m in db::MIGRATOR
-            .iter()
-            .filter(|m| m.version < codes.version || m.description == "final table")
-        {
+        // The final table's column (0024) and the players' sort key (0030) too: today's reads
+        // name them, and they have nothing to do with the codes.
+        for m in db::MIGRATOR.iter().filter(|m| {
+            m.version < codes.version
+                || m.description == "final table"
+                || m.description == "player sort key"
+        }) {
             conn.apply(m).await.unwrap();
         }
     }
@@ -523,7 +524,10 @@ async fn a_report_confirmed_by_every_player_is_final_and_counts(pool: PgPool) {
     assert_eq!(after.rows[0].points, "3");
     assert_eq!(after.rows[0].wins, [("SSH", 1)]);
     // The best-game vector: 3 points, then 1 win attempt, 3 strongholds, 10 forces …
-    assert_eq!(after.rows[0].best.as_deref(), Some("3.1.3.10.5.2.4"));
+    assert_eq!(
+        after.rows[0].best.map(|b| b.dotted()).as_deref(),
+        Some("3.1.3.10.5.2.4")
+    );
     assert_eq!(
         after.rows[0].reason.as_deref(),
         Some("more points (4.01.10)")
@@ -831,6 +835,173 @@ async fn a_clock_ended_game_is_adjudicated_with_its_reasoning(pool: PgPool) {
     let s = standings::event_standings(&pool, event.id).await.unwrap();
     assert_eq!(s.rows[0].player_id, winner);
     assert_eq!(s.rows[0].points, "½");
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn ended_by_the_clock_is_refused_while_the_clock_runs_unless_the_head_judge_calls_time(
+    pool: PgPool,
+) {
+    let (admin, event) = event(&pool).await;
+    let judge = user(&pool, "judge", false).await;
+    roles::grant(&pool, &admin, event.id, "judge", Role::Judge)
+        .await
+        .unwrap();
+    let tables = round_one(&pool, &admin, event.id, 12).await;
+    let t = &tables[0];
+    let time_draft = Draft {
+        ended: Ending::Time,
+        last_turn: 8,
+        seats: t
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| seat_result(s, None, [2, 9 + u32::try_from(i).unwrap(), 3, 1, 4]))
+            .collect(),
+        judge_draw: None,
+        prediction: None,
+    };
+    let detail = rounds::detail(&pool, event.id, ROUND)
+        .await
+        .unwrap()
+        .unwrap();
+    let version = detail.tables[0].version;
+    db::clocks::apply(
+        &pool,
+        &admin,
+        event.id,
+        t.id,
+        version,
+        db::clocks::Command::Start,
+    )
+    .await
+    .unwrap();
+    // Six hours left: "ended by the clock" is refused at its field, nothing saved.
+    let early = reports::save(
+        &pool,
+        &admin,
+        true,
+        event.id,
+        ROUND,
+        t.number,
+        Revision::NONE,
+        &time_draft,
+        None,
+    )
+    .await;
+    match early {
+        Err(ResultsError::Invalid(problems)) => {
+            assert_eq!(problems[0].field, Field::Named("ended"));
+            assert!(
+                problems[0].message.contains("clock still runs"),
+                "{problems:?}"
+            );
+        }
+        other => panic!("expected the clock's refusal, got {other:?}"),
+    }
+    // A judge cannot call time; the head judge can, and the audit log says so.
+    let by_judge = reports::save_calling_time(
+        &pool,
+        &judge,
+        false,
+        event.id,
+        ROUND,
+        t.number,
+        Revision::NONE,
+        &time_draft,
+        None,
+    )
+    .await;
+    assert!(
+        matches!(by_judge, Err(ResultsError::Forbidden(_))),
+        "{by_judge:?}"
+    );
+    reports::save_calling_time(
+        &pool,
+        &admin,
+        true,
+        event.id,
+        ROUND,
+        t.number,
+        Revision::NONE,
+        &time_draft,
+        None,
+    )
+    .await
+    .expect("the head judge calls time");
+    let called: Option<String> = sqlx::query_scalar(
+        "SELECT detail->>'time_called_early' FROM audit_log \
+         WHERE event_id = $1 AND action = 'report_saved' ORDER BY id DESC LIMIT 1",
+    )
+    .bind(event.id)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    // The six hours of a table of six, less the moments since the start (rounded up).
+    assert!(
+        called
+            .as_deref()
+            .is_some_and(|left| left.starts_with("5:59") || left == "6:00:00"),
+        "{called:?}"
+    );
+    // A table whose clock was never started keeps time by hand: no check.
+    let other = &tables[1];
+    let by_hand = Draft {
+        seats: other
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| seat_result(s, None, [2, 9 + u32::try_from(i).unwrap(), 3, 1, 4]))
+            .collect(),
+        ..time_draft.clone()
+    };
+    reports::save(
+        &pool,
+        &admin,
+        true,
+        event.id,
+        ROUND,
+        other.number,
+        Revision::NONE,
+        &by_hand,
+        None,
+    )
+    .await
+    .expect("no clock, no check");
+}
+
+#[sqlx::test(migrator = "db::MIGRATOR")]
+async fn a_rehearsal_clock_runs_out_in_minutes(pool: PgPool) {
+    let (admin, event) = event(&pool).await;
+    let mut settings = db::events::detail(&pool, event.id)
+        .await
+        .unwrap()
+        .unwrap()
+        .settings;
+    settings.options.rehearsal_minutes = Some(1);
+    db::events::update_settings(&pool, &admin, event.id, 1, settings)
+        .await
+        .expect("a test event's short clock");
+    let tables = round_one(&pool, &admin, event.id, 6).await;
+    let detail = rounds::detail(&pool, event.id, ROUND)
+        .await
+        .unwrap()
+        .unwrap();
+    let clock = detail.tables[0].clock;
+    assert_eq!(clock.rehearsal_ms, Some(60_000));
+    assert_eq!(clock.limit_ms(), 60_000);
+    // Started two minutes ago (as stored): its time and its finish window are gone.
+    sqlx::query(
+        "UPDATE game_tables SET clock_started_at = now() - interval '2 minutes 1 second' WHERE id = $1",
+    )
+    .bind(tables[0].id)
+    .execute(&pool)
+    .await
+    .unwrap();
+    let (clock, now) = db::clocks::of_table(&pool, event.id, ROUND, tables[0].number)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(clock.read(now).phase, tournament::ClockPhase::Over);
 }
 
 #[sqlx::test(migrator = "db::MIGRATOR")]

@@ -1,5 +1,5 @@
 //! Rule numbers, such as `1.06.03.05`, of the GenCon rulebook (001) or the full rulebook (000),
-//! and the [`Book`] a number is read in.
+//! read in a [`Book`](crate::Book).
 //!
 //! The full rulebook prints no numbers; Mentat numbers its rules by their place, as the GenCon
 //! rulebook numbers its own: sections from `01`, the items of a list from `00` (an introduction,
@@ -117,40 +117,44 @@ impl Rule {
     }
 
     /// Whether this rule is `other` or one of its sub-rules (`1.06.03.05` is within `1.06`).
-    pub fn is_within(self, other: Rule) -> bool {
-        self.len >= other.len && self.parts[..usize::from(other.len)] == *other.parts()
-    }
-}
-
-/// The rulebook a rule number is read in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Book {
-    /// The GenCon tournament rulebook (001, v2.13.3): the six classic factions.
-    #[default]
-    GenCon,
-    /// The full rulebook (000): thirteen factions, variants, the full tournament format.
-    Full,
-}
-
-impl Book {
-    /// The book's file number: `001` or `000`.
-    pub fn code(self) -> &'static str {
-        match self {
-            Book::GenCon => "001",
-            Book::Full => "000",
+    /// `const` for the crosswalk's tables (`crate::crosswalk`).
+    pub const fn is_within(self, other: Rule) -> bool {
+        if self.len < other.len {
+            return false;
         }
+        let mut i = 0;
+        while i < other.len as usize {
+            if self.parts[i] != other.parts[i] {
+                return false;
+            }
+            i += 1;
+        }
+        true
     }
-}
 
-impl fmt::Display for Book {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.code())
+    /// Whether the two are the same number (`==` for `const` code).
+    pub const fn same(self, other: Rule) -> bool {
+        self.len == other.len && self.is_within(other)
     }
-}
 
-impl Serialize for Book {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.code())
+    /// `self` with the leading `from` replaced by `to`: `1.06.03.05` moved from `1.06.03` to
+    /// `1.06.02` is `1.06.02.05`. `None` when `self` is not within `from` or the result would be
+    /// longer than a rule number can be.
+    pub fn moved(self, from: Rule, to: Rule) -> Option<Rule> {
+        if !self.is_within(from) {
+            return None;
+        }
+        let tail = &self.parts()[usize::from(from.len)..];
+        let len = usize::from(to.len) + tail.len();
+        if len > 5 {
+            return None;
+        }
+        let mut parts = to.parts;
+        parts[usize::from(to.len)..len].copy_from_slice(tail);
+        Some(Rule {
+            parts,
+            len: len as u8,
+        })
     }
 }
 
@@ -219,6 +223,7 @@ impl<'de> Deserialize<'de> for Rule {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Book;
 
     #[test]
     fn numbers_of_every_shape_round_trip() {

@@ -3,8 +3,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { execFileSync } from "node:child_process";
 import { signIn } from "./support";
 
-// Every page in every role, at a phone's width and a laptop's, checked with axe (WCAG 2.1 A and
-// AA and axe's best practices): zero violations. The event is `mentat demo`'s (30 players, three
+// Every page in every role, print pages included, at a phone's width, a laptop's and a
+// projector's, checked with axe (WCAG 2.1 A and AA and axe's best practices): zero violations. The event is `mentat demo`'s (30 players, three
 // rounds, reports final, disputed, awaiting confirmation), made by the real command.
 
 type Login = { name: string; password: string };
@@ -48,7 +48,7 @@ async function violations(page: Page, path: string): Promise<string[]> {
   );
 }
 
-for (const viewport of [{ width: 360, height: 740 }, { width: 1366, height: 768 }]) {
+for (const viewport of [{ width: 360, height: 740 }, { width: 1366, height: 768 }, { width: 1920, height: 1080 }]) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 
@@ -57,9 +57,11 @@ for (const viewport of [{ width: 360, height: 740 }, { width: 1366, height: 768 
       const e = `/events/${event.slug}`;
       const found: string[] = [];
       for (const path of [
-        "/", "/events", "/rules", "/rules/1.06.03.05", "/signin", "/claim", "/no-such-page", `${e}/print/qr`,
+        "/", "/events", "/rules", "/rules/1.06.03.05", "/rules/2.07.18", "/signin", "/claim", "/no-such-page", `${e}/print/qr`,
         e, `${e}/standings`, `${e}/find`, `${e}/find?q=a`, `${e}/find/${event.playerId}`,
         `${e}/rounds/1`, `${e}/rounds/1/tables/1`, `${e}/clocks`, `${e}/clocks?view=seating`, `${e}/clocks?view=standings`,
+        `${e}/standings?p=${event.playerId}`, `${e}/finals`, `${e}/print/standings`, `${e}/rounds/1/print/slips`,
+        `${e}/rounds/1/print/pairings`, `${e}/statistics`, "/statistics",
       ]) found.push(...(await violations(page, path)));
       expect(found).toEqual([]);
     });
@@ -83,6 +85,7 @@ for (const viewport of [{ width: 360, height: 740 }, { width: 1366, height: 768 
         "/events", e, `${e}/run`, `${e}/players`, `${e}/players/${event.playerId}`, `${e}/settings`, `${e}/staff`, `${e}/audit`,
         `${e}/rounds/1`, `${e}/rounds/3`, `${e}/rounds/1/tables/1`, `${e}/rounds/1/tables/1/log`,
         `${e}/finals`, `${e}/logs`, `${e}/organise`, `${e}/statistics`, "/statistics", `${e}/clocks`, `/account`,
+        `${e}/players?q=a`, `${e}/rounds/1/print/reports`, `${e}/rounds/1/print/slips`,
       ]) found.push(...(await violations(page, path)));
       expect(found).toEqual([]);
     });

@@ -68,7 +68,7 @@ test("the final table is seated from the finals list, reported, and gives the pl
   await expect(page.getByRole("heading", { name: "Finalists", exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Draw the open seats" }).click();
   await expect(page.getByTestId("cut-draw")).toBeVisible();
-  const finalists = await page.locator("ol.finalists li").allInnerTexts();
+  const finalists = await page.locator("ol.finalists li").evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.player ?? ""));
   const drawn = (await page.getByTestId("cut-draw").innerText()).split(": ")[1].replace(/\.$/, "").split(", ");
   const everyone = [...finalists, ...drawn].sort();
   expect(everyone).toHaveLength(6);
@@ -110,6 +110,21 @@ test("the final table is seated from the finals list, reported, and gives the pl
   await expect(placings.getByRole("listitem").first()).toContainText(`1st ${winner}`);
   await expect(placings.getByRole("listitem").first()).toContainText("won the final: Solo Stronghold Victory");
   await expect(page.getByRole("button", { name: "Reopen qualifying" })).toHaveCount(0);
+
+  // The sheet pinned to the wall: the final placings first, the winner at the top, then the
+  // qualifying standings for reference.
+  await page.goto(eventUrl + "/print/standings");
+  await expect(page.getByRole("heading", { level: 1, name: "Final standings" })).toBeVisible();
+  const sheet = page.getByRole("table", { name: "Final placings" });
+  const top = sheet.getByRole("row").nth(1);
+  await expect(top.getByRole("rowheader")).toHaveText(winner);
+  await expect(top.getByRole("cell").first()).toHaveText("1st");
+  await expect(top.getByRole("cell").last()).toHaveText("won the final: Solo Stronghold Victory");
+  await expect(sheet.getByRole("row")).toHaveCount(13);
+  const placingsTop = (await sheet.boundingBox())!.y;
+  const qualifyingTop = (await page.getByRole("heading", { name: "Qualifying standings" }).boundingBox())!.y;
+  expect(placingsTop).toBeLessThan(qualifyingTop);
+  await expect(page.getByText(/^After round/)).toHaveCount(0);
 
   // The public standings lead with the placings.
   await page.goto(eventUrl + "/standings");

@@ -81,6 +81,8 @@ test("the hall: room clocks, a rename, a dispute from a phone, a stopped clock, 
   await page.getByLabel("CSV lines").fill(players());
   await page.getByRole("button", { name: "Import players" }).click();
   await expect(page.getByText("Imported 12 players.")).toBeVisible();
+  // Everyone at once asks first: a tick, then the button.
+  await page.getByLabel(/^Yes, check in all \d+ players? not checked in yet$/).check();
   await page.getByRole("button", { name: "Check in everyone" }).click();
   await expect(page.getByTestId("player-summary")).toHaveText("12 registered · 12 checked in · 0 dropped");
   await page.goto(eventUrl + "/run");
@@ -242,7 +244,8 @@ test("the hall: room clocks, a rename, a dispute from a phone, a stopped clock, 
   const tied = cut.getByRole("row").filter({ hasText: "(tied across the cut)" });
   await expect(tied).toHaveCount(10);
   for (let i = 0; i < 10; i++) {
-    await expect(tied.nth(i).getByTestId("best-game")).toHaveText(/^\d+½?(\.\d+){6}$/);
+    // The best game in short, each value before its abbreviation (the legend beside says which).
+    await expect(tied.nth(i).getByTestId("best-game")).toHaveText(/^\d+½?\spts · \d+\sWA · \d+\sSH · \d+\sF · \d+\sSp · \d+\sC · \d+\sL$/);
     await expect(tied.nth(i).getByRole("cell").nth(1)).toHaveText("0");
   }
   await expect(page.getByTestId("rounds-remain")).toHaveText("3 of the 4 qualifying rounds have not been played.");

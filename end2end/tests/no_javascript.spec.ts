@@ -66,7 +66,7 @@ test("without JavaScript: sign in, check in, find me, confirm and dispute a repo
 
   // The check-in volunteer's page, without JavaScript: one player, then everyone.
   await volunteer.goto(eventUrl + "/players");
-  await expect(volunteer).toHaveTitle("Players · Mentat");
+  await expect(volunteer).toHaveTitle(`Players · ${eventName} · Mentat`);
   const summary = volunteer.getByTestId("player-summary");
   await expect(summary).toHaveText("10 registered · 0 checked in · 0 dropped");
   await volunteer.getByRole("button", { name: `Check in: ${player(1)}` }).click();
@@ -83,6 +83,8 @@ test("without JavaScript: sign in, check in, find me, confirm and dispute a repo
   await expect(volunteer.getByRole("alert").filter({ hasText: "reload" })).toBeVisible();
   await volunteer.reload();
   await expect(summary).toHaveText("10 registered · 2 checked in · 0 dropped");
+  // Everyone at once asks first: a tick, then the button.
+  await volunteer.getByLabel(/^Yes, check in all \d+ players? not checked in yet$/).check();
   await volunteer.getByRole("button", { name: "Check in everyone" }).click();
   await expect(summary).toHaveText("10 registered · 10 checked in · 0 dropped");
 
@@ -176,6 +178,8 @@ test("without JavaScript: a judge saves a game log, reads the board at a turn an
   await judge.getByLabel("CSV lines").fill(names);
   await judge.getByRole("button", { name: "Import players" }).click();
   await expect(judge.getByText("Imported 6 players.")).toBeVisible();
+  // Everyone at once asks first: a tick, then the button.
+  await judge.getByLabel(/^Yes, check in all \d+ players? not checked in yet$/).check();
   await judge.getByRole("button", { name: "Check in everyone" }).click();
   await expect(judge.getByTestId("player-summary")).toHaveText("6 registered · 6 checked in · 0 dropped");
   await judge.goto(eventUrl + "/run");

@@ -93,3 +93,54 @@ test("print: slips and report forms come out one page per table on A4 and Letter
   expect(await printed(page, `${round}/print/pairings`, "A4", "pairings")).toBeGreaterThanOrEqual(2);
   expect(await printed(page, `/events/${slug}/print/standings`, "A4", "standings")).toBeGreaterThanOrEqual(1);
 });
+
+test("the wall's pairings print names as written, sorted with accents and capitals ignored", async ({ page }) => {
+  test.setTimeout(120_000);
+  const { createUser, eventInRoundOne, live, run } = await import("./support");
+  const organiser = { name: `walls-${run}`, password: "wall-pairings-password" };
+  createUser(organiser.name, organiser.password, true);
+  await signIn(page, organiser);
+  // Names from around the world, as their players wrote them.
+  const names = [
+    "Zoë Zhang (张)",
+    "A. B. Carter Jr.",
+    "Nguyễn Thị Hoa",
+    "Piter De Vries",
+    "Émile Ørsted",
+    "Anna van Dijk",
+    "Hanna Ölund",
+    "Łukasz Nowak",
+    "María José García",
+    "bob brown",
+  ];
+  const csv = ["name", ...names.map((n) => `"${n}"`)].join("\n") + "\n";
+  const eventUrl = await eventInRoundOne(page, `Wall ${run}`, csv, 10);
+  // Anna wants to be found under D: her sort key says so; her name stays as she wrote it.
+  await page.goto(eventUrl + "/players");
+  await live(page);
+  await page.getByRole("link", { name: "Edit: Anna van Dijk" }).click();
+  await live(page);
+  await page.getByLabel("Sort as (optional)").fill("Dijk, Anna van");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Saved: Anna van Dijk.")).toBeVisible();
+
+  await page.goto(`${eventUrl}/rounds/1/print/pairings`);
+  await expect(page).toHaveTitle(/^Round 1 pairings · Wall .* · Mentat$/);
+  const byName = page.getByRole("table").filter({ has: page.getByText("By name, A to Z (accents and capitals ignored)") });
+  const printed = await byName.getByRole("rowheader").allInnerTexts();
+  expect(printed).toEqual([
+    "A. B. Carter Jr.",
+    "bob brown",
+    "Anna van Dijk",
+    "Émile Ørsted",
+    "Hanna Ölund",
+    "Łukasz Nowak",
+    "María José García",
+    "Nguyễn Thị Hoa",
+    "Piter De Vries",
+    "Zoë Zhang (张)",
+  ]);
+  // The tables' sheet: one heading level below the page's, in order (axe's heading-order).
+  await expect(page.getByRole("heading", { level: 2, name: "Table 1" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 3 })).toHaveCount(0);
+});

@@ -65,6 +65,8 @@ test("run round 1: import, check in, draw, a player's phone, a clock that surviv
   // Check one in by hand, then everyone.
   await page.getByRole("button", { name: `Check in: Player 01 ${run}` }).click();
   await expect(page.getByTestId("player-summary")).toHaveText("17 registered · 1 checked in · 0 dropped");
+  // Everyone at once asks first: a tick, then the button.
+  await page.getByLabel(/^Yes, check in all \d+ players? not checked in yet$/).check();
   await page.getByRole("button", { name: "Check in everyone" }).click();
   await expect(page.getByTestId("player-summary")).toHaveText("17 registered · 17 checked in · 0 dropped");
 

@@ -45,6 +45,8 @@ export async function importAndCheckIn(page: Page, eventUrl: string, csv: string
   await page.getByLabel("CSV lines").fill(csv);
   await page.getByRole("button", { name: "Import players" }).click();
   await expect(page.getByText(`Imported ${count} players.`)).toBeVisible();
+  // Everyone at once asks first: a tick, then the button.
+  await page.getByLabel(/^Yes, check in all \d+ players? not checked in yet$/).check();
   await page.getByRole("button", { name: "Check in everyone" }).click();
   await expect(page.getByTestId("player-summary")).toHaveText(`${count} registered · ${count} checked in · 0 dropped`);
 }

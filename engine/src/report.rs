@@ -144,7 +144,12 @@ impl Outcome {
                     };
                     out.push_str(&format!(
                         "  line {}, col {} — turn {}, {} — {}: {}{also}\n",
-                        v.pos.line, v.pos.col, v.turn, v.phase, v.rule, v.message
+                        v.pos.line,
+                        v.pos.col,
+                        v.turn,
+                        v.phase,
+                        v.cite(),
+                        v.message
                     ));
                 }
                 if !r.not_checked.is_empty() {
@@ -171,10 +176,12 @@ impl Outcome {
     }
 
     /// Machine-readable report:
-    /// `{"ok":…,"ruleset":…,"violations":[{"line","col","turn","phase","rule","book","message","see_also"}],"turns":[…]}`
-    /// (`book`: `001` or `000`, the rulebook the rule number is read in; `see_also`: other rules
-    /// that say the same as `rule`, possibly empty), and `"not_checked":[{"line","col","turn",
-    /// "phase","text"}]`: deal and bribe terms the engine cannot check.
+    /// `{"ok":…,"ruleset":…,"violations":[{"line","col","turn","phase","rule","book","edition","page","message","see_also"}],"turns":[…]}`
+    /// (`book`: `001` or `000`, the rulebook the rule number is read in; `edition`: `revised`
+    /// unless the full rulebook's first-printed text is meant; `page`: the rule's address;
+    /// `see_also`: other rules that say the same as `rule`, possibly empty), and
+    /// `"not_checked":[{"line","col","turn","phase","text"}]`: deal and bribe terms the engine
+    /// cannot check.
     pub fn to_json(&self) -> String {
         let v = match self {
             Outcome::Parsed(s) => {
@@ -192,7 +199,7 @@ impl Outcome {
                     "ok": r.is_legal(),
                     "ruleset": r.state.options().ruleset,
                     "violations": r.violations.iter().map(|v| json!({
-                        "line": v.pos.line, "col": v.pos.col, "turn": v.turn, "phase": v.phase.name(), "rule": v.rule, "book": v.book, "message": v.message, "see_also": v.see_also,
+                        "line": v.pos.line, "col": v.pos.col, "turn": v.turn, "phase": v.phase.name(), "rule": v.rule, "book": v.book, "edition": v.edition, "page": v.cite().href(), "message": v.message, "see_also": v.see_also,
                     })).collect::<Vec<_>>(),
                     "turns": r.turns.iter().map(turn_json).collect::<Vec<_>>(),
                     "kinds": kinds_json(r.state.in_play()),
@@ -316,11 +323,34 @@ mod tests {
         let v: Value = serde_json::from_str(&replay_text(bad).to_json()).unwrap();
         assert_eq!(v["ok"], json!(false));
         assert_eq!(v["violations"][0]["rule"], json!("0.16"));
+        assert_eq!(v["violations"][0]["book"], json!("001"));
+        assert_eq!(v["violations"][0]["page"], json!("/rules/gencon/0.16"));
         assert_eq!(v["violations"][0]["line"], json!(3));
         assert_eq!(v["turns"][0]["storm"], json!(4));
         assert_eq!(v["turns"][0]["forces"]["ARK"]["AT"], json!("10"));
         let v: Value = serde_json::from_str(&replay_text("T0\nQ\n").to_json()).unwrap();
         assert_eq!(v["errors"][0]["line"], json!(2));
+    }
+
+    #[test]
+    fn a_full_format_game_cites_the_full_rulebooks_number() {
+        // GenCon's occupancy limit 1.06.03.05 is 000's 1.06.02.05 (000 has no "one force
+        // shipment" item); 000's own 1.06.03.05 is another rule.
+        let log = include_str!(
+            "../tests/games/illegal-1.06.03.05-full-format-ship-into-full-stronghold.dgn"
+        );
+        let out = replay_text(log);
+        let v: Value = serde_json::from_str(&out.to_json()).unwrap();
+        let first = &v["violations"][0];
+        assert_eq!(
+            (&first["rule"], &first["book"], &first["page"]),
+            (
+                &json!("1.06.02.05"),
+                &json!("000"),
+                &json!("/rules/full/1.06.02.05")
+            )
+        );
+        assert!(out.to_human().contains("— 000 1.06.02.05: HK cannot ship"));
     }
 
     #[test]

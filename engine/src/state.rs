@@ -273,33 +273,11 @@ pub struct RuleOptions {
 }
 
 /// Where the full rulebook (000) prints two versions of a faction's rules (the Ixians' 2.07.18,
-/// 2.07.21 and 2.07.22, CHOAM's two sheets, Richese's items 2.10.03, 2.10.07, 2.10.10, 2.10.15, 2.10.19, 2.10.21, two Karama powers; the
-/// Ecaz and Moritani chapters), which one the game is played with: one choice for every chapter
-/// (docs/notation.md, Decisions 72). Both are numbered by their place in the book; the text
-/// printed second, the revised one, is the default (rulings.md 28).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
-pub enum Edition {
-    /// The text printed first (`[Edition "original"]`).
-    Original,
-    /// The text printed second: the default.
-    #[default]
-    Revised,
-}
-
-impl Edition {
-    pub fn name(self) -> &'static str {
-        match self {
-            Edition::Original => "original",
-            Edition::Revised => "revised",
-        }
-    }
-}
-
-impl fmt::Display for Edition {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+/// 2.07.21 and 2.07.22, CHOAM's two sheets, Richese's items 2.10.03, 2.10.07, 2.10.10, 2.10.15,
+/// 2.10.19, 2.10.21, two Karama powers; the Ecaz and Moritani chapters), which one the game is
+/// played with: one choice for every chapter (docs/notation.md, Decisions 72), the revised text
+/// by default (rulings.md 28). The rule pages and citations use the same type.
+pub use dune::Edition;
 
 impl RuleOptions {
     /// The text a faction's chapter is played by: the game's edition, one choice for every

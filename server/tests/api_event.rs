@@ -571,7 +571,7 @@ async fn a_script_runs_an_event_from_creation_to_placings_with_tokens_alone(pool
     assert!(rows[..6].iter().all(|r| r["at_final"] == true));
     assert!(rows[6..].iter().all(|r| r["at_final"] == false));
     let standings = call(addr, "GET", &format!("{base}/standings"), &judge, None).await;
-    assert_eq!(standings.1["rows"][0]["placing"].is_null(), false);
+    assert!(!standings.1["rows"][0]["placing"].is_null());
 
     // The statistics: eight games (seven and the final), 48 seats, one Bene Gesserit win.
     let statistics = call(addr, "GET", &format!("{base}/statistics"), &judge, None).await;

@@ -120,8 +120,18 @@ async fn every_export_reads_back_as_the_database_has_it(pool: PgPool) {
             assert_eq!(got.rank, row.rank);
             assert_eq!(got.player_id, row.player_id);
             assert_eq!(got.player, cell(&row.player, csv));
-            assert_eq!(got.points, row.points);
-            assert_eq!(got.best_game, row.best.clone().unwrap_or_default());
+            // Points as a number, the display form beside it; each tiebreaker in its column.
+            assert_eq!(got.points, row.total.as_f64());
+            assert_eq!(got.points_shown, row.points);
+            assert_eq!(
+                got.best_game,
+                row.best
+                    .map(|b| b.short().replace('\u{a0}', " "))
+                    .unwrap_or_default()
+            );
+            assert_eq!(got.best_points, row.best.map(|b| b.points.as_f64()));
+            assert_eq!(got.best_forces, row.best.map(|b| b.values[2]));
+            assert_eq!(got.best_leaders, row.best.map(|b| b.values[5]));
             assert_eq!(got.games, row.games.len());
             assert_eq!(got.finals, finals_code(row.finalist));
             assert_eq!(got.reason, row.reason.clone().unwrap_or_default());
@@ -144,6 +154,7 @@ async fn every_export_reads_back_as_the_database_has_it(pool: PgPool) {
             assert_eq!(got.entered_after_round, p.entered_after_round);
             assert_eq!(got.dropped_after_round, p.dropped_after_round);
             assert_eq!(got.account.is_some(), p.user_id.is_some());
+            assert_eq!(got.sort_as, p.sort_as);
         }
     }
     let evil = from_csv

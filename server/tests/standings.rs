@@ -186,7 +186,12 @@ async fn the_public_standings_list_the_order_the_finals_line_and_the_reasons(poo
         .collect();
     assert_eq!(listed(&page), expected);
     assert!(page.contains("SSH\u{a0}1"), "wins by type");
-    assert!(page.contains("3.0.3.20.5.2.4"), "the winner's best game");
+    assert!(
+        page.contains(
+            "3\u{a0}pts · 0\u{a0}WA · 3\u{a0}SH · 20\u{a0}F · 5\u{a0}Sp · 2\u{a0}C · 4\u{a0}L"
+        ),
+        "the winner's best game, each value before its abbreviation"
+    );
     assert!(page.contains("dropped: not eligible for finals"));
     // Top 6 eligible: the two winners and table 1's seats 3-6 (seat 2 dropped), so the line
     // falls after table 1's last seat, before table 2's second.
@@ -229,7 +234,12 @@ async fn the_public_standings_list_the_order_the_finals_line_and_the_reasons(poo
         tables[0].seats[1].player, fourth.player
     )));
     assert!(page.contains(&format!("Games of {}", fourth.player)));
-    assert!(page.contains("0.0.1.18.5.2.4"), "the game's score vector");
+    assert!(
+        page.contains(
+            "0\u{a0}pts · 0\u{a0}WA · 1\u{a0}SH · 18\u{a0}F · 5\u{a0}Sp · 2\u{a0}C · 4\u{a0}L"
+        ),
+        "the game's score, each value before its abbreviation"
+    );
 
     // An unknown event, and nonsense in `p`, are handled.
     let response = send(&app, get("/events/no-such-event/standings")).await;

@@ -32,6 +32,11 @@ pub struct Clock {
     /// the clock takes no more commands. Readings keep showing the time at that instant.
     #[serde(default)]
     pub stopped_at: Option<i64>,
+    /// A rehearsal's short limit for the whole table, set on a test event so a clock can be
+    /// seen to run out: it replaces the hour per player, and the finish window is as long (at
+    /// most its 30 minutes). `None` at a real event.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rehearsal_ms: Option<i64>,
 }
 
 /// Where a game is in its time (the state judges and players see).
@@ -114,7 +119,16 @@ impl Clock {
     }
 
     pub fn limit_ms(&self) -> i64 {
-        i64::from(self.players) * MS_PER_PLAYER + self.extension_ms
+        self.rehearsal_ms
+            .unwrap_or(i64::from(self.players) * MS_PER_PLAYER)
+            + self.extension_ms
+    }
+
+    /// The time to finish the turn being played once the limit is reached (4.01.08): 30
+    /// minutes, or a rehearsal's short limit if that is shorter.
+    pub fn finish_window_ms(&self) -> i64 {
+        self.rehearsal_ms
+            .map_or(FINISH_WINDOW_MS, |r| r.clamp(0, FINISH_WINDOW_MS))
     }
 
     /// Playing time at `now`: from the start, minus every pause. A clock read slightly before
@@ -139,10 +153,10 @@ impl Clock {
             (Phase::NotStarted, limit_ms)
         } else if elapsed_ms < limit_ms {
             (Phase::Running, limit_ms - elapsed_ms)
-        } else if elapsed_ms < limit_ms + FINISH_WINDOW_MS {
+        } else if elapsed_ms < limit_ms + self.finish_window_ms() {
             (
                 Phase::FinishWindow,
-                limit_ms + FINISH_WINDOW_MS - elapsed_ms,
+                limit_ms + self.finish_window_ms() - elapsed_ms,
             )
         } else {
             (Phase::Over, 0)
@@ -240,6 +254,29 @@ mod tests {
 
     const MIN: i64 = 60_000;
     const T0: i64 = 1_780_000_000_000;
+
+    #[test]
+    fn a_rehearsal_clock_runs_out_in_minutes() {
+        let c = Clock {
+            rehearsal_ms: Some(2 * MIN),
+            ..Clock::new(6)
+        }
+        .start(T0)
+        .unwrap();
+        assert_eq!(c.limit_ms(), 2 * MIN);
+        assert_eq!(c.read(T0 + MIN).phase, Phase::Running);
+        assert_eq!(c.read(T0 + 3 * MIN).phase, Phase::FinishWindow);
+        assert_eq!(c.read(T0 + 3 * MIN).remaining_ms, MIN);
+        assert_eq!(c.read(T0 + 4 * MIN).phase, Phase::Over);
+        // A long rehearsal still gives at most the real finish window.
+        let long = Clock {
+            rehearsal_ms: Some(50 * MIN),
+            ..Clock::new(5)
+        };
+        assert_eq!(long.finish_window_ms(), FINISH_WINDOW_MS);
+        // An extension adds to the rehearsal's limit as to a real one.
+        assert_eq!(c.extend(5 * MIN).unwrap().limit_ms(), 7 * MIN);
+    }
 
     #[test]
     fn the_limit_is_an_hour_per_seated_player() {

@@ -22,6 +22,11 @@ pub struct RulingOptions {
     /// it is not the default, so reports and files from before the setting read the same.
     #[serde(skip_serializing_if = "FinalSeating::is_default")]
     pub final_seating: FinalSeating,
+    /// A test event's rehearsal clock: every table's limit is this many minutes instead of an
+    /// hour per player (4.01.08), so a clock can be seen to run out before the real day.
+    /// Written only when set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rehearsal_minutes: Option<u16>,
     /// The Shield Wall variant (4.02, 4.01.12): the Shield Wall counts as a stronghold once the
     /// fourth worm has appeared. On by default, as the GenCon rulebook plays; off, the map has
     /// one stronghold fewer. Written only when off, so earlier reports and files read the same.
@@ -42,6 +47,7 @@ impl Default for RulingOptions {
             finals_seats: 6,
             final_seating: FinalSeating::Drawn,
             shield_wall: true,
+            rehearsal_minutes: None,
         }
     }
 }
@@ -57,10 +63,20 @@ impl RulingOptions {
     /// Checks the values serde cannot: the circle must exist, and it cannot be circle 1,
     /// where 0.07 puts seat 1.
     pub fn check(&self) -> Result<(), OptionsError> {
+        if let Some(minutes) = self.rehearsal_minutes
+            && !(1..=MAX_REHEARSAL_MINUTES).contains(&minutes)
+        {
+            return Err(OptionsError::RehearsalMinutes(minutes));
+        }
         match self.five_player_empty_circle {
             0 | 2..=5 => Ok(()),
             c => Err(OptionsError::EmptyCircle(c)),
         }
+    }
+
+    /// A rehearsal's limit for every table, if the event is a test event with a short clock.
+    pub fn rehearsal_ms(&self) -> Option<i64> {
+        self.rehearsal_minutes.map(|m| i64::from(m) * 60_000)
     }
 }
 
@@ -117,7 +133,14 @@ pub enum OptionsError {
         "five_player_empty_circle = {0}: the circles are 0-5 and circle 1 holds seat 1 (0.07, ruling 2)"
     )]
     EmptyCircle(u8),
+    #[error(
+        "rehearsal_minutes = {0}: a rehearsal clock runs 1 to 120 minutes per table (or leave it empty)"
+    )]
+    RehearsalMinutes(u16),
 }
+
+/// The longest rehearsal clock: two hours, still shorter than any real table's limit.
+pub const MAX_REHEARSAL_MINUTES: u16 = 120;
 
 #[cfg(test)]
 mod tests {
@@ -160,6 +183,17 @@ mod tests {
             serde_json::to_string(&no_wall)
                 .unwrap()
                 .ends_with(r#""shield_wall":false}"#)
+        );
+        let rehearsal: RulingOptions = serde_json::from_str(r#"{"rehearsal_minutes":3}"#).unwrap();
+        assert_eq!(rehearsal.rehearsal_ms(), Some(180_000));
+        assert!(rehearsal.check().is_ok());
+        assert!(
+            RulingOptions {
+                rehearsal_minutes: Some(0),
+                ..RulingOptions::default()
+            }
+            .check()
+            .is_err()
         );
         assert!(
             RulingOptions {

@@ -34,6 +34,74 @@ pub fn score_text((points, values): (Points, [u32; 6])) -> String {
     text
 }
 
+/// A game's score as 4.01.11 compares it: the game's points, then the six tiebreakers in
+/// order (win attempts, strongholds, forces, spice, cards, leaders). Shown three ways: each value
+/// with its name where there is room ([`GameScore::labelled`]), a short line with a legend
+/// where there is not ([`GameScore::short`], [`SCORE_LEGEND`]), and the rulebook's dotted form
+/// for files ([`GameScore::dotted`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct GameScore {
+    pub points: Points,
+    pub values: [u32; 6],
+}
+
+/// The short form's abbreviations, in the score's order: points, then 4.01.11's six values.
+pub const SCORE_ABBREVIATIONS: [(&str, &str); 7] = [
+    ("pts", "points"),
+    ("WA", "win attempts"),
+    ("SH", "strongholds"),
+    ("F", "forces"),
+    ("Sp", "spice"),
+    ("C", "cards"),
+    ("L", "leaders"),
+];
+
+/// What the short form's abbreviations stand for, said once beside it.
+pub const SCORE_LEGEND: &str = "pts points · WA win attempts · SH strongholds · F forces · Sp spice · C cards · L leaders (4.01.11)";
+
+impl GameScore {
+    pub fn new((points, values): (Points, [u32; 6])) -> GameScore {
+        GameScore { points, values }
+    }
+
+    /// `3½.1.0.12.5.2.5`, the rulebook's own notation (4.01.11's example `2.2.3.8.12.3.3`):
+    /// what backups record, so files written before the other forms read the same.
+    pub fn dotted(&self) -> String {
+        score_text((self.points, self.values))
+    }
+
+    /// `3 pts · 2 WA · 3 SH · 8 F · 12 Sp · 3 C · 3 L`: each value before its abbreviation
+    /// ([`SCORE_LEGEND`] says what they stand for), a value and its abbreviation never parted
+    /// at a line break.
+    pub fn short(&self) -> String {
+        self.joined(|(short, _)| short)
+    }
+
+    /// Each value with its name: `(name, value)`, points first.
+    pub fn labelled(&self) -> [(&'static str, String); 7] {
+        let mut out = SCORE_ABBREVIATIONS.map(|(_, name)| (name, String::new()));
+        out[0].1 = points_text(self.points);
+        for (slot, value) in out[1..].iter_mut().zip(self.values) {
+            slot.1 = value.to_string();
+        }
+        out
+    }
+
+    /// `3 points · 2 win attempts · …`, for a screen reader or a wide page.
+    pub fn words(&self) -> String {
+        self.joined(|(_, name)| name)
+    }
+
+    fn joined(&self, pick: impl Fn((&'static str, &'static str)) -> &'static str) -> String {
+        self.labelled()
+            .iter()
+            .zip(SCORE_ABBREVIATIONS)
+            .map(|((_, value), names)| format!("{value}\u{a0}{}", pick(names)))
+            .collect::<Vec<_>>()
+            .join(" · ")
+    }
+}
+
 /// One game as it counts for one player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayedGame {
@@ -56,6 +124,11 @@ impl PlayedGame {
     /// the six tiebreakers.
     pub fn score(&self) -> (Points, [u32; 6]) {
         (self.points(), self.tiebreakers.as_array())
+    }
+
+    /// [`PlayedGame::score`] as a [`GameScore`], for showing.
+    pub fn game_score(&self) -> GameScore {
+        GameScore::new(self.score())
     }
 
     fn order(&self, other: &PlayedGame) -> Option<(Ordering, GameComponent)> {
@@ -365,5 +438,28 @@ pub fn compute_for(
         ruleset: report.ruleset(),
         rows,
         finals,
+    }
+}
+
+#[cfg(test)]
+mod score_tests {
+    use super::*;
+
+    #[test]
+    fn a_game_score_reads_in_words_in_short_and_dotted() {
+        // The rulebook's example (4.01.11): 2 points, then 2.3.8.12.3.3.
+        let score = GameScore::new((Points::from_halves(4), [2, 3, 8, 12, 3, 3]));
+        assert_eq!(score.dotted(), "2.2.3.8.12.3.3");
+        assert_eq!(
+            score.short(),
+            "2\u{a0}pts · 2\u{a0}WA · 3\u{a0}SH · 8\u{a0}F · 12\u{a0}Sp · 3\u{a0}C · 3\u{a0}L"
+        );
+        assert_eq!(
+            score.words(),
+            "2\u{a0}points · 2\u{a0}win attempts · 3\u{a0}strongholds · 8\u{a0}forces · 12\u{a0}spice · 3\u{a0}cards · 3\u{a0}leaders"
+        );
+        let half = GameScore::new((Points::from_halves(1), [0; 6]));
+        assert_eq!(half.labelled()[0], ("points", "½".to_owned()));
+        assert_eq!(half.dotted(), "½.0.0.0.0.0.0");
     }
 }

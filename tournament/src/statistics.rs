@@ -212,7 +212,7 @@ pub fn compute(games: &[GameStats]) -> Statistics {
                 game: game.label.clone(),
                 result: seat.result,
                 points: seat.score.0,
-                score: crate::standings::score_text(seat.score),
+                score: crate::standings::GameScore::new(seat.score).short(),
                 strongholds_by_turn: seat.strongholds_by_turn.clone(),
             })
             .collect(),
@@ -316,7 +316,10 @@ mod tests {
         // The best showing is the best game score: Fremen's solo stronghold win.
         let best = s.best.iter().find(|b| b.faction == Fremen).unwrap();
         assert_eq!(best.result, Some(WinType::SoloStronghold));
-        assert_eq!(best.score, "3.1.0.0.0.0.0");
+        assert_eq!(
+            best.score,
+            "3\u{a0}pts · 1\u{a0}WA · 0\u{a0}SH · 0\u{a0}F · 0\u{a0}Sp · 0\u{a0}C · 0\u{a0}L"
+        );
     }
 
     #[test]

@@ -230,11 +230,26 @@ fn BoardSvg(map: BoardMap, turn: BoardTurn) -> impl IntoView {
                 .find(|p| p.code == a.code)
                 .and_then(|p| p.controller);
             let (stroke, width) = controller.map_or(("#5d4a2e", "0.4"), |f| (faction_colours(f).0, "1.6"));
-            let hms = (a.code == "HMS").then_some(" hms").unwrap_or_default();
-            view! {
+            let hms = if a.code == "HMS" { " hms" } else { "" };
+            let area = view! {
                 <path d=a.path.clone() class=format!("area {}{hms}", a.kind.class()) stroke=stroke stroke-width=width data-area=a.code.clone()>
                     <title>{format!("{} ({})", a.name, a.code)}</title>
                 </path>
+            };
+            // On a phone the map's labels are too small to read: a tap on a territory with
+            // tokens or spice opens its line of the list under the board. Keyboards and screen
+            // readers have that list itself.
+            let listed = turn
+                .places
+                .iter()
+                .any(|p| p.code == a.code && (!p.tokens.is_empty() || p.spice > 0));
+            if listed {
+                view! {
+                    <a href=format!("#where-{}", a.code) tabindex="-1" aria-label=format!("{}: its line in the list below", a.name)>{area}</a>
+                }
+                .into_any()
+            } else {
+                area.into_any()
             }
         })
         .collect_view();
@@ -376,6 +391,7 @@ fn BoardSvg(map: BoardMap, turn: BoardTurn) -> impl IntoView {
                 <g class="tokens" role="list" aria-label="Tokens and spice on the map">{tokens}</g>
             </svg>
             <figcaption>
+                <span class="board-tap-hint">"The territories' names are left off the map on a small screen: tap a territory to find it in the list below. "</span>
                 <span data-testid="storm">{desc}</span>
                 {turn.shield_wall_counts.map(|c| if c {
                     " The Shield Wall counts as a stronghold (4.02)."
@@ -420,7 +436,7 @@ fn BoardTables(turn: BoardTurn) -> impl IntoView {
                 view! { <span class="force no-field">{faction_cell(Faction::Richese)}" "<span data-testid="no-field">{what}</span></span> }
             }).collect_view();
             view! {
-                <tr data-territory=p.code.clone()>
+                <tr data-territory=p.code.clone() id=format!("where-{}", p.code)>
                     <th scope="row">{p.name.clone()}" "<span class="hint">{p.code.clone()}</span>{where_hms(&turn, &p.code)}</th>
                     <td>{p.tokens.iter().map(|(f, t)| view! { <span class="force">{faction_cell(*f)}" "<span data-testid="force-count">{t.describe_as(*f, turn.kinds_of(*f))}</span></span> }).collect_view()}{no_fields}
                         {p.markers.iter().map(|m| view! { <span class="marker-note" data-testid="marker">{m.describe()}</span> }).collect_view()}</td>

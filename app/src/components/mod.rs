@@ -8,3 +8,4 @@ pub mod live;
 pub mod log_editor;
 pub mod refresh;
 pub mod rule_link;
+pub mod title;

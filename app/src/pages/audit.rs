@@ -4,6 +4,7 @@ use leptos::prelude::*;
 use leptos_meta::Title;
 
 use crate::{
+    components::title::EventTitle,
     error::AppError,
     events::{AuditRow, event_audit, security_audit},
     pages::params::slug_param,
@@ -14,7 +15,7 @@ pub fn EventAuditPage() -> impl IntoView {
     let slug = slug_param();
     let rows = Resource::new(move || slug.get(), event_audit);
     view! {
-        <Title text="Audit log"/>
+        <EventTitle page="Audit log" slug=slug/>
         <main class="page">
             <p><a href=move || format!("/events/{}", slug.get())>"← Back to the event"</a></p>
             <h1>"Audit log"</h1>
@@ -43,7 +44,7 @@ pub fn SecurityAuditPage() -> impl IntoView {
 fn audit_table(rows: Result<Vec<AuditRow>, AppError>) -> AnyView {
     match rows {
         Ok(rows) => view! {
-            <table tabindex="0" class="audit">
+            <table tabindex="0" class="audit stack">
                 <caption>"Newest first"</caption>
                 <thead><tr>
                     <th scope="col">"When"</th><th scope="col">"What happened"</th>
@@ -57,7 +58,8 @@ fn audit_table(rows: Result<Vec<AuditRow>, AppError>) -> AnyView {
                             .collect::<Vec<_>>()
                             .join(" · ");
                         view! {
-                            <tr><td>{r.at}</td><td>{r.sentence}</td><td class="raw">{raw}</td></tr>
+                            <tr><td class="when">{r.at}</td><td class="what">{r.sentence}</td>
+                                <td class="raw" data-label="Recorded as">{raw}</td></tr>
                         }
                     }).collect_view()}
                 </tbody>

@@ -18,32 +18,59 @@ use crate::{
 /// app (a plain server-rendered page), hence `rel="external"`: the client router must let the
 /// browser load them. The page shown is marked (`aria-current="page"`; a page inside a section,
 /// such as one player's, marks its section with `"true"`). On a phone the links make one row
-/// that scrolls sideways, so the page's own content starts in the first screen.
+/// that scrolls sideways, so the page's own content starts in the first screen. Each role sees
+/// only the pages it may open: a judge keeping score gets no dashboard, players or settings.
 #[component]
 pub fn RunNav(slug: Memo<String>) -> impl IntoView {
+    let reach = Resource::new(move || slug.get(), crate::events::staff_reach);
+    view! {
+        <Suspense fallback=|| ()>
+            {move || Suspend::new(async move {
+                let reach = reach.await.unwrap_or_default();
+                view! { <RunLinks slug=slug.get_untracked() reach=reach/> }
+            })}
+        </Suspense>
+    }
+}
+
+/// Who may open a link of [`RunNav`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Needs {
+    Nobody,
+    Record,
+    Run,
+}
+
+#[component]
+fn RunLinks(slug: String, reach: crate::events::Reach) -> impl IntoView {
     let here = leptos_router::hooks::use_location()
         .pathname
         .get_untracked();
-    let slug = slug.get_untracked();
     let event = format!("/events/{slug}");
     let links = [
-        (event.clone(), "Event page", false),
-        (format!("{event}/run"), "Dashboard", false),
-        (format!("{event}/players"), "Players", false),
-        (format!("{event}/settings"), "Settings", false),
-        (format!("{event}/clocks"), "Projector", false),
-        (standings::path(&slug), "Standings", true),
-        (format!("{event}/finals"), "Finals", false),
+        (event.clone(), "Event page", false, Needs::Nobody),
+        (format!("{event}/run"), "Dashboard", false, Needs::Run),
+        (format!("{event}/players"), "Players", false, Needs::Run),
+        (format!("{event}/settings"), "Settings", false, Needs::Run),
+        (format!("{event}/clocks"), "Projector", false, Needs::Nobody),
+        (standings::path(&slug), "Standings", true, Needs::Nobody),
+        (format!("{event}/finals"), "Finals", false, Needs::Nobody),
         (
             crate::pages::organise::path(&slug),
             "Organise: exports, print, backup",
             true,
+            Needs::Record,
         ),
-        (format!("{event}/logs"), "Game logs", false),
+        (format!("{event}/logs"), "Game logs", false, Needs::Record),
     ];
     let items = links
         .into_iter()
-        .map(|(href, label, external)| {
+        .filter(|(_, _, _, needs)| match needs {
+            Needs::Nobody => true,
+            Needs::Record => reach.record,
+            Needs::Run => reach.run,
+        })
+        .map(|(href, label, external, _)| {
             let current = current_mark(&here, &href, &event);
             view! {
                 <li><a href=href rel=external.then_some("external") aria-current=current>{label}</a></li>
@@ -123,7 +150,7 @@ fn Dashboard(d: DashboardView, link: Option<HallCodes>, slug: Memo<String>) -> i
         </dl>
         <JudgesQueue slug=slug/>
         {(!d.rounds.is_empty()).then(|| view! {
-            <table tabindex="0">
+            <table tabindex="0" class="stack rounds">
                 <caption>"Rounds"</caption>
                 <thead><tr>
                     <th scope="col">"Round"</th><th scope="col">"State"</th><th scope="col">"Tables"</th>
@@ -138,13 +165,14 @@ fn Dashboard(d: DashboardView, link: Option<HallCodes>, slug: Memo<String>) -> i
                             } else {
                                 format!("Round {}", r.number)
                             }}</a></th>
-                            <td>{match (r.begun, r.reports_missing) {
+                            <td data-label="State">{match (r.begun, r.reports_missing) {
                                 (false, _) => "Drawn, seats may change",
                                 (true, 0) => "Complete: every report final",
                                 (true, _) => "In play",
                             }}</td>
-                            <td>{r.tables}</td><td>{r.seated}</td><td>{r.byes}</td>
-                            <td>{r.in_play}</td><td>{r.reports_missing}</td>
+                            <td data-label="Tables">{r.tables}</td><td data-label="Seated">{r.seated}</td>
+                            <td data-label="Byes">{r.byes}</td>
+                            <td data-label="In play">{r.in_play}</td><td data-label="Reports missing">{r.reports_missing}</td>
                         </tr>
                     }).collect_view()}
                 </tbody>

@@ -117,8 +117,10 @@ fn Finals(f: FinalsView, plan: Option<QualifyingPlan>, slug: Memo<String>) -> im
             <h2 id="finalists">{if f.closed { "Finalists" } else { "In the finals if qualifying closed now" }}</h2>
             {if f.finalists.is_empty() {
                 view! { <p>"Nobody yet."</p> }.into_any()
-            } else {
+            } else if f.finalist_rows.is_empty() {
                 view! { <ol class="finalists">{f.finalists.iter().map(|p| view! { <li>{p.clone()}</li> }).collect_view()}</ol> }.into_any()
+            } else {
+                view! { <FinalistCards rows=f.finalist_rows.clone()/> }.into_any()
             }}
         </section>
         {final_table}
@@ -127,6 +129,45 @@ fn Finals(f: FinalsView, plan: Option<QualifyingPlan>, slug: Memo<String>) -> im
         {close_form}
         {reopen_form}
         <p><a href=standings rel="external">"Full standings"</a></p>
+    }
+}
+
+/// A game's score with each value named: "points 3 · win attempts 2 · …".
+#[component]
+fn Score(values: Vec<(String, String)>) -> impl IntoView {
+    view! {
+        <dl class="score">
+            {values.into_iter().map(|(name, value)| view! {
+                <div><dt>{name}</dt><dd>{value}</dd></div>
+            }).collect_view()}
+        </dl>
+    }
+}
+
+/// The finalists in standings order, one card each: place, points, the best game with its
+/// values named, and, where a tiebreaker put the player above the next one, which and why
+/// (4.01.10-11, ruling 11).
+#[component]
+fn FinalistCards(rows: Vec<CutRow>) -> impl IntoView {
+    view! {
+        <ol class="finalists finalist-cards">
+            {rows.into_iter().map(|r| {
+                let label = format!("{} · {}", r.rank, r.player);
+                view! {
+                    <li class="finalist-card" aria-label=label data-player=r.player.clone()>
+                        <p class="who"><span class="rank">{r.rank}</span>" "<strong>{r.player.clone()}</strong>
+                            " "<span class="points">{format!("{} point{}", r.points, if r.points == "1" { "" } else { "s" })}</span></p>
+                        {(!r.best.is_empty()).then(|| view! {
+                            <p class="score-head">"Best game"</p>
+                            <Score values=r.best.clone()/>
+                        })}
+                        {r.reason.clone().filter(|_| r.tiebreak).map(|why| view! {
+                            <p class="why" data-testid="tiebreak">{format!("Above the next player: {why}")}</p>
+                        })}
+                    </li>
+                }
+            }).collect_view()}
+        </ol>
     }
 }
 
@@ -148,10 +189,10 @@ fn CutLine(rows: Vec<CutRow>, above: usize) -> impl IntoView {
         .map(|(i, r)| {
             let row = view! {
                 <tr class:tied=r.tied>
-                    <td class="num">{r.rank}</td>
+                    <td class="num" data-label="Rank">{r.rank}</td>
                     <th scope="row">{r.player.clone()}{r.tied.then_some(" (tied across the cut)")}</th>
-                    <td class="num">{r.points.clone()}</td>
-                    <td class="num" data-testid="best-game">{r.best.clone()}</td>
+                    <td class="num" data-label="Points">{r.points.clone()}</td>
+                    <td class="score" data-label="Best game" data-testid="best-game">{r.best_short.clone()}</td>
                 </tr>
                 {r.reason.clone().map(|why| view! {
                     <tr class="why"><td colspan="4">{format!("Above the next: {why}")}</td></tr>
@@ -166,14 +207,15 @@ fn CutLine(rows: Vec<CutRow>, above: usize) -> impl IntoView {
         <section aria-labelledby="cut-line">
             <h2 id="cut-line">"Around the finals line (4.01.10-11)"</h2>
             <p class="hint">"Points first; on equal points and wins, the best game's score decides: its points, then win attempts, strongholds, forces, spice, cards and leaders (4.01.11)."</p>
+            <p class="hint legend">{format!("Best game: {}.", tournament::standings::SCORE_LEGEND)}</p>
             <div class="cut-scroll">
-                <table class="cut-table" tabindex="0">
+                <table class="cut-table stack" tabindex="0">
                     <caption>"Players around the finals line"</caption>
                     <thead><tr>
                         <th scope="col" class="num">"#"</th>
                         <th scope="col">"Player"</th>
                         <th scope="col" class="num">"Points"</th>
-                        <th scope="col" class="num">"Best game"</th>
+                        <th scope="col">"Best game"</th>
                     </tr></thead>
                     <tbody>{body}</tbody>
                 </table>

@@ -234,10 +234,10 @@ fn Comparison(d: Data) -> impl IntoView {
         view! {
             <tr class:differs=r.differs()>
                 <th scope="row">{who}</th>
-                <td>{r.what.clone()}</td>
-                <td>{cell(&r.report, "—")}</td>
-                <td>{cell(&r.log, "not derived")}</td>
-                <td>{if r.differs() { "differs" } else { "" }}</td>
+                <td data-label="Value">{r.what.clone()}</td>
+                <td data-label="Report">{cell(&r.report, "—")}</td>
+                <td data-label="Log">{cell(&r.log, "not derived")}</td>
+                <td class="agree">{if r.differs() { "differs" } else { "" }}</td>
             </tr>
         }
     };
@@ -284,7 +284,7 @@ fn Comparison(d: Data) -> impl IntoView {
             <p data-testid="comparison">{headline}" "<a href=table_href>"The table's report"</a></p>
             {attempts_note}
             <div class="scroll">
-                <table tabindex="0" class="compact comparison">
+                <table tabindex="0" class="compact comparison stack">
                     <thead><tr><th scope="col">"Who"</th><th scope="col">"Value (4.01.07, 4.01.11)"</th><th scope="col">"Report"</th><th scope="col">"Log"</th><th scope="col">"Agree?"</th></tr></thead>
                     <tbody>{rows}</tbody>
                 </table>

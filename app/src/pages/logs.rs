@@ -8,12 +8,11 @@
 
 use leptos::prelude::*;
 use leptos::server_fn::ServerFn;
-use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
 use tournament::ids::RoundNumber;
 
 use crate::{
-    components::field::FormError,
+    components::{field::FormError, title::EventTitle},
     forms::{Done, form_state},
     gamelog::{RoundLogList, UploadLogs, round_logs},
     pages::{dashboard::RunNav, params::slug_param},
@@ -38,7 +37,7 @@ pub fn LogsPage() -> impl IntoView {
     );
     let state = form_state(UploadLogs::url());
     view! {
-        <Title text="Game logs"/>
+        <EventTitle page="Game logs" slug=slug/>
         <main class="page logs-page">
             <RunNav slug=slug/>
             <h1>"Game logs"</h1>

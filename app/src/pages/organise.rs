@@ -76,16 +76,17 @@ mod render {
     }
 
     pub fn desk(d: Desk) -> String {
-        let title = format!("Organiser's desk: {}", d.name);
+        let title = "Organiser's desk".to_owned();
         let (slug, name) = (d.slug.clone(), d.name.clone());
         let main = main_content(d);
         document(&title, Some((&slug, &name)), Look::Screen, main)
     }
 
+    /// The refusal again beside its form (it is announced at the top of the page).
     fn flash_for(flash: &Option<Flash>, form: &'static str) -> Option<AnyView> {
         match flash {
             Some(Flash::Refused { form: f, message }) if *f == form => {
-                Some(view! { <p class="form-error" role="alert">{message.clone()}</p> }.into_any())
+                Some(view! { <p class="form-error">{message.clone()}</p> }.into_any())
             }
             _ => None,
         }
@@ -93,11 +94,28 @@ mod render {
 
     fn main_content(d: Desk) -> impl IntoView {
         let base = format!("/events/{}", d.slug);
+        // The answer to a form is a new page, read from the top: what happened is said there,
+        // where the eye is, not only beside the form further down.
         let done = match &d.flash {
             Some(Flash::Done(text)) => {
-                Some(view! { <p class="ok" role="status">{text.clone()}</p> })
+                Some(view! { <p class="ok" role="status">{text.clone()}</p> }.into_any())
             }
-            _ => None,
+            Some(Flash::Refused { form, message }) => {
+                let (anchor, what) = match *form {
+                    "restore" => ("#backup", "the restore form"),
+                    _ => ("#tokens", "the token form"),
+                };
+                Some(
+                    view! {
+                        <div class="form-error" role="alert">
+                            <p>{message.clone()}</p>
+                            <p><a href=anchor>{format!("Go to {what}")}</a></p>
+                        </div>
+                    }
+                    .into_any(),
+                )
+            }
+            None => None,
         };
         let exports = d
             .exports
@@ -313,40 +331,108 @@ mod render {
         }
     }
 
-    /// What a CSV file import did, as the players page shows it.
-    pub fn import_report(slug: &str, name: &str, report: &db::players::ImportReport) -> String {
+    /// The import's preview: the text read into columns, each with its first values and a
+    /// choice of field, the unclear ones marked; nothing is saved until the organiser imports.
+    /// With `parse` absent (the text could not be read at all), only the text and the error.
+    pub fn import_preview(
+        slug: &str,
+        name: &str,
+        text: &str,
+        parse: Option<&db::players::CsvParse>,
+        error: Option<&str>,
+    ) -> String {
+        use db::players::Column;
         let players = format!("/events/{slug}/players");
-        let added = report.added.len();
-        let refused = report
-            .refused
-            .iter()
-            .map(|r| {
-                view! {
-                    <li><strong>{format!("Line {}", r.line)}</strong>" "<code>{r.text.clone()}</code>": "{r.reason.clone()}</li>
-                }
-            })
-            .collect_view();
-        let refused_count = report.refused.len();
-        let ignored = (!report.ignored_columns.is_empty()).then(|| {
-            view! { <p>{format!("Columns ignored: {}.", report.ignored_columns.join(", "))}</p> }
+        let action = super::import_path(slug);
+        let error = error.map(|e| {
+            view! { <div class="form-error" role="alert" id="import-error"><p>{e.to_owned()}</p></div> }
         });
+        let columns = parse.map(|p| {
+            let unclear = p.columns.iter().filter(|c| c.unclear).count();
+            let cards = p
+                .columns
+                .iter()
+                .map(|c| {
+                    let label = format!("{} holds", capitalise(&c.name()));
+                    let select_id = format!("column-{}", c.index);
+                    let options = std::iter::once(view! {
+                        <option value="" selected=c.field.is_none()>"Not imported"</option>
+                    }.into_any())
+                    .chain(Column::ALL.into_iter().map(|f| {
+                        view! {
+                            <option value=f.code() selected=c.field == Some(f)>{capitalise(f.label())}</option>
+                        }
+                        .into_any()
+                    }))
+                    .collect_view();
+                    let samples = c
+                        .samples
+                        .iter()
+                        .map(|v| {
+                            if v.is_empty() {
+                                view! { <li class="empty">"(empty)"</li> }.into_any()
+                            } else {
+                                view! { <li>{v.clone()}</li> }.into_any()
+                            }
+                        })
+                        .collect_view();
+                    view! {
+                        <li class="column-card" data-unclear=c.unclear.then_some("true")>
+                            <div class="field">
+                                <label for=select_id.clone()>{label}</label>
+                                {c.unclear.then(|| view! {
+                                    <p class="hint unclear-note">"Mentat is not sure what this column holds: choose."</p>
+                                })}
+                                <select id=select_id.clone() name=select_id>{options}</select>
+                            </div>
+                            <p class="hint">"First rows:"</p>
+                            <ul class="samples">{samples}</ul>
+                        </li>
+                    }
+                })
+                .collect_view();
+            let read = format!(
+                "Read as {}. Nothing is saved yet: check what each column holds{}, then import.",
+                p.read_as,
+                match unclear {
+                    0 => String::new(),
+                    1 => " (one is unclear)".to_owned(),
+                    n => format!(" ({n} are unclear)"),
+                }
+            );
+            view! {
+                <p class="lead">{read}</p>
+                <input type="hidden" name="columns" value="chosen"/>
+                <ol class="column-cards">{cards}</ol>
+            }
+        });
+        let has_columns = parse.is_some();
         let main = view! {
             <p><a href=players.clone()>"← Back to the players"</a></p>
-            <h1>"CSV import"</h1>
-            <div class="import-report" role="status">
-                <p class=if added == 0 { "field-error" } else { "ok" }>{match added {
-                    0 => "Nothing was imported.".to_owned(),
-                    n => format!("Imported {n} player{}.", if n == 1 { "" } else { "s" }),
-                }}</p>
-                <p>{format!("Read as {}.", report.read_as)}</p>
-                {ignored}
-                {(refused_count > 0).then(|| view! {
-                    <p class="field-error">{format!("{refused_count} line{} refused:", if refused_count == 1 { "" } else { "s" })}</p>
-                    <ul class="refused">{refused}</ul>
-                })}
-            </div>
+            <h1>"Import players: check the columns"</h1>
+            {error}
+            <form method="post" action=action enctype="multipart/form-data" class="import-preview">
+                {columns}
+                <details class="panel" id="import-text" open=!has_columns>
+                    <summary>"The text to import"</summary>
+                    <div class="field">
+                        <label for="field-csv">"CSV lines"</label>
+                        <p class="hint" id="field-csv-hint">"Edit it if a line is wrong; the columns are read again when you import."</p>
+                        <textarea id="field-csv" name="csv" rows="8" aria-describedby="field-csv-hint">{text.to_owned()}</textarea>
+                    </div>
+                </details>
+                <button type="submit">{if has_columns { "Import these players" } else { "Read the text again" }}</button>
+            </form>
         };
         document("CSV import", Some((slug, name)), Look::Screen, main)
+    }
+
+    fn capitalise(text: &str) -> String {
+        let mut chars = text.chars();
+        match chars.next() {
+            Some(c) => c.to_uppercase().chain(chars).collect(),
+            None => String::new(),
+        }
     }
 
     /// After a restore.

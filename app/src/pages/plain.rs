@@ -19,15 +19,25 @@ mod render {
         Print,
     }
 
+    /// A page's `<title>` as the app's pages have it, most specific first: "CSV import ·
+    /// GenCon Qualifier · Mentat".
+    pub fn title_of(page: &str, event_name: Option<&str>) -> String {
+        match event_name {
+            Some(event) => format!("{page} · {event} · Mentat"),
+            None => format!("{page} · Mentat"),
+        }
+    }
+
     /// A whole document: `<head>` with the title and stylesheets, the header, then `main`.
-    /// `event` is (slug, name) for the header's link back to the event.
+    /// `event` is (slug, name) for the header's link back to the event; the title names it
+    /// after `title` ([`title_of`]).
     pub fn document(
         title: &str,
         event: Option<(&str, &str)>,
         look: Look,
         main: impl IntoView + 'static,
     ) -> String {
-        let title = title.to_owned();
+        let title = title_of(title, event.map(|(_, name)| name));
         let nav = event.map(|(slug, name)| {
             view! { <a href=format!("/events/{slug}")>{name.to_owned()}</a> }
         });

@@ -8,7 +8,10 @@ use leptos_router::hooks::use_params_map;
 use tournament::ids::PlayerId;
 
 use crate::{
-    components::field::{Field, FormError},
+    components::{
+        field::{Field, FormError},
+        title::EventTitle,
+    },
     forms::{DoneNote, PostForm, form_state},
     pages::{dashboard::RunNav, params::slug_param},
     players::PlayerRow,
@@ -37,7 +40,7 @@ pub fn PlayerPage() -> impl IntoView {
                 {move || Suspend::new(async move {
                     match data.await {
                         Ok(p) => view! {
-                            <Title text=format!("{} · Players", p.name)/>
+                            <EventTitle page=format!("{} · Players", p.name) slug=slug/>
                             <Edit p=p slug=slug.get_untracked()/>
                         }.into_any(),
                         Err(e) => view! { <Title text="Player"/><h1>"Player"</h1><p role="alert">{e.to_string()}</p> }.into_any(),
@@ -57,7 +60,12 @@ fn Edit(p: PlayerRow, slug: String) -> impl IntoView {
         Memo::new(move |_| delete_error.get().and_then(|e| e.message_for("confirm")));
     let players = format!("/events/{slug}/players");
     let (slug_edit, slug_delete) = (slug.clone(), slug);
-    let (name, email, club) = (p.name.clone(), p.email.clone(), p.club.clone());
+    let (name, email, club, sort_as) = (
+        p.name.clone(),
+        p.email.clone(),
+        p.club.clone(),
+        p.sort_as.clone(),
+    );
     let (confirm_label, delete_label) = (
         format!("Yes, delete {}", p.name),
         format!("Delete {}", p.name),
@@ -76,6 +84,9 @@ fn Edit(p: PlayerRow, slug: String) -> impl IntoView {
                 <Field label="Name" name="name" required=true value=name error=edit.error/>
                 <Field label="Email (optional)" name="email" kind="email" value=email error=edit.error/>
                 <Field label="Club (optional)" name="club" value=club error=edit.error/>
+                <input type="hidden" name="sort_as_shown" value="true"/>
+                <Field label="Sort as (optional)" name="sort_as" value=sort_as error=edit.error
+                    hint="The wall's pairings print the name as written and sort it with accents and capitals ignored. To file it elsewhere, type the key to sort by: \"Dijk, Anna van\" puts Anna van Dijk under D."/>
                 <FormError error=edit.error/>
                 <button type="submit">"Save"</button>
             </PostForm>

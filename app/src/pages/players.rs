@@ -4,10 +4,12 @@
 //! works before the wasm arrives.
 
 use leptos::{prelude::*, server_fn::ServerFn};
-use leptos_meta::Title;
 
 use crate::{
-    components::field::{Field, FormError, TextArea},
+    components::{
+        field::{Field, FormError, TextArea},
+        title::EventTitle,
+    },
     forms::{DoneNote, PostForm, form_state},
     pages::{dashboard::RunNav, params::slug_param},
     players::{
@@ -43,7 +45,7 @@ pub fn PlayersPage() -> impl IntoView {
     let deleted = form_state(DeletePlayer::url()).done;
     let everyone = move || format!("/events/{}/players", slug.get());
     view! {
-        <Title text="Players"/>
+        <EventTitle page="Players" slug=slug/>
         <main class="page players-page">
             <RunNav slug=slug/>
             <h1>"Players"</h1>
@@ -67,8 +69,13 @@ pub fn PlayersPage() -> impl IntoView {
                     match players.await {
                         Ok(rows) => {
                             let any = !rows.is_empty();
+                            let waiting = rows
+                                .iter()
+                                .filter(|p| !p.checked_in && !p.alternate && p.dropped_after.is_none())
+                                .count();
                             view! {
                                 <PlayerList rows=rows.clone() shown=shown slug=slug.get_untracked()/>
+                                {any.then(|| view! { <CheckInEveryone slug=slug.get_untracked() waiting=waiting/> })}
                                 <AddForm slug=slug.get_untracked()/>
                                 <ImportForm slug=slug.get_untracked() any_players=any/>
                                 <LinkForm rows=rows slug=slug.get_untracked()/>
@@ -105,8 +112,11 @@ fn AddForm(slug: String) -> impl IntoView {
     }
 }
 
-/// The import's report comes back from the server with the page: how many were imported, and
-/// each refused line with its number, its text and the reason.
+/// The import's report comes back from the server with the page, scrolled to it: how many were
+/// imported, how the text was read, which column became which field, and each refused line
+/// with its number, its text and the reason. The text (pasted or a file) goes to the import
+/// route (`server/src/http/organise.rs`), which shows a preview with a choice of field per
+/// column first when a column's meaning is unclear.
 ///
 /// Once the event has players, the import is folded away under "Import more players" (the door
 /// needs the list, not the import); it is open for a new event, and after an import so its
@@ -115,7 +125,8 @@ fn AddForm(slug: String) -> impl IntoView {
 fn ImportForm(slug: String, any_players: bool) -> impl IntoView {
     let state = form_state(ImportPlayers::url());
     let error = state.error;
-    let file_action = crate::pages::organise::import_path(&slug);
+    let action = crate::pages::organise::import_path(&slug);
+    let file_action = action.clone();
     let open = !any_players || state.done.is_some() || error.get_untracked().is_some();
     let title = if any_players {
         "Import more players"
@@ -125,14 +136,14 @@ fn ImportForm(slug: String, any_players: bool) -> impl IntoView {
     view! {
         <details class="panel import" open=open>
             <summary><h2 id="import" class="inline-heading">{title}</h2></summary>
-            <PostForm action=ImportPlayers::url()>
-                <input type="hidden" name="slug" value=slug/>
+            // A plain form: the import route answers with the preview when a column is unclear.
+            <form method="post" action=action enctype="multipart/form-data">
                 <TextArea label="CSV lines" name="csv" rows=8 required=true
-                    hint="One player per line: name, then optional email and club, separated by commas, semicolons or tabs (a paste from a spreadsheet works). A first line such as name,email,club names the columns, in any order; other columns are ignored. Good lines are imported; every refused line is listed with its reason."
+                    hint="One player per line: name, then optional email and club, separated by commas, semicolons or tabs (a paste from a spreadsheet or a sign-up form's export works). A first line such as name,email,club names the columns, in any order, headed as forms head them (\"E-mail address\", \"Club / team\"). When a column's meaning is unclear you choose its field on a preview of the first rows, before anything is saved. Good lines are imported; every refused line is listed with its reason."
                     error=error/>
                 <FormError error=error/>
                 <button type="submit">"Import players"</button>
-            </PostForm>
+            </form>
             // A file goes to a plain form the server answers with the same report on a page of
             // its own, so it works without the browser reading the file.
             <form method="post" enctype="multipart/form-data"
@@ -147,7 +158,7 @@ fn ImportForm(slug: String, any_players: bool) -> impl IntoView {
                 // Nothing imported is never shown as a success.
                 let nothing = done.message == NOTHING_IMPORTED;
                 view! {
-                <div class="import-report" role="status">
+                <div class="import-report" role="status" id=crate::forms::DONE_ANCHOR tabindex="-1">
                     <p class=if nothing { "field-error" } else { "ok" }>{done.message}</p>
                     {done.notes.into_iter().map(|n| view! { <p>{n}</p> }).collect_view()}
                     {(!done.lines.is_empty()).then(|| view! {
@@ -212,7 +223,7 @@ fn PlayerList(
         .filter(|p| p.checked_in && p.dropped_after.is_none() && !p.alternate)
         .count();
     let dropped = rows.iter().filter(|p| p.dropped_after.is_some()).count();
-    let slug_rows = slug.clone();
+    let slug_rows = slug;
     let (found, rows): (Option<usize>, Vec<(PlayerRow, bool)>) = match &shown {
         None => (None, rows.into_iter().map(|r| (r, true)).collect()),
         Some(ids) => {
@@ -231,7 +242,7 @@ fn PlayerList(
     };
     // The row forms' refusals (a stale row, for one) are said under the list.
     let list_error = Signal::stored(
-        [CheckIn::url(), SetDropped::url(), CheckInAll::url()]
+        [CheckIn::url(), SetDropped::url()]
             .into_iter()
             .find_map(|action| form_state(action).error.get_untracked()),
     );
@@ -291,11 +302,44 @@ fn PlayerList(
             </tbody>
         </table>
         <FormError error=list_error/>
-        <PostForm action=CheckInAll::url() class="inline">
-            <input type="hidden" name="slug" value=slug/>
-            <button type="submit" class="secondary">"Check in everyone"</button>
-        </PostForm>
         </div>
+    }
+}
+
+/// Everyone at once, away from the rows a thumb taps at the door, and only with a tick: the
+/// server refuses it without.
+#[component]
+fn CheckInEveryone(slug: String, waiting: usize) -> impl IntoView {
+    let state = form_state(CheckInAll::url());
+    let error = state.error;
+    let message = Memo::new(move |_| error.get().and_then(|e| e.message_for("confirm")));
+    view! {
+        <section aria-labelledby="check-in-all" class="check-in-all">
+            <h2 id="check-in-all">"Check in everyone"</h2>
+            {if waiting == 0 {
+                view! { <p>"Everyone registered is checked in (or has dropped)."</p> }.into_any()
+            } else {
+                view! {
+                    <PostForm action=CheckInAll::url()>
+                        <input type="hidden" name="slug" value=slug/>
+                        <div class="choice">
+                            <input type="checkbox" id="confirm-check-in-all" name="confirm" value="true"
+                                aria-describedby="confirm-check-in-all-error"
+                                aria-invalid=move || message.get().is_some().then_some("true")/>
+                            <label for="confirm-check-in-all">{format!(
+                                "Yes, check in all {waiting} player{} not checked in yet",
+                                if waiting == 1 { "" } else { "s" }
+                            )}</label>
+                        </div>
+                        <p class="field-error" id="confirm-check-in-all-error" role="alert" hidden=move || message.get().is_none()
+                            data-error-for="confirm" data-control="confirm-check-in-all">{move || message.get()}</p>
+                        <FormError error=error/>
+                        <button type="submit" class="secondary">"Check in everyone"</button>
+                    </PostForm>
+                }.into_any()
+            }}
+            <DoneNote done=state.done/>
+        </section>
     }
 }
 
@@ -315,7 +359,7 @@ fn LinkForm(rows: Vec<PlayerRow>, slug: String) -> impl IntoView {
     view! {
         <section aria-labelledby="link-account">
             <h2 id="link-account">"Link a player to their account"</h2>
-            <p class="hint">"A linked player confirms their own game reports on their phone. The account must exist (mentat user add); it gets the player role in this event. Leave the user name empty to unlink."</p>
+            <p class="hint">"A linked player confirms their own game reports on their phone. Players link themselves: the claim code on their table slip (or a claim link) makes their account and links it. Here you can link an account that already exists; it gets the player role in this event. Leave the user name empty to unlink."</p>
             <PostForm action=LinkAccount::url() class="narrow">
                 <input type="hidden" name="slug" value=slug/>
                 <div class="field">

@@ -74,38 +74,18 @@ impl Paper {
     }
 }
 
-/// A name as the wall list sorts it: surname first ("Atreides, Paul"; "van der Berg, Anna").
-/// The surname is the last word with the lowercase particles before it; a one-word name stays.
-pub fn surname_first(name: &str) -> String {
-    let words: Vec<&str> = name.split_whitespace().collect();
-    if words.len() < 2 {
-        return name.trim().to_owned();
-    }
-    let mut start = words.len() - 1;
-    while start > 1
-        && matches!(
-            words[start - 1],
-            "van"
-                | "von"
-                | "der"
-                | "den"
-                | "de"
-                | "del"
-                | "della"
-                | "di"
-                | "da"
-                | "du"
-                | "la"
-                | "le"
-                | "ter"
-                | "ten"
-                | "dos"
-                | "das"
-        )
-    {
-        start -= 1;
-    }
-    format!("{}, {}", words[start..].join(" "), words[..start].join(" "))
+/// The order of the wall's list by name: each name as the player wrote it, sorted by its sort
+/// key (the organiser's, else the name) folded as the search folds it (accents, capitals and
+/// punctuation ignored; other scripts transliterated), then by the name itself so the order is
+/// the same on every print. Names are never turned round: "Zoë Zhang (张)", "Nguyễn Thị Hoa"
+/// and "A. B. Carter Jr." are printed as written.
+#[cfg(feature = "ssr")]
+pub fn wall_order<T>(entries: &mut [T], key: impl Fn(&T) -> (String, Option<String>)) {
+    use db::players::search::fold;
+    entries.sort_by_cached_key(|e| {
+        let (name, sort_as) = key(e);
+        (fold(sort_as.as_deref().unwrap_or(&name)), name)
+    });
 }
 
 #[cfg(feature = "ssr")]
@@ -122,7 +102,7 @@ mod render {
     use tournament::ids::PlayerId;
     use tournament::report::MAX_TURNS;
 
-    use super::{Paper, RoundSheet, surname_first};
+    use super::{Paper, RoundSheet, wall_order};
     use crate::pages::plain::{Look, document};
 
     /// The screen-only bar: paper size, print, back.
@@ -185,6 +165,8 @@ mod render {
         pub sheet: RoundSheet,
         pub paper: Paper,
         pub claims: SlipClaims,
+        /// The players' sort keys, where an organiser set one (`players.sort_as`).
+        pub sort_keys: &'a BTreeMap<PlayerId, String>,
     }
 
     pub fn round_document(p: &RoundPrint) -> String {
@@ -196,9 +178,9 @@ mod render {
         );
         let back = format!("/events/{}/rounds/{number}", p.slug);
         let title = match p.sheet {
-            RoundSheet::Slips => format!("Round {number} table slips: {}", p.event_name),
-            RoundSheet::Reports => format!("Round {number} game-report forms: {}", p.event_name),
-            RoundSheet::Pairings => format!("Round {number} pairings: {}", p.event_name),
+            RoundSheet::Slips => format!("Round {number} table slips"),
+            RoundSheet::Reports => format!("Round {number} game-report forms"),
+            RoundSheet::Pairings => format!("Round {number} pairings"),
         };
         let sheets = match p.sheet {
             RoundSheet::Slips => p
@@ -215,7 +197,7 @@ mod render {
                 .map(|t| report_form(p.event_name, number.get(), t).into_any())
                 .collect_view()
                 .into_any(),
-            RoundSheet::Pairings => pairings(p.event_name, p.round).into_any(),
+            RoundSheet::Pairings => pairings(p.event_name, p.round, p.sort_keys).into_any(),
         };
         let empty = p
             .round
@@ -415,16 +397,21 @@ mod render {
         }
     }
 
-    /// Pairings for the wall: by name, surname first, then by table.
-    fn pairings(event: &str, round: &RoundDetail) -> impl IntoView + use<> {
+    /// Pairings for the wall: by name (as written, in the wall's order), then by table.
+    fn pairings(
+        event: &str,
+        round: &RoundDetail,
+        sort_keys: &BTreeMap<PlayerId, String>,
+    ) -> impl IntoView + use<> {
         let number = round.round.number;
-        let mut by_name: Vec<(String, String)> = round
+        let mut by_name: Vec<(PlayerId, String, String)> = round
             .tables
             .iter()
             .flat_map(|t| {
                 t.seats.iter().map(move |s| {
                     (
-                        surname_first(&s.player),
+                        s.player_id,
+                        s.player.clone(),
                         format!(
                             "Table {} · seat {} · {}",
                             t.number,
@@ -438,13 +425,15 @@ mod render {
                 round
                     .byes
                     .iter()
-                    .map(|(_, name)| (surname_first(name), "Bye (no game this round)".to_owned())),
+                    .map(|(id, name)| (*id, name.clone(), "Bye (no game this round)".to_owned())),
             )
             .collect();
-        by_name.sort_by_key(|(name, _)| name.to_lowercase());
+        wall_order(&mut by_name, |(id, name, _)| {
+            (name.clone(), sort_keys.get(id).cloned())
+        });
         let name_rows = by_name
             .into_iter()
-            .map(|(name, place)| {
+            .map(|(_, name, place)| {
                 view! { <tr><th scope="row">{name}</th><td>{place}</td></tr> }
             })
             .collect_view();
@@ -461,7 +450,7 @@ mod render {
                     .collect_view();
                 view! {
                     <div class="table-block">
-                        <h3>{format!("Table {}", t.number)}</h3>
+                        <h2>{format!("Table {}", t.number)}</h2>
                         <ol class="plain">{seats}</ol>
                     </div>
                 }
@@ -472,7 +461,7 @@ mod render {
                 <p class="sheet-event">{format!("{event} · Round {number}")}</p>
                 <h1 id="by-name">{format!("Round {number}: find your table")}</h1>
                 <table class="print-table wall">
-                    <caption>"By name, surname first"</caption>
+                    <caption>"By name, A to Z (accents and capitals ignored)"</caption>
                     <thead><tr><th scope="col">"Player"</th><th scope="col">"Table · seat · faction"</th></tr></thead>
                     <tbody>{name_rows}</tbody>
                 </table>
@@ -520,21 +509,19 @@ mod render {
                 </div>
             </div>
         };
-        document(
-            &format!("QR codes: {event_name}"),
-            Some((slug, event_name)),
-            Look::Print,
-            main,
-        )
+        document("QR codes", Some((slug, event_name)), Look::Print, main)
     }
 
-    /// The standings on paper, with the finals line.
+    /// The standings on paper, with the finals line. Once the final table is reported, the
+    /// event's placings come first, as the screen shows them (the winner at the top of the
+    /// sheet on the wall), and the qualifying standings follow for reference.
     pub fn standings_document(
         slug: &str,
         event_name: &str,
         standings: &EventStandings,
         paper: Paper,
     ) -> String {
+        use tournament::standings::SCORE_LEGEND;
         let here = format!("/events/{slug}/print/standings");
         let back = format!("/events/{slug}/standings");
         let counted = standings.rows.iter().any(|r| !r.games.is_empty());
@@ -550,7 +537,7 @@ mod render {
                 let wins = r
                     .wins
                     .iter()
-                    .map(|(code, n)| format!("{code} {n}"))
+                    .map(|(code, n)| format!("{code}\u{a0}{n}"))
                     .collect::<Vec<_>>()
                     .join(" · ");
                 let mark = match (r.dropped, r.alternate, r.finalist) {
@@ -574,28 +561,74 @@ mod render {
                         <th scope="row">{format!("{}{mark}", r.player)}</th>
                         <td class="num">{r.points.clone()}</td>
                         <td>{wins}</td>
-                        <td>{r.best.clone().unwrap_or_default()}</td>
+                        <td class="score">{r.best.map(|b| b.short()).unwrap_or_default()}</td>
                     </tr>
                     {cut}
                 }
             })
             .collect_view();
+        let placings = standings
+            .final_table
+            .as_ref()
+            .filter(|t| t.reported && !t.placings.is_empty())
+            .map(|t| {
+                let view_of: crate::final_table::FinalTableView = t.into();
+                let rows = view_of
+                    .placings
+                    .iter()
+                    .map(|p| {
+                        view! {
+                            <tr class:winner=p.result.is_some() class:finalist=p.at_final>
+                                <td class="num">{crate::final_table::ordinal(p.place)}</td>
+                                <th scope="row">{p.player.clone()}</th>
+                                <td>{p.basis()}</td>
+                            </tr>
+                        }
+                    })
+                    .collect_view();
+                view! {
+                    <h2 id="placings-title">"Final placings"</h2>
+                    <p class="small">"The final game decides the places at the final table; qualifying decides the rest (ruling 13)."</p>
+                    <table class="print-table placings-print" aria-labelledby="placings-title">
+                        <thead><tr>
+                            <th scope="col" class="num">"Place"</th>
+                            <th scope="col">"Player"</th>
+                            <th scope="col">"Placed by"</th>
+                        </tr></thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                }
+            });
+        let reported = placings.is_some();
         let progress = if standings.rounds == 0 {
             "No round has been played yet.".to_owned()
+        } else if reported {
+            format!(
+                "Final: the final table is reported. Qualifying standings after round {}.",
+                standings.rounds
+            )
         } else {
             format!(
                 "After round {}: {} of {} reports final.",
                 standings.rounds, standings.tables_final, standings.tables
             )
         };
+        let (title, qualifying_title) = if reported {
+            ("Final standings", Some("Qualifying standings"))
+        } else {
+            ("Standings", None)
+        };
         let main = view! {
             {controls(&here, &back, paper)}
             <div class=format!("sheets {}", paper.class())>
                 <section class="standings-sheet" aria-labelledby="standings-title">
                     <p class="sheet-event">{event_name.to_owned()}</p>
-                    <h1 id="standings-title">"Standings"</h1>
+                    <h1 id="standings-title">{title}</h1>
                     <p>{progress}</p>
+                    {placings}
+                    {qualifying_title.map(|t| view! { <h2 id="qualifying-title">{t}</h2> })}
                     <table class="print-table standings-print">
+                        <caption class="sr-only">{qualifying_title.unwrap_or("Standings")}</caption>
                         <thead><tr>
                             <th scope="col" class="num">"#"</th>
                             <th scope="col">"Player"</th>
@@ -605,12 +638,12 @@ mod render {
                         </tr></thead>
                         <tbody>{rows}</tbody>
                     </table>
-                    <p class="small">"Points, then wins by type, then each game's score, best first: points, win attempts, strongholds, forces, spice, cards, leaders (4.01.10-11)."</p>
+                    <p class="small">"Points, then wins by type, then each game's score, best first: its points, then win attempts, strongholds, forces, spice, cards, leaders (4.01.10-11). Best game: "{SCORE_LEGEND}"."</p>
                 </section>
             </div>
         };
         document(
-            &format!("Standings: {event_name}"),
+            "Printed standings",
             Some((slug, event_name)),
             Look::Print,
             main,
@@ -630,13 +663,34 @@ mod tests {
         assert!(!wants_claim_codes(Some("claims=no")));
     }
 
+    #[cfg(feature = "ssr")]
     #[test]
-    fn surnames_come_first_with_their_particles() {
-        assert_eq!(surname_first("Paul Atreides"), "Atreides, Paul");
-        assert_eq!(surname_first("Anna van der Berg"), "van der Berg, Anna");
-        assert_eq!(surname_first("Mary Ann Smith"), "Smith, Mary Ann");
-        assert_eq!(surname_first("Feyd"), "Feyd");
-        assert_eq!(surname_first("  Alia   Atreides "), "Atreides, Alia");
+    fn the_wall_prints_names_as_written_in_a_folded_order() {
+        let mut names = vec![
+            ("Zoë Zhang (张)", None),
+            ("Piter De Vries", None),
+            ("A. B. Carter Jr.", None),
+            ("Nguyễn Thị Hoa", None),
+            ("émile Ørsted", None),
+            ("Anna van Dijk", Some("Dijk, Anna van")),
+            ("Ölund, Hanna", None),
+        ];
+        wall_order(&mut names, |(name, key)| {
+            ((*name).to_owned(), key.map(str::to_owned))
+        });
+        let order: Vec<&str> = names.iter().map(|(n, _)| *n).collect();
+        assert_eq!(
+            order,
+            [
+                "A. B. Carter Jr.",
+                "Anna van Dijk",
+                "émile Ørsted",
+                "Nguyễn Thị Hoa",
+                "Ölund, Hanna",
+                "Piter De Vries",
+                "Zoë Zhang (张)",
+            ]
+        );
     }
 
     #[test]

@@ -1,6 +1,11 @@
 //! One round: its seed, tables, seats, player circles and factions, public to all. The head
 //! judge also gets the clock of each table, the changes allowed before play begins (redraw, seat
 //! swap, cancel) and the list of who changed what.
+//!
+//! The round's state and each table (its badges, clock and seats) follow the event's `table`
+//! news as the dashboard's queue does (`public/live-parts.js`): a dispute raised on a phone, a
+//! report made final, a clock paused elsewhere show without a reload. Without JavaScript the
+//! page says when it was rendered and offers a refresh.
 
 use leptos::{prelude::*, server_fn::ServerFn};
 use leptos_meta::Title;
@@ -10,7 +15,8 @@ use crate::{
     components::{
         clock::TickingClock,
         field::{Field, FormError},
-        refresh::KeepCurrent,
+        live::{LiveBar, LiveParts},
+        refresh::NoScriptRefresh,
     },
     disputes::{TableFlag, table_flags},
     forms::{PostForm, form_state},
@@ -70,22 +76,26 @@ fn round_name(data: &RoundData) -> String {
     }
 }
 
-/// The round as it stands. Public viewers follow the clocks (the page loads again every 15 s);
-/// a head judge's page is not reloaded under their hands (it would wipe a half-typed form):
-/// their own changes bring it back fresh, and a stale page is refused.
+/// The round as it stands. Its tables follow the event's news in place (a part someone is
+/// typing in is left alone, so a head judge's half-typed form is never wiped); without
+/// JavaScript a public viewer's page loads again every minute, and a head judge's never under
+/// their hands: their own changes bring it back fresh, and a stale page is refused.
 #[component]
 fn Round(data: RoundData, flags: Vec<(TableNumber, TableFlag)>) -> impl IntoView {
     let table_error = form_state(TableClock::url()).error;
     let can_run = data.can_run;
     view! {
-        {(!can_run).then(|| view! { <KeepCurrent seconds=15 without_js=60/> })}
+        {(!can_run).then(|| view! { <NoScriptRefresh seconds=60/> })}
         <p><a href=format!("/events/{}", data.slug)>{data.event_name.clone()}</a></p>
         <h1>{round_name(&data)}</h1>
-        <p class="round-state" data-testid="round-state">{if data.begun {
-            "In play: seats are final."
-        } else {
-            "Drawn: seats may still change until play begins."
-        }}</p>
+        <LiveBar slug=data.slug.clone() now_ms=data.now_ms/>
+        <div id="live-round-state" data-live="table">
+            <p class="round-state" data-testid="round-state">{if data.begun {
+                "In play: seats are final."
+            } else {
+                "Drawn: seats may still change until play begins."
+            }}</p>
+        </div>
         {data.final_table.then(|| view! {
             <p class="hint">"The finalists' game: it decides the event's placings and does not count in the qualifying standings. "
                 <a href=format!("/events/{}/finals", data.slug)>"Finals"</a></p>
@@ -122,6 +132,7 @@ fn Round(data: RoundData, flags: Vec<(TableNumber, TableFlag)>) -> impl IntoView
             </section>
         })}
         {(can_run && !data.begun).then(|| view! { <BeforePlay data=data.clone()/> })}
+        <LiveParts/>
         {(can_run && !data.changes.is_empty()).then(|| view! {
             <section aria-labelledby="changes">
                 <h2 id="changes">"Changes to this round"</h2>
@@ -205,7 +216,7 @@ fn GameTable(
                     <input type="hidden" name="command" value=command/>
                     <button type="submit" aria-label=aria>{label}</button>
                 </PostForm>
-                <details>
+                <details id=format!("extend-{}", t.number)>
                     <summary>{summary}</summary>
                     <PostForm action=ExtendClock::url()>
                         {extend_fields}
@@ -230,6 +241,7 @@ fn GameTable(
         };
         view! { <p><a class="button-link" href=href>{label}</a></p> }
     };
+    let faction_head = if full { "Cards offered" } else { "Faction" };
     let rows = t
         .seats
         .iter()
@@ -237,24 +249,28 @@ fn GameTable(
             let faction = s.faction_text();
             view! {
                 <tr>
-                    <td>{s.seat}</td>
-                    <td>{s.circle}</td>
+                    <td class="num" data-label="Seat">{s.seat}</td>
+                    <td class="num" data-label="Circle">{s.circle}</td>
                     <th scope="row">{s.player.clone()}{s.dropped.then_some(" (dropped)")}</th>
-                    <td class="faction">{faction}</td>
+                    <td class="faction" data-label=faction_head>{faction}</td>
                 </tr>
             }
         })
         .collect_view();
+    // The whole table follows the news in place (`live-parts.js`): its badges, clock, seats and
+    // clock controls.
     view! {
-        <section class="game-table" aria-labelledby=labelled_by data-table=t.number.to_string()>
+        <section class="game-table" aria-labelledby=labelled_by data-table=t.number.to_string()
+            id=format!("live-table-{}", t.number) data-live="table">
             <h2 id=heading_id>{format!("Table {} · {size} players", t.number)}
                 {t.reported.then(|| view! { <span class="badge">"Report final"</span> })}
                 {flag.map(|f| view! { <span class="badge flag" data-flag=f.code()>{f.label()}</span> })}
             </h2>
-            <table tabindex="0">
+            <table tabindex="0" class="seating stack">
+                <caption class="sr-only">{format!("Table {}'s seats", t.number)}</caption>
                 <thead><tr>
                     <th scope="col">"Seat"</th><th scope="col">"Circle"</th><th scope="col">"Player"</th>
-                    <th scope="col">{if full { "Cards offered" } else { "Faction" }}</th>
+                    <th scope="col">{faction_head}</th>
                 </tr></thead>
                 <tbody>{rows}</tbody>
             </table>

@@ -130,6 +130,13 @@ fn SettingsForm(s: SettingsView, error: Signal<Option<crate::error::AppError>>) 
                     <p class="field-error" role="alert" data-error-for="adjudication_deadlock" data-control="field-adjudication_deadlock" hidden=move || message("adjudication_deadlock")().is_none()>{message("adjudication_deadlock")}</p>
                 </div>
             </fieldset>
+            <fieldset>
+                <legend>"Test event"</legend>
+                <Field label="Rehearsal clock (minutes per table)" name="rehearsal_minutes" kind="number"
+                    value=s.rehearsal_minutes.clone()
+                    hint="Only for a rehearsal before the real day: every table's clock runs this many minutes (1 to 120) instead of an hour per player, and the finish window as long (at most 30 minutes), so a clock can be seen to run out. Leave it empty for a real event."
+                    error=error/>
+            </fieldset>
             <FormError error=error/>
             <button type="submit">"Save settings"</button>
         </PostForm>

@@ -2,11 +2,13 @@
 //! invitation links (organisers and head judges): a one-use link that gives its taker a role.
 
 use leptos::{prelude::*, server_fn::ServerFn};
-use leptos_meta::Title;
 use tournament::ids::UserId;
 
 use crate::{
-    components::field::{Field, FormError},
+    components::{
+        field::{Field, FormError},
+        title::EventTitle,
+    },
     events::{GrantRole, RevokeRole, event_staff, get_event, remove_confirm_field},
     forms::{PostForm, form_state},
     invitations::{
@@ -24,7 +26,7 @@ pub fn StaffPage() -> impl IntoView {
     let invitations = Resource::new(move || slug.get(), event_invitations);
     let new_invitation = Resource::new(move || slug.get(), take_new_invitation);
     view! {
-        <Title text="Staff and roles"/>
+        <EventTitle page="Staff and roles" slug=slug/>
         <main class="page">
             <p><a href=move || format!("/events/{}", slug.get())>"← Back to the event"</a></p>
             <h1>"Staff and roles"</h1>
@@ -35,15 +37,15 @@ pub fn StaffPage() -> impl IntoView {
                     match staff.await {
                         Ok(rows) => view! {
                             <div data-form-errors="">
-                            <table tabindex="0">
+                            <table tabindex="0" class="stack">
                                 <caption>"People with a role in this event"</caption>
                                 <thead><tr><th scope="col">"User"</th><th scope="col">"Role"</th><th scope="col">"Remove"</th></tr></thead>
                                 <tbody>
                                     {rows.into_iter().map(|r| view! {
                                         <tr>
-                                            <td>{r.username.clone()}</td>
-                                            <td>{r.role.clone()}</td>
-                                            <td><RevokeForm slug=slug.get_untracked() user_id=r.user_id username=r.username.clone()/></td>
+                                            <td class="who">{r.username.clone()}</td>
+                                            <td data-label="Role">{r.role.clone()}</td>
+                                            <td class="action"><RevokeForm slug=slug.get_untracked() user_id=r.user_id username=r.username.clone()/></td>
                                         </tr>
                                     }).collect_view()}
                                 </tbody>
@@ -178,7 +180,7 @@ fn Invitations(slug: String, rows: Vec<InvitationRow>) -> impl IntoView {
     }
     view! {
         <div data-form-errors="">
-        <table tabindex="0">
+        <table tabindex="0" class="stack">
             <caption>"Invitations"</caption>
             <thead><tr><th scope="col">"For"</th><th scope="col">"Role"</th><th scope="col">"State"</th><th scope="col">"Withdraw"</th></tr></thead>
             <tbody>
@@ -187,10 +189,10 @@ fn Invitations(slug: String, rows: Vec<InvitationRow>) -> impl IntoView {
                     let slug = slug.clone();
                     view! {
                         <tr>
-                            <td>{r.label.clone()}</td>
-                            <td>{r.role.clone()}</td>
-                            <td>{r.standing.clone()}</td>
-                            <td>{r.open.then(|| view! {
+                            <td class="who">{r.label.clone()}</td>
+                            <td data-label="Role">{r.role.clone()}</td>
+                            <td data-label="State">{r.standing.clone()}</td>
+                            <td class="action">{r.open.then(|| view! {
                                 <PostForm action=RevokeInvitation::url() class="inline">
                                     <input type="hidden" name="slug" value=slug/>
                                     <input type="hidden" name="id" value=r.id.to_string()/>

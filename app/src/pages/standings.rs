@@ -19,7 +19,7 @@ pub use render::*;
 mod render {
     use db::results::standings::{EventStandings, GameLine, Row};
     use leptos::{prelude::*, tachys::view::RenderHtml};
-    use tournament::{Category, Faction};
+    use tournament::Faction;
 
     /// How the server is reached from outside, for absolute addresses (the QR code): the first
     /// configured public origin (`MENTAT_PUBLIC_URL`), else the request's own host.
@@ -143,7 +143,7 @@ mod render {
             standings,
             focus,
         } = *page;
-        let title = format!("Standings: {name}");
+        let title = format!("Standings · {name} · Mentat");
         let refresh = match focus {
             Some(id) => format!("{}?p={id}#p{id}", super::path(slug)),
             None => super::path(slug),
@@ -258,11 +258,10 @@ mod render {
             .map(|w| format!("{} {}", w.code(), w.name()))
             .collect::<Vec<_>>()
             .join(" · ");
-        let vector = std::iter::once("points")
-            .chain(Category::ALL.iter().map(|c| c.label()))
-            .collect::<Vec<_>>()
-            .join(", ");
-        let legend = format!("Wins: {wins}. Best game: {vector} (4.01.11).");
+        let legend = format!(
+            "Wins: {wins}. Best game, each game's score: {}.",
+            tournament::standings::SCORE_LEGEND
+        );
         view! {
             <h1>{name.to_owned()}</h1>
             <p class="lead">{progress(s)}</p>
@@ -447,7 +446,7 @@ mod render {
             escape(&row.player),
             escape(&row.points),
             escape(&wins_text(row)),
-            escape(row.best.as_deref().unwrap_or("")),
+            escape(&row.best.map(|b| b.short()).unwrap_or_default()),
         );
         if open {
             cells
@@ -481,9 +480,9 @@ mod render {
         view! {
             <tr>
                 <th scope="row">{format!("Round {}, table {}", g.round, g.table)}</th>
-                <td>{faction_name(g.faction)}</td>
-                <td>{g.result.unwrap_or("no win")}</td>
-                <td>{g.score.clone()}</td>
+                <td data-label="Faction">{faction_name(g.faction)}</td>
+                <td data-label="Result">{g.result.unwrap_or("no win")}</td>
+                <td data-label="Score">{g.score.short()}</td>
             </tr>
         }
     }
@@ -505,7 +504,7 @@ mod render {
             view! { <p>"No game counted yet."</p> }.into_any()
         } else {
             view! {
-                <table tabindex="0" class="games">
+                <table tabindex="0" class="games stack">
                     <caption>{format!("Games of {player}, best first")}</caption>
                     <thead>
                         <tr>

@@ -71,7 +71,7 @@ mod render {
     pub fn document_for(scope: Option<(&str, &str)>, events: usize, s: &Statistics) -> String {
         let (title, heading, lead) = match scope {
             Some((_, name)) => (
-                format!("Statistics: {name}"),
+                "Statistics".to_owned(),
                 "Statistics".to_owned(),
                 format!(
                     "{name}: {} games with a final report, {} seats.",
@@ -79,7 +79,7 @@ mod render {
                 ),
             ),
             None => (
-                "Statistics: all events".to_owned(),
+                "Statistics across events".to_owned(),
                 "Statistics across events".to_owned(),
                 format!(
                     "{events} event{}: {} games with a final report, {} seats.",
@@ -226,11 +226,11 @@ mod render {
                 view! {
                     <tr>
                         <th scope="row">{b.faction.name()}</th>
-                        <td>{b.player.clone()}</td>
-                        <td>{b.game.clone()}</td>
-                        <td>{b.result.map_or_else(|| "no win".to_owned(), |w| w.name().to_owned())}</td>
-                        <td class="num">{b.score.clone()}</td>
-                        <td>{held}</td>
+                        <td data-label="Player">{b.player.clone()}</td>
+                        <td data-label="Game">{b.game.clone()}</td>
+                        <td data-label="Result">{b.result.map_or_else(|| "no win".to_owned(), |w| w.name().to_owned())}</td>
+                        <td class="score" data-label="Score">{b.score.clone()}</td>
+                        <td data-label="Strongholds held">{held}</td>
                     </tr>
                 }
             })
@@ -295,11 +295,12 @@ mod render {
             <section aria-labelledby="best">
                 <h2 id="best">"Best faction showing"</h2>
                 <p>"As the WBC awards it: each faction's best game by its score (points, then the tiebreakers of 4.01.11), with the strongholds its player held at each Battle phase where a win attempt recorded them."</p>
-                <table tabindex="0" class="compact">
+                <table tabindex="0" class="compact stack">
                     <caption>"Each faction's best game"</caption>
-                    <thead><tr><th scope="col">"Faction"</th><th scope="col">"Player"</th><th scope="col">"Game"</th><th scope="col">"Result"</th><th scope="col" class="num">"Score"</th><th scope="col">"Strongholds held"</th></tr></thead>
+                    <thead><tr><th scope="col">"Faction"</th><th scope="col">"Player"</th><th scope="col">"Game"</th><th scope="col">"Result"</th><th scope="col">"Score"</th><th scope="col">"Strongholds held"</th></tr></thead>
                     <tbody>{best_rows}</tbody>
                 </table>
+                <p class="legend">{format!("Score: {}.", tournament::standings::SCORE_LEGEND)}</p>
             </section>
         }
     }

@@ -2,6 +2,12 @@
 //! game report and its revisions (4.01.07), the players' confirmations, the head judge's
 //! decision on a dispute (4.01.05) and, for a game stopped by the clock, the adjudication and
 //! its reasoning (4.01.09). Judges fill it on a phone at the table.
+//!
+//! The report's state, the table's clock, the win-attempt record, the report and its history
+//! follow the event's `table` news in place (`public/live-parts.js`): a dispute raised on a
+//! phone or a report made final shows without a reload, and the clock stops there. The judges'
+//! form is not swapped (someone may be typing in it); a report saved meanwhile is caught when
+//! they save. Without JavaScript the page says when it was rendered and offers a refresh.
 
 use dune::{Faction, WinType};
 use leptos::{prelude::*, server_fn::ServerFn};
@@ -11,7 +17,12 @@ use tournament::ids::{PlayerId, Revision, RoundNumber, TableNumber};
 use tournament::report::Ending;
 
 use crate::{
-    components::{field::FormError, rule_link::RuleLink},
+    components::{
+        clock::TickingClock,
+        field::FormError,
+        live::{LiveBar, LiveParts},
+        rule_link::RuleLink,
+    },
     error::{AppError, seat_field_id},
     forms::{DoneNote, PostForm, form_state},
     pages::{
@@ -136,17 +147,29 @@ fn Table(d: TableData) -> impl IntoView {
         );
         view! { <p class="log-link"><a href=href>"Game log: verification and board"</a></p> }
     });
+    let clock = d.clock.map(|clock| {
+        view! { <TickingClock clock=clock server_now=d.now_ms label=format!("Table {} clock", d.table)/> }
+    });
     view! {
         <p><a href=round_href>{format!("{} · round {}", d.event_name, d.round)}</a></p>
         <h1>{title}</h1>
-        <p class="report-state" data-state=d.status.code() role="status">
-            "Report: "<strong>{d.status.label()}</strong>
-        </p>
+        <LiveBar slug=d.slug.clone() now_ms=d.now_ms/>
+        <div id="live-report-state" data-live="table">
+            <p class="report-state" data-state=d.status.code() role="status">
+                "Report: "<strong>{d.status.label()}</strong>
+            </p>
+            {clock}
+        </div>
         {log_link}
         <Attempts d=d.clone()/>
-        <LatestReport d=d.clone()/>
+        <div id="live-report" data-live="table">
+            <LatestReport d=d.clone()/>
+        </div>
         {staff.then(|| view! { <ReportEditor d=d.clone()/> })}
-        <History d=d.clone()/>
+        <div id="live-history" data-live="table">
+            <History d=d.clone()/>
+        </div>
+        <LiveParts/>
     }
 }
 
@@ -280,12 +303,14 @@ fn Attempts(d: TableData) -> impl IntoView {
     view! {
         <section aria-labelledby="attempts">
             <h2 id="attempts">"Win attempts (4.01.04)"</h2>
-            <table tabindex="0" class="compact">
-                <caption class="sr-only">"Win attempts per player"</caption>
-                <thead><tr><th scope="col">"Player"</th><th scope="col">"Faction"</th><th scope="col" class="num">"Win attempts"</th></tr></thead>
-                <tbody>{counts}</tbody>
-            </table>
-            {(!d.turns.is_empty()).then(|| view! { <ul class="turns" aria-label="Recorded Battle phases">{turns}</ul> })}
+            <div id="live-attempts" data-live="table">
+                <table tabindex="0" class="compact">
+                    <caption class="sr-only">"Win attempts per player"</caption>
+                    <thead><tr><th scope="col">"Player"</th><th scope="col">"Faction"</th><th scope="col" class="num">"Win attempts"</th></tr></thead>
+                    <tbody>{counts}</tbody>
+                </table>
+                {(!d.turns.is_empty()).then(|| view! { <ul class="turns" aria-label="Recorded Battle phases">{turns}</ul> })}
+            </div>
             {form}
         </section>
     }
@@ -326,9 +351,9 @@ fn LatestReport(d: TableData) -> impl IntoView {
                 <tr data-player=s.player.clone()>
                     <th scope="row">{s.player.clone()}
                         <small>{s.faction.code()}{s.ally.map(|a| format!(" + ally {a}"))}</small></th>
-                    <td data-testid="result"><abbr title=result_title>{result.map_or("—", |w| w.code())}</abbr></td>
-                    <td class="values"><Values end=s.end/></td>
-                    <td class="answer-cell">{answer}</td>
+                    <td data-testid="result" data-label="Result"><abbr title=result_title>{result.map_or("—", |w| w.code())}</abbr></td>
+                    <td class="values" data-label="At the end"><Values end=s.end/></td>
+                    <td class="answer-cell" data-label="Confirmed">{answer}</td>
                 </tr>
             }
         })
@@ -403,7 +428,7 @@ fn LatestReport(d: TableData) -> impl IntoView {
         <section aria-labelledby="report">
             <h2 id="report">{format!("Game report · revision {}", latest.revision)}</h2>
             <p>{format!("Ended by {}; last turn played: {}.", ended_text(latest.ended), latest.last_turn)}</p>
-            <table tabindex="0" class="compact report">
+            <table tabindex="0" class="compact report stack">
                 <caption class="sr-only">"Results and end values per player"</caption>
                 <thead><tr>
                     <th scope="col">"Player"</th><th scope="col">"Result"</th>
@@ -417,7 +442,7 @@ fn LatestReport(d: TableData) -> impl IntoView {
             <FormError error=answer_error/>
             {mine}
             {finalise}
-            {for_players.map(|v| view! { <details class="panel"><summary>"Confirm for players without a phone"</summary>{v}</details> })}
+            {for_players.map(|v| view! { <details class="panel" id="confirm-for-players"><summary>"Confirm for players without a phone"</summary>{v}</details> })}
         </section>
     }
     .into_any()
@@ -445,6 +470,7 @@ fn AnswerForms(
     };
     let (agree_fields, dispute_fields) = (hidden(), hidden());
     let note_id = format!("note-{player_id}-{for_player}");
+    let box_id = format!("{note_id}-box");
     let note_error_id = format!("{note_id}-error");
     let error = form_state(AnswerReport::url()).error;
     // The server names the note of the player it concerns, so only that player's form shows it.
@@ -460,7 +486,7 @@ fn AnswerForms(
             </PostForm>
             // Open when its note was refused, so the message is seen (after a plain form post,
             // the page comes back with every box closed).
-            <details open=move || note_message.get().is_some()>
+            <details id=box_id open=move || note_message.get().is_some()>
                 <summary>"Something is wrong"</summary>
                 <PostForm action=AnswerReport::url()>
                     {dispute_fields}
@@ -543,6 +569,8 @@ fn ReportEditor(d: TableData) -> impl IntoView {
                 .iter()
                 .map(|w| view! { <option value=w.code() selected=Some(*w) == result>{format!("{} · {}", w.code(), w.name())}</option> })
                 .collect_view();
+            // Each value's box is narrow: its message goes under the player's row (`errors`),
+            // the width of the form, not inside the box.
             let numbers = EndValues::CATEGORIES
             .into_iter()
             .zip(VALUE_NAMES)
@@ -553,17 +581,28 @@ fn ReportEditor(d: TableData) -> impl IntoView {
                     .map(|n| n.to_string())
                     .unwrap_or_default();
                 let message = field_error(id(f));
-                let message2 = field_error(id(f));
+                let error_id = format!("{}-error", id(f));
                 view! {
                     <div class="field num-field" class:invalid=move || message.get().is_some()>
                         <label for=id(f)>{label}<span class="sr-only">{rest}</span></label>
-                        <input id=id(f) name=name(f) type="number" inputmode="numeric" min="0" value=current/>
-                        <p class="field-error" role="alert" hidden=move || message2.get().is_none()
-                            data-error-for=id(f) data-control=id(f)>{move || message2.get()}</p>
+                        <input id=id(f) name=name(f) type="number" inputmode="numeric" min="0" value=current
+                            aria-describedby=error_id
+                            aria-invalid=move || message.get().is_some().then_some("true")/>
                     </div>
                 }
             })
             .collect_view();
+            let errors = EndValues::CATEGORIES
+                .into_iter()
+                .map(|category| {
+                    let f = category.field();
+                    let message = field_error(id(f));
+                    view! {
+                        <p class="field-error" id=format!("{}-error", id(f)) role="alert" hidden=move || message.get().is_none()
+                            data-error-for=id(f) data-control=id(f)>{move || message.get()}</p>
+                    }
+                })
+                .collect_view();
             let result_msg = field_error(id("result"));
             let ally_msg = field_error(id("ally"));
             let faction_msg = field_error(id("faction"));
@@ -580,25 +619,41 @@ fn ReportEditor(d: TableData) -> impl IntoView {
                     {faction_input}
                     <p class="field-error" role="alert" hidden=move || faction_msg.get().is_none()
                         data-error-for=id("faction") data-control=id("faction")>{move || faction_msg.get()}</p>
-                    <div class="field">
+                    <div class="field" class:invalid=move || result_msg.get().is_some()>
                         <label for=id("result")>"Result"</label>
                         <select id=id("result") name=name("result")><option value="">"No win"</option>{result_options}</select>
-                        <p class="field-error" role="alert" hidden=move || result_msg.get().is_none()
-                            data-error-for=id("result") data-control=id("result")>{move || result_msg.get()}</p>
                     </div>
-                    <div class="field">
+                    <div class="field" class:invalid=move || ally_msg.get().is_some()>
                         <label for=id("ally")>"Ally"</label>
                         <select id=id("ally") name=name("ally")><option value="">"None"</option>{ally_options}</select>
-                        <p class="field-error" role="alert" hidden=move || ally_msg.get().is_none()
-                            data-error-for=id("ally") data-control=id("ally")>{move || ally_msg.get()}</p>
                     </div>
                     <div class="numbers">{numbers}</div>
+                    </div>
+                    <div class="seat-errors">
+                        <p class="field-error" role="alert" hidden=move || result_msg.get().is_none()
+                            data-error-for=id("result") data-control=id("result")>{move || result_msg.get()}</p>
+                        <p class="field-error" role="alert" hidden=move || ally_msg.get().is_none()
+                            data-error-for=id("ally") data-control=id("ally")>{move || ally_msg.get()}</p>
+                        {errors}
                     </div>
                 </fieldset>
             }
         })
         .collect_view();
     let ended = latest.as_ref().map(|l| l.ended);
+    // The clock still runs: "ended by the clock" needs the head judge to call time (4.01.08).
+    let running = d.clock.is_some_and(|c| {
+        let reading = c.read(d.now_ms);
+        reading.phase == tournament::ClockPhase::Running && !reading.stopped
+    });
+    let call_time = (running && d.can_override && !final_now).then(|| {
+        view! {
+            <div class="choice">
+                <input type="checkbox" id="report-call-time" name="form[call_time]" value="true"/>
+                <label for="report-call-time">"Call time now: the game ends by the clock although the table's clock still runs (head judge; recorded in the audit log, 4.01.08)"</label>
+            </div>
+        }
+    });
     let last_turn = latest
         .as_ref()
         .map(|l| l.last_turn.to_string())
@@ -692,6 +747,7 @@ fn ReportEditor(d: TableData) -> impl IntoView {
                         <p class="field-error" role="alert" hidden=move || ended_msg.get().is_none()
                             data-error-for="ended" data-control="report-ended">{move || ended_msg.get()}</p>
                     </div>
+                    {call_time}
                     <div class="field">
                         <label for="report-last-turn">"Last turn played"</label>
                         <input id="report-last-turn" name="form[last_turn]" type="number" inputmode="numeric" min="1" max="10" value=last_turn/>

@@ -92,24 +92,20 @@ pub fn from_report(report: &ReportJson) -> Replayed {
         report
             .violations
             .iter()
-            .map(|v| Problem {
-                line: v.line,
-                col: v.col,
-                // The GenCon rulebook's pages only: a full-rulebook number would find GenCon's
-                // rule of the same number.
-                heading: Rule::parse(&v.rule)
+            .map(|v| {
+                let cited = Rule::parse(&v.rule)
                     .ok()
-                    .filter(|_| v.book != "000")
-                    .and_then(rulebook::get)
-                    .map(|e| e.heading.to_owned()),
-                rule: Some(if v.book == "000" {
-                    format!("000 {}", v.rule)
-                } else {
-                    v.rule.clone()
-                }),
-                message: v.message.clone(),
-                context: Some(format!("turn {}, {}", v.turn, v.phase)),
-                see_also: v.see_also.clone(),
+                    .map(|r| dune::BookRule::new(v.book, r, v.edition));
+                Problem {
+                    line: v.line,
+                    col: v.col,
+                    heading: cited.and_then(rulebook::at).map(|e| e.heading.to_owned()),
+                    rule: Some(cited.map_or_else(|| v.rule.clone(), |c| c.to_string())),
+                    page: cited.map(|c| c.href()),
+                    message: v.message.clone(),
+                    context: Some(format!("turn {}, {}", v.turn, v.phase)),
+                    see_also: v.see_also.clone(),
+                }
             })
             .collect()
     } else {
@@ -120,6 +116,7 @@ pub fn from_report(report: &ReportJson) -> Replayed {
                 line: e.line,
                 col: e.col,
                 rule: None,
+                page: None,
                 heading: None,
                 message: format!("Expected {}, found {}.", e.expected, e.found),
                 context: None,
@@ -449,7 +446,23 @@ mod tests {
         let p = &r.verification.problems[0];
         assert_eq!((p.line, p.rule.as_deref()), (3, Some("0.16")));
         assert_eq!(p.heading.as_deref(), Some("First storm"));
-        assert_eq!(p.rule_href().as_deref(), Some("/rules/0.16"));
+        assert_eq!(p.rule_href().as_deref(), Some("/rules/gencon/0.16"));
+
+        // A full-rulebook game's violation links to the full rulebook's rule: its 1.06.02.05 is
+        // GenCon's occupancy limit 1.06.03.05 (000's own 1.06.03.05 is another rule).
+        let full = include_str!(
+            "../../../engine/tests/games/illegal-1.06.03.05-full-format-ship-into-full-stronghold.dgn"
+        );
+        let p = replay(full, true).verification.problems[0].clone();
+        assert_eq!(p.rule.as_deref(), Some("000 1.06.02.05"));
+        assert_eq!(p.rule_href().as_deref(), Some("/rules/full/1.06.02.05"));
+        let heading = rulebook::get_in(
+            dune::Book::Full,
+            dune::rule!("1.06.02.05"),
+            dune::Edition::default(),
+        );
+        assert_eq!(p.heading.as_deref(), heading.map(|e| e.heading));
+        assert!(p.heading.is_some());
 
         let r = replay("T0\nQ\n", true);
         assert!(!r.verification.readable);

@@ -76,18 +76,17 @@ pub struct ViolationJson {
     pub turn: u32,
     pub phase: String,
     pub rule: String,
-    /// The rulebook the number is read in: `001` (GenCon) or `000` (the full rulebook).
-    #[serde(default = "gencon")]
-    pub book: String,
+    /// The book `rule` is read in (`001`, `000`); the GenCon rulebook when absent.
+    #[serde(default)]
+    pub book: dune::Book,
+    /// Where the full rulebook prints two versions of the rule, which one.
+    #[serde(default)]
+    pub edition: dune::Edition,
     pub message: String,
     /// Other rules that say the same as `rule` (a phase rule beside the faction's or variant's
     /// rule the violation cites).
     #[serde(default)]
     pub see_also: Vec<String>,
-}
-
-fn gencon() -> String {
-    "001".to_owned()
 }
 
 #[derive(Debug, Clone, Deserialize)]

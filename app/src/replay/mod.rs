@@ -40,9 +40,12 @@ pub struct Verification {
 pub struct Problem {
     pub line: u32,
     pub col: u32,
-    /// The rule broken (`1.06.03.05`); `None` for a syntax error. A rule of the full rulebook
-    /// is written with its book (`000 2.11.05`).
+    /// The rule broken as the engine cites it in the game's book (`1.06.03.05`, or
+    /// `000 1.06.02.05` in a full-rulebook game); `None` for a syntax error.
     pub rule: Option<String>,
+    /// The broken rule's page (`/rules/gencon/1.06.03.05`, `/rules/full/1.06.02.05`).
+    #[serde(default)]
+    pub page: Option<String>,
     /// The rule's heading, for the reader who does not know the number by heart.
     pub heading: Option<String>,
     pub message: String,
@@ -57,10 +60,7 @@ impl Problem {
     /// The rule's page. The GenCon rulebook's rules have pages here; a full-rulebook rule
     /// (`000 …`) is shown without a link until its page exists.
     pub fn rule_href(&self) -> Option<String> {
-        self.rule
-            .as_ref()
-            .filter(|r| !r.starts_with("000 "))
-            .map(|r| format!("/rules/{r}"))
+        self.page.clone()
     }
 }
 
@@ -199,7 +199,8 @@ pub fn faction_colours(f: Faction) -> (&'static str, &'static str) {
         Faction::Emperor => ("#b71c1c", "#fff"),
         Faction::Fremen => ("#f2c14e", "#000"),
         Faction::Harkonnen => ("#212121", "#fff"),
-        Faction::SpacingGuild => ("#e65100", "#fff"),
+        // Dark ink on the Guild's orange: white on it fails WCAG's contrast (3.8 : 1).
+        Faction::SpacingGuild => ("#e65100", "#000"),
         Faction::Choam => ("#5d4037", "#fff"),
         Faction::Richese => ("#4527a0", "#fff"),
         Faction::FreeTraders => ("#00796b", "#fff"),

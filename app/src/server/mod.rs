@@ -81,12 +81,15 @@ pub fn back_with(action: &str, message: &str, lines: &[String]) {
 }
 
 /// As [`back_with`], with sentences (`notes`) said under the message, before the lines.
+///
+/// The page comes back scrolled to what was said (`#done`, `forms::DoneNote`), where the eye
+/// was, not at its top with the message a screen or two below.
 pub fn back_with_notes(action: &str, message: &str, notes: &[String], lines: &[String]) {
-    use crate::forms::{DONE, LINE, NOTE, SAID};
+    use crate::forms::{DONE, DONE_ANCHOR, LINE, NOTE, SAID};
     let mut said = vec![(DONE, action), (SAID, message)];
     said.extend(notes.iter().map(|n| (NOTE, n.as_str())));
     said.extend(lines.iter().map(|l| (LINE, l.as_str())));
-    go_to(&page_with(&said));
+    go_to(&format!("{}#{DONE_ANCHOR}", page_with(&said)));
 }
 
 /// The page that posted (from `Referer`, path and query only, so never another site), without

@@ -61,6 +61,7 @@ type PlayerRow = (
     i32,
     DateTime<Utc>,
     Option<String>,
+    Option<String>,
 );
 
 type RoundRow = (
@@ -176,7 +177,7 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
     .await?;
     let players: Vec<PlayerRow> = sqlx::query_as(
         "SELECT p.id, p.name, p.email, p.club, p.alternate, p.checked_in, p.entered_after_round, \
-           p.dropped_after_round, p.dropped_at, p.version, p.created_at, u.username \
+           p.dropped_after_round, p.dropped_at, p.version, p.created_at, u.username, p.sort_as \
          FROM players p LEFT JOIN users u ON u.id = p.user_id WHERE p.event_id = $1 ORDER BY p.id",
     )
     .bind(event_id)
@@ -527,6 +528,7 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
                     version: p.9,
                     created_at: p.10,
                     account: p.11.clone(),
+                    sort_as: p.12.clone(),
                 })
             })
             .collect::<Result<Vec<_>, sqlx::Error>>()?,
@@ -567,7 +569,7 @@ async fn read(db: &mut PgConnection, event_id: EventId) -> Result<Backup, sqlx::
                     rank: r.rank,
                     player: numbers.of(r.player_id.get())?,
                     points: r.points.clone(),
-                    best_game: r.best.clone(),
+                    best_game: r.best.map(|b| b.dotted()),
                     finals: crate::export::finals_code(r.finalist).to_owned(),
                 })
             })

@@ -87,6 +87,10 @@ pub struct PlayerRecord {
     pub created_at: DateTime<Utc>,
     /// The account the player confirms reports with.
     pub account: Option<String>,
+    /// What the wall's lists sort the player by instead of the name; absent from files written
+    /// before it existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sort_as: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -582,7 +582,7 @@ pub async fn restore(
             rank: r.rank,
             player: ids.get(&r.player).copied().unwrap_or_default(),
             points: r.points.clone(),
-            best_game: r.best.clone(),
+            best_game: r.best.map(|b| b.dotted()),
             finals: crate::export::finals_code(r.finalist).to_owned(),
         })
         .collect();
@@ -810,8 +810,9 @@ async fn write(
     for p in &b.players {
         let id: PlayerId = sqlx::query_scalar(
             "INSERT INTO players (event_id, name, email, club, alternate, checked_in, \
-               entered_after_round, dropped_after_round, dropped_at, version, created_at, user_id) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+               entered_after_round, dropped_after_round, dropped_at, version, created_at, user_id, \
+               sort_as) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
         )
         .bind(event.id)
         .bind(&p.name)
@@ -825,6 +826,7 @@ async fn write(
         .bind(p.version)
         .bind(p.created_at)
         .bind(user(&p.account))
+        .bind(&p.sort_as)
         .fetch_one(&mut *tx)
         .await?;
         players.insert(p.player, id);

@@ -28,18 +28,32 @@ fn results_error(error: ResultsError) -> sqlx::Error {
 
 // ---------------------------------------------------------------------------------------------
 
-/// One row of the standings, in standings order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// One row of the standings, in standings order. Numbers are numbers (points 3.5, each
+/// tiebreaker of the best game in its own column); the forms people read are kept beside them
+/// (`points_shown`, `best_game`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct StandingRow {
     pub rank: usize,
     pub player_id: PlayerId,
     pub player: String,
-    /// 3, 2½, …
-    pub points: String,
+    /// Tournament points as a decimal number: 3, 2.5.
+    pub points: f64,
+    /// The same as judges write them: `3`, `2½`.
+    pub points_shown: String,
     /// Wins by type, heaviest first: `SSH 2 · EG 1`.
     pub wins: String,
-    /// The best game's score (4.01.11): points, then the six tiebreakers.
+    /// The best game's score (4.01.11) as the standings show it:
+    /// `3 pts · 2 WA · 3 SH · 8 F · 12 Sp · 3 C · 3 L`; empty without a game.
     pub best_game: String,
+    /// The best game's values, each in its column (empty without a game): its points, then the
+    /// six tiebreakers of 4.01.11 in order.
+    pub best_points: Option<f64>,
+    pub best_win_attempts: Option<u32>,
+    pub best_strongholds: Option<u32>,
+    pub best_forces: Option<u32>,
+    pub best_spice: Option<u32>,
+    pub best_cards: Option<u32>,
+    pub best_leaders: Option<u32>,
     pub games: usize,
     /// `in` (a finalist), `out`, or `tied` (tied across the cut line, the head judge draws).
     pub finals: String,
@@ -58,8 +72,16 @@ impl Headers for StandingRow {
         "player_id",
         "player",
         "points",
+        "points_shown",
         "wins",
         "best_game",
+        "best_points",
+        "best_win_attempts",
+        "best_strongholds",
+        "best_forces",
+        "best_spice",
+        "best_cards",
+        "best_leaders",
         "games",
         "finals",
         "reason",
@@ -89,27 +111,42 @@ pub(super) async fn standings(
     Ok(standings
         .rows
         .into_iter()
-        .map(|row| StandingRow {
-            placing: placings
-                .iter()
-                .find(|p| p.player_id == row.player_id)
-                .map(|p| p.place),
-            rank: row.rank,
-            player_id: row.player_id,
-            player: row.player,
-            points: row.points,
-            wins: row
-                .wins
-                .iter()
-                .map(|(code, n)| format!("{code} {n}"))
-                .collect::<Vec<_>>()
-                .join(" · "),
-            best_game: row.best.unwrap_or_default(),
-            games: row.games.len(),
-            finals: finals_code(row.finalist).to_owned(),
-            reason: row.reason.unwrap_or_default(),
-            dropped: row.dropped,
-            alternate: row.alternate,
+        .map(|row| {
+            let best = |i: usize| row.best.map(|b| b.values[i]);
+            StandingRow {
+                placing: placings
+                    .iter()
+                    .find(|p| p.player_id == row.player_id)
+                    .map(|p| p.place),
+                rank: row.rank,
+                player_id: row.player_id,
+                player: row.player.clone(),
+                points: row.total.as_f64(),
+                points_shown: row.points.clone(),
+                wins: row
+                    .wins
+                    .iter()
+                    .map(|(code, n)| format!("{code} {n}"))
+                    .collect::<Vec<_>>()
+                    .join(" · "),
+                // Plain spaces in a file: a script splits on them.
+                best_game: row
+                    .best
+                    .map(|b| b.short().replace('\u{a0}', " "))
+                    .unwrap_or_default(),
+                best_points: row.best.map(|b| b.points.as_f64()),
+                best_win_attempts: best(0),
+                best_strongholds: best(1),
+                best_forces: best(2),
+                best_spice: best(3),
+                best_cards: best(4),
+                best_leaders: best(5),
+                games: row.games.len(),
+                finals: finals_code(row.finalist).to_owned(),
+                reason: row.reason.clone().unwrap_or_default(),
+                dropped: row.dropped,
+                alternate: row.alternate,
+            }
         })
         .collect())
 }
@@ -133,6 +170,8 @@ pub struct PlayerRow {
     /// The account the player confirms reports with.
     pub account: Option<String>,
     pub registered_at: DateTime<Utc>,
+    /// What the wall's lists sort the player by instead of the name, if an organiser set it.
+    pub sort_as: Option<String>,
 }
 
 impl Headers for PlayerRow {
@@ -147,6 +186,7 @@ impl Headers for PlayerRow {
         "dropped_after_round",
         "account",
         "registered_at",
+        "sort_as",
     ];
 }
 
@@ -157,7 +197,7 @@ pub(super) async fn players(
     sqlx::query_as(
         "SELECT p.id AS player_id, p.name, p.email, p.club, p.checked_in, p.alternate, \
            p.entered_after_round, p.dropped_after_round, u.username AS account, \
-           p.created_at AS registered_at \
+           p.created_at AS registered_at, p.sort_as \
          FROM players p LEFT JOIN users u ON u.id = p.user_id \
          WHERE p.event_id = $1 ORDER BY lower(p.name), p.name",
     )

@@ -83,6 +83,7 @@ type Row = (
     i64,
     i64,
     i64,
+    Option<i64>,
     DateTime<Utc>,
     Option<Revision>,
     serde_json::Value,
@@ -94,7 +95,9 @@ const QUERY: &str = "\
 WITH open_tables AS (
     SELECT t.id, r.number AS round, t.number AS table_no, t.clock_started_at, t.clock_paused_at,
            t.clock_paused_ms, t.clock_extension_ms,
-           (SELECT count(*) FROM seats s WHERE s.table_id = t.id) AS seated
+           (SELECT count(*) FROM seats s WHERE s.table_id = t.id) AS seated,
+           (SELECT (e.options->>'rehearsal_minutes')::bigint * 60000 FROM events e
+             WHERE e.id = r.event_id) AS rehearsal_ms
     FROM game_tables t JOIN rounds r ON r.id = t.round_id
     WHERE r.event_id = $1 AND t.reported_at IS NULL
 ), latest AS (
@@ -103,7 +106,7 @@ WITH open_tables AS (
     ORDER BY g.table_id, g.revision DESC
 )
 SELECT o.round, o.table_no, o.clock_started_at, o.clock_paused_at, o.clock_paused_ms,
-       o.clock_extension_ms, o.seated, now(), l.revision,
+       o.clock_extension_ms, o.seated, o.rehearsal_ms, now(), l.revision,
        coalesce((
            SELECT jsonb_agg(jsonb_build_object(
                       'player_id', s.player_id, 'player', p.name, 'agrees', c.agrees,
@@ -124,12 +127,23 @@ pub async fn queue(pool: &PgPool, event_id: EventId) -> Result<Queue, sqlx::Erro
     let rows: Vec<Row> = sqlx::query_as(QUERY).bind(event_id).fetch_all(pool).await?;
     let now_ms = rows
         .first()
-        .map_or_else(|| Utc::now().timestamp_millis(), |r| r.7.timestamp_millis());
+        .map_or_else(|| Utc::now().timestamp_millis(), |r| r.8.timestamp_millis());
     let mut disputes = Vec::new();
     let mut over = Vec::new();
     let mut awaiting = Vec::new();
-    for (round, table, started, paused, paused_ms, extension_ms, seated, now, revision, seats) in
-        rows
+    for (
+        round,
+        table,
+        started,
+        paused,
+        paused_ms,
+        extension_ms,
+        seated,
+        rehearsal_ms,
+        now,
+        revision,
+        seats,
+    ) in rows
     {
         let seats: Vec<SeatAnswer> =
             serde_json::from_value(seats).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
@@ -141,6 +155,7 @@ pub async fn queue(pool: &PgPool, event_id: EventId) -> Result<Queue, sqlx::Erro
                 extension_ms,
                 players: u8::try_from(seated).unwrap_or(u8::MAX),
                 stopped_at: None,
+                rehearsal_ms,
             };
             let reading = clock.read(now.timestamp_millis());
             if matches!(reading.phase, Phase::FinishWindow | Phase::Over) {

@@ -371,6 +371,9 @@ pub async fn table_results(
 /// told who, so the judge can compare. Correcting a final report needs the head judge
 /// (`may_override`) and a reason; the correction is final at once (the head judge's decision is
 /// final, 4.01.05). Returns the new revision.
+///
+/// A game ends by the clock (4.01.08) only once its time is up: while the table's clock still
+/// runs, such a report is refused ([`save_calling_time`] is the head judge's early call).
 #[allow(clippy::too_many_arguments)]
 pub async fn save(
     pool: &PgPool,
@@ -382,6 +385,89 @@ pub async fn save(
     base_revision: Revision,
     draft: &Draft,
     reason: Option<&str>,
+) -> Result<Revision, ResultsError> {
+    save_checked(
+        pool,
+        actor,
+        may_override,
+        event_id,
+        (round, table),
+        base_revision,
+        draft,
+        reason,
+        false,
+    )
+    .await
+}
+
+/// As [`save`], for a game the head judge stops by the clock before its time is up (a
+/// rehearsal, a hall closing early): allowed to the head judge only, and the early call is
+/// written to the audit log with the time that was left.
+#[allow(clippy::too_many_arguments)]
+pub async fn save_calling_time(
+    pool: &PgPool,
+    actor: &Actor,
+    may_override: bool,
+    event_id: EventId,
+    round: RoundNumber,
+    table: TableNumber,
+    base_revision: Revision,
+    draft: &Draft,
+    reason: Option<&str>,
+) -> Result<Revision, ResultsError> {
+    save_checked(
+        pool,
+        actor,
+        may_override,
+        event_id,
+        (round, table),
+        base_revision,
+        draft,
+        reason,
+        true,
+    )
+    .await
+}
+
+/// The table's clock still running before its limit (started, paused or not), with the time
+/// left; `None` when its time is up, it was never started (the table keeps time by hand) or the
+/// report is final.
+async fn clock_still_runs(
+    db: &mut PgConnection,
+    table_id: tournament::ids::TableId,
+) -> Result<Option<i64>, sqlx::Error> {
+    let table: crate::rounds::TableRow = sqlx::query_as(&format!(
+        "SELECT {} FROM game_tables t WHERE t.id = $1",
+        crate::rounds::TABLE_COLUMNS
+    ))
+    .bind(table_id)
+    .fetch_one(&mut *db)
+    .await?;
+    let (seated, now): (i64, DateTime<Utc>) =
+        sqlx::query_as("SELECT count(*), now() FROM seats WHERE table_id = $1")
+            .bind(table_id)
+            .fetch_one(&mut *db)
+            .await?;
+    let row = (table, seated, now);
+    let clock = crate::rounds::clock_of(&row.0, usize::try_from(row.1).unwrap_or(0));
+    let reading = clock.read(row.2.timestamp_millis());
+    Ok(
+        (reading.phase == tournament::ClockPhase::Running && !reading.stopped)
+            .then_some(reading.remaining_ms),
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn save_checked(
+    pool: &PgPool,
+    actor: &Actor,
+    may_override: bool,
+    event_id: EventId,
+    (round, table): (RoundNumber, TableNumber),
+    base_revision: Revision,
+    draft: &Draft,
+    reason: Option<&str>,
+    early_call: bool,
 ) -> Result<Revision, ResultsError> {
     let mut tx = pool.begin().await?;
     let table = table::lock(&mut tx, event_id, round, table).await?;
@@ -422,6 +508,29 @@ pub async fn save(
             return Err(ResultsError::field(
                 "reason",
                 "This report is final: say why it is corrected, for the record.",
+            ));
+        }
+    }
+    // Ended by the clock while the clock still runs: only the head judge's early call.
+    let time_left = if draft.ended == Ending::Time && !correcting_final {
+        clock_still_runs(&mut tx, table.table_id).await?
+    } else {
+        None
+    };
+    if let Some(left) = time_left {
+        if !early_call {
+            return Err(ResultsError::field(
+                "ended",
+                format!(
+                    "{}'s clock still runs ({} left): a game ends by the clock only when its time is up (4.01.08). If the head judge calls time early, tick “Call time now” (it is recorded in the audit log).",
+                    capitalise(&table.label()),
+                    tournament::clock::format_hms(left)
+                ),
+            ));
+        }
+        if !may_override {
+            return Err(ResultsError::Forbidden(
+                "Only the head judge can call time before the clock runs out (4.01.08).".into(),
             ));
         }
     }
@@ -488,6 +597,8 @@ pub async fn save(
                 "round": table.round, "table": table.table, "revision": revision,
                 "report_id": report_id, "ended": draft.ended.code(), "results": results,
                 "reason": reason, "prediction": draft.prediction,
+                // The head judge called time with the clock still running: what was left.
+                "time_called_early": time_left.map(tournament::clock::format_hms),
             }),
         ),
     )
@@ -890,4 +1001,12 @@ pub async fn awaiting_for(
         });
     }
     Ok(out)
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }

@@ -7,9 +7,9 @@ use tournament::ids::{EventId, PlayerId, RoundNumber, TableId, TableNumber};
 use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use tournament::{
-    PlayerName, Ruleset, Tiebreakers,
+    PlayerName, Points, Ruleset, Tiebreakers,
     report::{GameReport, Report, SeatReport},
-    standings::{GameComponent, OrderReason, PlayedGame, PlayerRecord, compute_for},
+    standings::{GameComponent, GameScore, OrderReason, PlayedGame, PlayerRecord, compute_for},
 };
 
 use super::{
@@ -24,8 +24,8 @@ pub struct GameLine {
     pub table: u32,
     pub faction: &'static str,
     pub result: Option<&'static str>,
-    /// 4.01.11's game score: points, then the six tiebreakers (`2.2.3.8.12.3.3`).
-    pub score: String,
+    /// 4.01.11's game score: points, then the six tiebreakers.
+    pub score: GameScore,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -33,16 +33,23 @@ pub struct Row {
     pub rank: usize,
     pub player_id: PlayerId,
     pub player: String,
+    /// Points as judges write them: `3`, `2½`.
     pub points: String,
+    /// The same points as a number, for files (3.5, not "3½").
+    pub total: Points,
     /// Wins with a count, heaviest type first: (code, count).
     pub wins: Vec<(&'static str, u32)>,
-    pub best: Option<String>,
+    /// The best game's score (4.01.11), once a game counts.
+    pub best: Option<GameScore>,
     pub games: Vec<GameLine>,
     /// In the finals, out, or tied across the cut line (`None`).
     pub finalist: Option<bool>,
     pub tie: bool,
     /// Why this row is above the next one, in words.
     pub reason: Option<String>,
+    /// Same points as the next row: a tiebreaker (4.01.10's wins by type, 4.01.11's games, a
+    /// draw) put this row above it.
+    pub tiebreak: bool,
     pub dropped: bool,
     pub alternate: bool,
 }
@@ -119,22 +126,33 @@ impl EventStandings {
 
 pub use tournament::standings::points_text;
 
-/// A game's score as the standings print it (`tournament::standings::score_text`).
+/// A game's score in the rulebook's dotted form (`tournament::standings::score_text`), as
+/// backups record it.
 pub fn score_text(game: &PlayedGame) -> String {
     tournament::standings::score_text(game.score())
 }
 
+/// Why a row is above the next, with the values that decided it: "best game: more forces on
+/// the board (4.01.11.03, ruling 11): 9 against 4".
 fn reason_text(reason: OrderReason, above: &PlayerRecord, below: &PlayerRecord) -> String {
     let base = reason.to_string();
-    match reason {
-        OrderReason::Game {
-            game,
-            component: GameComponent::Result | GameComponent::Category(_),
-        } => match (above.games.get(game), below.games.get(game)) {
-            (Some(a), Some(b)) => format!("{base}: {} beats {}", score_text(a), score_text(b)),
-            _ => base,
-        },
-        _ => base,
+    let OrderReason::Game { game, component } = reason else {
+        return base;
+    };
+    let (Some(a), Some(b)) = (above.games.get(game), below.games.get(game)) else {
+        return base;
+    };
+    match component {
+        GameComponent::Category(c) => format!(
+            "{base}: {} against {}",
+            a.tiebreakers.get(c),
+            b.tiebreakers.get(c)
+        ),
+        GameComponent::Result => {
+            let result = |g: &PlayedGame| g.result.map_or("no win", |w| w.code());
+            format!("{base}: {} against {}", result(a), result(b))
+        }
+        GameComponent::Played => base,
     }
 }
 
@@ -313,13 +331,14 @@ pub async fn event_standings_on(
                 player_id: info.0,
                 player: row.record.player.as_str().to_owned(),
                 points: points_text(row.record.points),
+                total: row.record.points,
                 wins: row
                     .record
                     .wins(ruleset)
                     .into_iter()
                     .map(|(w, n)| (w.code(), n))
                     .collect(),
-                best: row.record.best_game().map(score_text),
+                best: row.record.best_game().map(PlayedGame::game_score),
                 games: row
                     .record
                     .games
@@ -329,7 +348,7 @@ pub async fn event_standings_on(
                         table: g.table,
                         faction: g.faction.code(),
                         result: g.result.map(|w| w.code()),
-                        score: score_text(g),
+                        score: g.game_score(),
                     })
                     .collect(),
                 finalist: row.finalist,
@@ -337,6 +356,9 @@ pub async fn event_standings_on(
                 reason: row.reason.and_then(|reason| {
                     Some(reason_text(reason, records.get(i)?, records.get(i + 1)?))
                 }),
+                tiebreak: row
+                    .reason
+                    .is_some_and(|reason| reason != OrderReason::Points),
                 dropped: info.3,
                 alternate: info.2,
             })
@@ -460,24 +482,35 @@ async fn final_table(
 mod around_the_line_tests {
     use super::*;
 
+    /// A score written the rulebook's way, whole points only: `1.2.1.9.5.2.5`.
+    fn score(dotted: &str) -> GameScore {
+        let n: Vec<u32> = dotted.split('.').map(|v| v.parse().unwrap()).collect();
+        GameScore::new((
+            Points::from_halves(n[0] * 2),
+            [n[1], n[2], n[3], n[4], n[5], n[6]],
+        ))
+    }
+
     fn row(rank: usize, name: &str, points: &str, best: &str, finalist: Option<bool>) -> Row {
         Row {
             rank,
             player_id: PlayerId(i64::try_from(rank).unwrap_or_default()),
             player: name.to_owned(),
             points: points.to_owned(),
+            total: Points::from_halves(points.parse::<u32>().unwrap() * 2),
             wins: Vec::new(),
-            best: Some(best.to_owned()),
+            best: Some(score(best)),
             games: vec![GameLine {
                 round: 1,
                 table: 1,
                 faction: "AT",
                 result: None,
-                score: best.to_owned(),
+                score: score(best),
             }],
             finalist,
             tie: false,
             reason: None,
+            tiebreak: false,
             dropped: false,
             alternate: false,
         }
@@ -516,17 +549,17 @@ mod around_the_line_tests {
         let names: Vec<&str> = rows.iter().map(|r| r.player.as_str()).collect();
         assert_eq!(names, ["A", "B", "C", "D", "E"]);
         assert_eq!(above, 3);
-        let tied: Vec<(&str, Option<&str>)> = rows
+        let tied: Vec<(&str, Option<String>)> = rows
             .iter()
             .filter(|r| r.points == "1")
-            .map(|r| (r.points.as_str(), r.best.as_deref()))
+            .map(|r| (r.points.as_str(), r.best.map(|b| b.dotted())))
             .collect();
         assert_eq!(
             tied,
             [
-                ("1", Some("1.2.1.9.5.2.5")),
-                ("1", Some("1.2.1.4.5.2.5")),
-                ("1", Some("1.0.0.0.0.0.0"))
+                ("1", Some("1.2.1.9.5.2.5".to_owned())),
+                ("1", Some("1.2.1.4.5.2.5".to_owned())),
+                ("1", Some("1.0.0.0.0.0.0".to_owned()))
             ]
         );
     }
@@ -542,10 +575,7 @@ mod around_the_line_tests {
         let (rows, above) = s.around_the_line().unwrap();
         assert_eq!(rows.len(), 7, "A, the five tied, and G");
         assert_eq!(above, 6, "the line falls below the last tied player");
-        assert!(
-            rows.iter()
-                .all(|r| r.best.as_deref().is_some_and(|b| b.contains('.')))
-        );
+        assert!(rows.iter().all(|r| r.best.is_some()));
     }
 
     #[test]

@@ -142,6 +142,7 @@ pub(crate) type TableRow = (
     i64,
     Option<DateTime<Utc>>,
     i32,
+    Option<i64>,
 );
 
 pub(crate) fn clock_of(row: &TableRow, players: usize) -> Clock {
@@ -153,11 +154,16 @@ pub(crate) fn clock_of(row: &TableRow, players: usize) -> Clock {
         players: u8::try_from(players).unwrap_or(u8::MAX),
         // The report became final: the game's time stops there.
         stopped_at: millis(row.6),
+        rehearsal_ms: row.8,
     }
 }
 
+/// A table's columns as [`TableRow`] reads them; the last is the event's rehearsal clock, if it
+/// is a test event with one (`RulingOptions::rehearsal_minutes`), in milliseconds.
 pub(crate) const TABLE_COLUMNS: &str = "t.id, t.number, t.clock_started_at, t.clock_paused_at, \
-     t.clock_paused_ms, t.clock_extension_ms, t.reported_at, t.version";
+     t.clock_paused_ms, t.clock_extension_ms, t.reported_at, t.version, \
+     (SELECT (e.options->>'rehearsal_minutes')::bigint * 60000 FROM rounds rr \
+        JOIN events e ON e.id = rr.event_id WHERE rr.id = t.round_id)";
 
 fn parse_seat(
     seat: i16,

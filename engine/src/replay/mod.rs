@@ -38,7 +38,7 @@ pub use collect::WinResult;
 pub use deals::NotChecked;
 
 /// One broken rule. Serializes as
-/// `{"pos":{"line","col"},"turn","phase","rule","book","message","see_also":[…]}`.
+/// `{"pos":{"line","col"},"turn","phase","rule","book","edition","message","see_also":[…]}`.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Violation {
     pub pos: Pos,
@@ -46,11 +46,15 @@ pub struct Violation {
     pub phase: Phase,
     /// Rule number, e.g. `1.06.03.05`, read in [`Violation::book`].
     pub rule: Rule,
-    /// The rulebook the number is read in: the GenCon rulebook (001) for the rules both books
-    /// share and every classic faction's, the full rulebook (000) for the expansion factions'
-    /// rules. In a `full` game a 001 number names the same rule as the full rulebook's
-    /// counterpart (the rule pages map one to the other).
+    /// The rulebook the number is read in, decided by the game's ruleset: the GenCon rulebook
+    /// (001) in a `gc-2.13.3` game, the full rulebook (000) in a `full` game, whose numbers
+    /// differ for a few rules (GenCon's 1.06.03.05 is 000's 1.06.02.05, `dune::crosswalk`). A
+    /// rule only one book has is read in that book whatever the game (the expansion factions'
+    /// in 000; GenCon's 1.05.05 in 001).
     pub book: dune::Book,
+    /// Which printed version of the rule, where the full rulebook prints two (ruling 28);
+    /// [`dune::Edition::Revised`] everywhere else.
+    pub edition: dune::Edition,
     /// What happened and why it is illegal, for a judge.
     pub message: String,
     /// Other rules that say the same thing as [`Violation::rule`] (a phase rule and the faction
@@ -59,16 +63,33 @@ pub struct Violation {
     pub see_also: Vec<Rule>,
 }
 
+impl Violation {
+    /// The rule broken, in its book and edition: its page is `cite().href()`.
+    pub fn cite(&self) -> dune::BookRule {
+        dune::BookRule::new(self.book, self.rule, self.edition)
+    }
+
+    /// Whether this is a violation of the rule `number` in Mentat's numbering (a fixture's
+    /// name, `rule!`) as the violation's book numbers it: `1.06.03.05` is a `gc-2.13.3` game's
+    /// 1.06.03.05 and a `full` game's 1.06.02.05, never a `full` game's 1.06.03.05 (another
+    /// rule there).
+    pub fn is_of(&self, number: Rule) -> bool {
+        let cited = self.book.cite(number);
+        (cited.book(), cited.rule()) == (self.book, self.rule)
+    }
+}
+
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let book = match self.book {
-            dune::Book::GenCon => String::new(),
-            b => format!("{b} "),
-        };
         write!(
             f,
-            "line {}, column {} (turn {}, {}): {} ({book}{}",
-            self.pos.line, self.pos.col, self.turn, self.phase, self.message, self.rule
+            "line {}, column {} (turn {}, {}): {} ({}",
+            self.pos.line,
+            self.pos.col,
+            self.turn,
+            self.phase,
+            self.message,
+            self.cite()
         )?;
         for (i, r) in self.see_also.iter().enumerate() {
             write!(f, "{}{r}", if i == 0 { "; see also " } else { ", " })?;
@@ -368,20 +389,32 @@ impl Replay {
         self.v_at(pos, rule, message);
     }
 
-    /// A violation at `pos`, read in the book its number belongs to: the full rulebook (000) for
-    /// the numbers only it has (the expansion factions' chapters 2.07-2.13, their Karama powers
-    /// 1.14.07-1.14.13, the expansion cards 3.02-3.09), else the GenCon rulebook (001).
+    /// A violation of a rule in Mentat's numbering (`rule!`: GenCon's number where GenCon has
+    /// the rule, else the full rulebook's), cited in the book of the game's ruleset
+    /// (`dune::Book::cite`): a `full` game's 1.06.03.05 is 000's 1.06.02.05, and a number only
+    /// the full rulebook has (an expansion faction's, 2.07-2.13; an expansion's card, 3.02 on)
+    /// is read in it whatever the game.
     pub(crate) fn v_at(&mut self, pos: Pos, rule: Rule, message: impl Into<String>) {
-        self.v_book(book_of(rule), pos, rule, message);
+        let cited = self
+            .st
+            .options()
+            .ruleset
+            .book()
+            .cite_in(rule, self.st.options().edition);
+        self.v_cited(pos, cited, message);
     }
 
-    /// A violation of a rule of the full rulebook (000 numbering), as the expansion factions'
-    /// modules cite theirs.
+    /// A violation of a rule of the full rulebook by its own number (000 numbering), as the
+    /// expansion factions' modules cite theirs, in the game's edition where 000 prints two
+    /// texts: 000's 1.14.07 is the Ixians' Karama power whatever GenCon's 1.14.07 is.
     pub(crate) fn v_full(&mut self, rule: Rule, message: impl Into<String>) {
         let pos = self.pos;
-        self.v_book(dune::Book::Full, pos, rule, message);
+        let cited = dune::BookRule::new(dune::Book::Full, rule, self.st.options().edition);
+        self.v_cited(pos, cited, message);
     }
 
+    /// A violation of `rule` as `book` numbers it: the full rulebook's own number (an expansion
+    /// faction's Karama power), or Mentat's numbering, cited in the game's book ([`Replay::v_at`]).
     pub(crate) fn v_book(
         &mut self,
         book: dune::Book,
@@ -389,20 +422,23 @@ impl Replay {
         rule: Rule,
         message: impl Into<String>,
     ) {
-        // A number only the full rulebook has (an expansion faction's, 2.07-2.13; an expansion's
-        // card, 3.02-3.09) is read in it, whoever cites it: a hook's rule reaches the phases'
-        // general code that way.
-        let book = if matches!(book_of(rule), dune::Book::Full) {
-            dune::Book::Full
-        } else {
-            book
-        };
+        match book {
+            dune::Book::Full => {
+                let cited = dune::BookRule::new(book, rule, self.st.options().edition);
+                self.v_cited(pos, cited, message);
+            }
+            dune::Book::GenCon => self.v_at(pos, rule, message),
+        }
+    }
+
+    fn v_cited(&mut self, pos: Pos, cited: dune::BookRule, message: impl Into<String>) {
         self.violations.push(Violation {
             pos,
             turn: self.st.turn,
             phase: self.st.phase,
-            rule,
-            book,
+            rule: cited.rule(),
+            book: cited.book(),
+            edition: cited.edition(),
             message: message.into(),
             see_also: Vec::new(),
         });
@@ -425,7 +461,14 @@ impl Replay {
     ) {
         self.v_at(pos, rule, message);
         if let Some(v) = self.violations.last_mut() {
-            v.see_also = see_also.iter().copied().filter(|&r| r != rule).collect();
+            // Read in the same book as the rule cited (a `full` game's numbers).
+            let book = v.book;
+            v.see_also = see_also
+                .iter()
+                .copied()
+                .filter(|&r| r != rule)
+                .map(|r| book.cite(r).rule())
+                .collect();
         }
     }
 
@@ -1339,22 +1382,6 @@ impl Replay {
                 }
             }
         }
-    }
-}
-
-/// The book a rule number the engine cites is read in when the citing code does not say
-/// ([`Replay::v_full`] does): 001 for the rules the two books share and the classic factions'
-/// (the engine's canonical numbers), 000 for numbers only the full rulebook has: the expansion
-/// factions' chapters (2.07-2.13), their Karama powers (1.14.08 on; 001 stops at 1.14.07, which
-/// each book gives a different faction: it is read in its owner's book,
-/// [`crate::factions::FactionRules::book`]) and the expansions' treachery cards (3.02 on). So a number passed through a shared table (a
-/// faction's Karama table, a payee's rule, a card's rule) is cited in its own book.
-pub(crate) fn book_of(rule: Rule) -> dune::Book {
-    match rule.parts() {
-        [2, section, ..] if *section >= 7 => dune::Book::Full,
-        [3, section, ..] if *section >= 2 => dune::Book::Full,
-        [1, 14, item, ..] if *item >= 8 => dune::Book::Full,
-        _ => dune::Book::GenCon,
     }
 }
 

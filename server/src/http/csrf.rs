@@ -13,8 +13,10 @@
 //! Everything else is refused with 403, a request that names no origin at all included, as the
 //! frameworks that do CSRF by origin do: such a request cannot show it came from Mentat's page.
 //! Command-line clients send an API token, or the `Origin` of the address they call. One
-//! exception: a request to the JSON API that carries no cookie at all has no credentials a
-//! browser could have added, so it goes on to the API's own answer (401, "send a token").
+//! exception: a request that carries no cookie at all to the JSON API or to the log check
+//! (`/api/verify`, which reads a log and saves nothing) has no credentials a browser could have
+//! added, so it goes on to the endpoint's own answer (the API's 401, "send a token"; the
+//! verdict on the log).
 
 use axum::{
     body::Body,
@@ -101,7 +103,7 @@ fn verdict(allowed: &AllowedOrigins, request: &Request<Body>) -> Result<(), Refu
     {
         Some(origin) if is_ours(allowed, headers, &origin) => Ok(()),
         Some(_) => Err(Refusal::CrossSite("Referer is not a page of Mentat's")),
-        None if request.uri().path().starts_with(super::api::BASE)
+        None if answers_for_itself(request.uri().path())
             && !headers.contains_key(header::COOKIE) =>
         {
             Ok(())
@@ -109,6 +111,15 @@ fn verdict(allowed: &AllowedOrigins, request: &Request<Body>) -> Result<(), Refu
         None => Err(Refusal::Unnamed),
     }
 }
+
+/// Endpoints where a request without credentials is no forgery: the JSON API (which then asks
+/// for a token) and the log check, which changes nothing (`app::gamelog::verify`).
+fn answers_for_itself(path: &str) -> bool {
+    path.starts_with(super::api::BASE) || path == VERIFY
+}
+
+/// The log check's address (`#[server(endpoint = "verify")]` under `/api`).
+const VERIFY: &str = "/api/verify";
 
 /// `Authorization: Bearer …`, whatever the token (a bad one is refused with 401 further in).
 fn has_bearer_token(headers: &HeaderMap) -> bool {
@@ -253,6 +264,21 @@ mod tests {
             "a browser's cookie needs a browser's origin"
         );
         assert_eq!(verdict(&any, &post(&[HOST])), Err(Refusal::Unnamed));
+        let verify = |headers: &[(&str, &str)]| {
+            let mut builder = Request::post(VERIFY);
+            for (k, v) in headers {
+                builder = builder.header(*k, *v);
+            }
+            builder.body(Body::empty()).expect("request")
+        };
+        assert!(
+            verdict(&any, &verify(&[HOST])).is_ok(),
+            "a plain curl may check a log"
+        );
+        assert_eq!(
+            verdict(&any, &verify(&[HOST, ("cookie", "mentat_session=x")])),
+            Err(Refusal::Unnamed)
+        );
     }
 
     #[test]

@@ -420,46 +420,140 @@ pub async fn restore(
     result.unwrap_or_else(page_for)
 }
 
-/// `POST /events/{slug}/players/import`: a CSV file of players, with the same line-by-line
-/// report as a paste on the players page.
+/// `POST /events/{slug}/players/import`: players from CSV, pasted on the players page or a
+/// file chosen there (multipart, `csv` or `file`). Columns that are all clear are imported at
+/// once and the organiser lands back on the players page at the report (`#done`). A column
+/// whose meaning is unclear, or no column of names, shows the preview instead: the first rows
+/// under each column with a choice of field, nothing saved; its form posts the text again with
+/// the choices (`columns=chosen`, `column-0`…).
 pub async fn import_players(
     State(state): State<AppState>,
     Path(slug): Path<String>,
     session: Session,
     multipart: Multipart,
 ) -> Response {
+    use db::players::{Column, ImportError, parse_csv, parse_csv_with};
     let result = async {
         let (event, caller) = person(&state, &session, &slug, Action::RunEvent).await?;
         let actor = caller.actor().cloned().ok_or(Denied::SignInRequired)?;
-        let back = format!("/events/{slug}/players");
-        let refuse = |message: String| {
+        let page = |status: StatusCode,
+                    text: &str,
+                    parse: Option<&db::players::CsvParse>,
+                    error: Option<&str>| {
             (
-                StatusCode::UNPROCESSABLE_ENTITY,
-                no_store(Html(plain::message(
-                    "CSV import refused",
-                    &message,
-                    Some((&back, "Back to the players")),
+                status,
+                no_store(Html(organise::import_preview(
+                    &event.slug,
+                    &event.name,
+                    text,
+                    parse,
+                    error,
                 ))),
             )
                 .into_response()
         };
         let upload = match read_upload(multipart).await {
             Ok(upload) => upload,
-            Err(message) => return Ok(refuse(message)),
-        };
-        let Ok(text) = String::from_utf8(upload.file) else {
-            return Ok(refuse(db::players::ImportError::NotText.to_string()));
-        };
-        match db::players::import_csv(&state.pool, &actor, event.id, &text).await {
-            Ok(report) => Ok(no_store(Html(organise::import_report(
-                &event.slug,
-                &event.name,
-                &report,
-            )))),
-            Err(db::players::ImportError::Database(e)) => {
-                Err(access::internal("importing players", e))
+            Err(message) => {
+                return Ok(page(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "",
+                    None,
+                    Some(&message),
+                ));
             }
-            Err(e) => Ok(refuse(e.to_string())),
+        };
+        let text = if upload.file.is_empty() {
+            upload.field("csv").unwrap_or_default().to_owned()
+        } else {
+            match String::from_utf8(upload.file.clone()) {
+                Ok(text) => text,
+                Err(_) => {
+                    return Ok(page(
+                        StatusCode::UNPROCESSABLE_ENTITY,
+                        "",
+                        None,
+                        Some(&ImportError::NotText.to_string()),
+                    ));
+                }
+            }
+        };
+        let refused = |e: ImportError| {
+            page(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &text,
+                None,
+                Some(&e.to_string()),
+            )
+        };
+        let auto = match parse_csv(&text) {
+            Ok(parse) => parse,
+            Err(e) => return Ok(refused(e)),
+        };
+        if auto.columns.is_empty() {
+            return Ok(refused(ImportError::Empty));
+        }
+        // The organiser's choices, if the preview sent them and the text still has as many
+        // columns (an edited text is read afresh).
+        let chosen: Option<Vec<Option<Column>>> = (upload.field("columns") == Some("chosen"))
+            .then(|| {
+                (0..auto.columns.len())
+                    .map(|i| upload.field(&format!("column-{i}")).and_then(Column::parse))
+                    .collect()
+            })
+            .filter(|_| {
+                upload
+                    .fields
+                    .iter()
+                    .filter(|(name, _)| name.starts_with("column-"))
+                    .count()
+                    == auto.columns.len()
+            });
+        let edited = upload.field("columns") == Some("chosen") && chosen.is_none();
+        let parse = match &chosen {
+            Some(choices) => match parse_csv_with(&text, Some(choices)) {
+                Ok(parse) => parse,
+                Err(e) => return Ok(refused(e)),
+            },
+            None => auto,
+        };
+        if edited {
+            return Ok(page(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &text,
+                Some(&parse),
+                Some("The text now has other columns: check what each one holds, then import."),
+            ));
+        }
+        if let Some(problem) = &parse.problem {
+            return Ok(page(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &text,
+                Some(&parse),
+                Some(problem),
+            ));
+        }
+        if chosen.is_none() && parse.needs_choice() {
+            return Ok(page(StatusCode::OK, &text, Some(&parse), None));
+        }
+        match db::players::import_csv_with(&state.pool, &actor, event.id, &text, chosen.as_deref())
+            .await
+        {
+            Ok(report) => Ok((
+                StatusCode::SEE_OTHER,
+                [(
+                    header::LOCATION,
+                    app::players::import_done_path(&event.slug, &report),
+                )],
+            )
+                .into_response()),
+            Err(ImportError::Database(e)) => Err(access::internal("importing players", e)),
+            Err(e) => Ok(page(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &text,
+                Some(&parse),
+                Some(&e.to_string()),
+            )),
         }
     }
     .await;

@@ -69,6 +69,9 @@ pub async fn round(
             }
             _ => SlipClaims::NotOffered,
         };
+        let sort_keys = db::players::sort_keys(&state.pool, event.id)
+            .await
+            .map_err(|e| access::internal("reading the players' sort keys", e))?;
         Ok::<_, Denied>(no_cache(print::round_document(&RoundPrint {
             slug: &event.slug,
             event_name: &event.name,
@@ -76,6 +79,7 @@ pub async fn round(
             sheet,
             paper: Paper::parse(query.as_deref()),
             claims,
+            sort_keys: &sort_keys,
         })))
     }
     .await;

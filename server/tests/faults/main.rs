@@ -112,6 +112,7 @@ fn report(event: &Event, table: &OpenTable) -> String {
         last_turn: "7".into(),
         judge_draw: String::new(),
         reason: String::new(),
+        call_time: None,
         seats: table
             .seats
             .iter()

@@ -117,19 +117,37 @@ async fn play_table(
         judge_draw: None,
         prediction: game.prediction,
     };
-    let revision = reports::save(
-        ctx.pool,
-        ctx.head_judge,
-        true,
-        ctx.event_id,
-        round,
-        table.number,
-        Revision::NONE,
-        &draft,
-        None,
-    )
-    .await
-    .map_err(failed(format!("saving the game report of {label}")))?;
+    // The sample's clocks started moments ago: a game stopped by the clock is the head
+    // judge's early call (4.01.08), recorded as such in the audit log.
+    let calls_time = game.ended == Ending::Time;
+    let saved = if calls_time {
+        reports::save_calling_time(
+            ctx.pool,
+            ctx.head_judge,
+            true,
+            ctx.event_id,
+            round,
+            table.number,
+            Revision::NONE,
+            &draft,
+            None,
+        )
+        .await
+    } else {
+        reports::save(
+            ctx.pool,
+            ctx.head_judge,
+            true,
+            ctx.event_id,
+            round,
+            table.number,
+            Revision::NONE,
+            &draft,
+            None,
+        )
+        .await
+    };
+    let revision = saved.map_err(failed(format!("saving the game report of {label}")))?;
 
     let label_ref = label.as_str();
     let answer = |player_id: PlayerId, agrees: bool, note: Option<String>| async move {

@@ -162,7 +162,7 @@ pub async fn standings(
                         count,
                     })
                     .collect(),
-                best_game: r.best,
+                best_game: r.best.map(|b| b.dotted()),
                 games: r
                     .games
                     .into_iter()
@@ -171,7 +171,7 @@ pub async fn standings(
                         table: g.table,
                         faction: g.faction.to_owned(),
                         result: g.result.map(str::to_owned),
-                        score: g.score,
+                        score: g.score.dotted(),
                     })
                     .collect(),
                 finals: db::export::finals_code(r.finalist).to_owned(),
