@@ -81,6 +81,8 @@ pub fn App() -> impl IntoView {
                 <Route path=StaticSegment("events") view=pages::events::EventsPage ssr=SsrMode::Async/>
                 <Route path=StaticSegment("rules") view=pages::rules::RulesPage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("rules"), ParamSegment("number")) view=pages::rules::RulePage ssr=SsrMode::Async/>
+                <Route path=(StaticSegment("rules"), ParamSegment("book"), ParamSegment("number")) view=pages::rules::RulePage ssr=SsrMode::Async/>
+                <Route path=(StaticSegment("rules"), ParamSegment("book"), ParamSegment("number"), ParamSegment("edition")) view=pages::rules::RulePage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug")) view=pages::event::EventPage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("staff")) view=pages::staff::StaffPage ssr=SsrMode::Async/>
                 <Route path=(StaticSegment("events"), ParamSegment("slug"), StaticSegment("audit")) view=pages::audit::EventAuditPage ssr=SsrMode::Async/>

@@ -1,12 +1,13 @@
 //! Rule numbers, such as `1.06.03.05`, of the GenCon rulebook (001) or the full rulebook (000),
-//! and the [`Book`] a number is read in.
+//! read in a [`Book`](crate::Book).
 //!
-//! The full rulebook numbers its rules by their nesting, 1 upwards at every level: chapter 2,
-//! section 7 (the Ixians), item 2 is `2.07.02`; its deepest rules have five parts
-//! (`1.07.07.07.01`, a traitor in battle; `4.08.04.01.02`, a card of a variant). The GenCon
-//! rulebook numbers an introduction `.00` (`2.03.00`). The same number can name different rules
-//! in the two books (the Emperor's payment for cards is 001 `2.03.04`, 000 `2.03.05`), so a
-//! citation carries its [`Book`].
+//! The full rulebook prints no numbers; Mentat numbers its rules by their place, as the GenCon
+//! rulebook numbers its own: sections from `01`, the items of a list from `00` (an introduction,
+//! or a faction's note on its Basic and Advanced abilities, is `.00`). So chapter 2, section 7
+//! (the Ixians), item 2, their starting spice, is `2.07.01`; its deepest rules have five parts
+//! (`1.07.06.06.00`, a traitor in battle; `4.03.06.01.02`, a Nexus card's effect). The same
+//! number can still name different rules in the two books (1.14.07 is the Free Traders' Karama
+//! power in 001, the Ixians' in 000), so a citation carries its [`Book`].
 //!
 //! Write a rule in code as `rule!("1.06.03.05")`: the number is checked when the program is
 //! compiled, and a judge's "where is 1.06.03.05 checked?" is answered by one search for the
@@ -116,40 +117,44 @@ impl Rule {
     }
 
     /// Whether this rule is `other` or one of its sub-rules (`1.06.03.05` is within `1.06`).
-    pub fn is_within(self, other: Rule) -> bool {
-        self.len >= other.len && self.parts[..usize::from(other.len)] == *other.parts()
-    }
-}
-
-/// The rulebook a rule number is read in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Book {
-    /// The GenCon tournament rulebook (001, v2.13.3): the six classic factions.
-    #[default]
-    GenCon,
-    /// The full rulebook (000): thirteen factions, variants, the full tournament format.
-    Full,
-}
-
-impl Book {
-    /// The book's file number: `001` or `000`.
-    pub fn code(self) -> &'static str {
-        match self {
-            Book::GenCon => "001",
-            Book::Full => "000",
+    /// `const` for the crosswalk's tables (`crate::crosswalk`).
+    pub const fn is_within(self, other: Rule) -> bool {
+        if self.len < other.len {
+            return false;
         }
+        let mut i = 0;
+        while i < other.len as usize {
+            if self.parts[i] != other.parts[i] {
+                return false;
+            }
+            i += 1;
+        }
+        true
     }
-}
 
-impl fmt::Display for Book {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.code())
+    /// Whether the two are the same number (`==` for `const` code).
+    pub const fn same(self, other: Rule) -> bool {
+        self.len == other.len && self.is_within(other)
     }
-}
 
-impl Serialize for Book {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.code())
+    /// `self` with the leading `from` replaced by `to`: `1.06.03.05` moved from `1.06.03` to
+    /// `1.06.02` is `1.06.02.05`. `None` when `self` is not within `from` or the result would be
+    /// longer than a rule number can be.
+    pub fn moved(self, from: Rule, to: Rule) -> Option<Rule> {
+        if !self.is_within(from) {
+            return None;
+        }
+        let tail = &self.parts()[usize::from(from.len)..];
+        let len = usize::from(to.len) + tail.len();
+        if len > 5 {
+            return None;
+        }
+        let mut parts = to.parts;
+        parts[usize::from(to.len)..len].copy_from_slice(tail);
+        Some(Rule {
+            parts,
+            len: len as u8,
+        })
     }
 }
 
@@ -218,6 +223,7 @@ impl<'de> Deserialize<'de> for Rule {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Book;
 
     #[test]
     fn numbers_of_every_shape_round_trip() {
@@ -243,25 +249,25 @@ mod tests {
 
     #[test]
     fn every_number_of_the_full_rulebook_can_be_written() {
-        // 000 numbers from 1 at every level and nests five deep: a chapter's own items
-        // (`1.00.01`), a faction's abilities (`2.07.02`, `2.13.27`), a sub-item (`2.04.10.03`),
-        // the traitor rules (`1.07.07.07.01`) and a variant's cards (`4.08.04.01.02`).
+        // 000 numbers items from 00, as 001 does, and nests five deep: a chapter's own items
+        // (`1.00.05`), a faction's abilities (`2.07.01`, `2.13.13`), a sub-item (`2.04.09.02`),
+        // the traitor rules (`1.07.06.06.00`) and a variant's cards (`4.03.06.01.02`).
         for n in [
-            "0.17",
-            "1.00.06",
-            "1.04.07.05",
-            "1.07.07.07.03",
-            "2.07.02",
-            "2.13.27",
-            "2.04.10.03",
-            "3.05.12.03",
-            "4.08.04.01.02",
+            "0.16",
+            "1.00.05",
+            "1.04.06.04",
+            "1.07.06.06.02",
+            "2.07.01",
+            "2.13.13",
+            "2.04.09.02",
+            "3.07.03.02",
+            "4.03.06.01.02",
         ] {
             let r = Rule::parse(n).unwrap();
             assert_eq!(r.to_string(), n);
         }
-        assert_eq!(rule!("1.07.07.07.01").parent(), Some(rule!("1.07.07.07")));
-        assert!(rule!("2.07.02") > rule!("2.06.12.02"));
+        assert_eq!(rule!("1.07.06.06.00").parent(), Some(rule!("1.07.06.06")));
+        assert!(rule!("2.07.01") > rule!("2.06.12.02"));
         assert_eq!(Book::Full.to_string(), "000");
         assert_eq!(serde_json::to_string(&Book::GenCon).unwrap(), "\"001\"");
     }

@@ -6,7 +6,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// A stronghold. The Shield Wall is one only under the variant 4.02, after the fourth worm.
+/// A stronghold. The Shield Wall is one only under the variant 4.02, after the fourth worm; the
+/// Ixians' Hidden Mobile Stronghold (000 2.07.17) only in a game they play, once it is placed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Stronghold {
     Arrakeen,
@@ -15,17 +16,20 @@ pub enum Stronghold {
     SietchTabr,
     HabbanyaSietch,
     ShieldWall,
+    HiddenMobileStronghold,
 }
 
 impl Stronghold {
-    /// Board order: the two cities, the three sietches, then the Shield Wall (4.02).
-    pub const ALL: [Stronghold; 6] = [
+    /// Board order: the two cities, the three sietches, the Shield Wall (4.02), then the
+    /// Ixians' Hidden Mobile Stronghold (000 2.07.17).
+    pub const ALL: [Stronghold; 7] = [
         Stronghold::Arrakeen,
         Stronghold::Carthag,
         Stronghold::TueksSietch,
         Stronghold::SietchTabr,
         Stronghold::HabbanyaSietch,
         Stronghold::ShieldWall,
+        Stronghold::HiddenMobileStronghold,
     ];
 
     /// The code in DGN logs, on report forms and in exports.
@@ -37,6 +41,7 @@ impl Stronghold {
             Stronghold::SietchTabr => "TAB",
             Stronghold::HabbanyaSietch => "HAB",
             Stronghold::ShieldWall => "SW",
+            Stronghold::HiddenMobileStronghold => "HMS",
         }
     }
 
@@ -48,6 +53,7 @@ impl Stronghold {
             Stronghold::SietchTabr => "Sietch Tabr",
             Stronghold::HabbanyaSietch => "Habbanya Sietch",
             Stronghold::ShieldWall => "Shield Wall",
+            Stronghold::HiddenMobileStronghold => "Hidden Mobile Stronghold",
         }
     }
 

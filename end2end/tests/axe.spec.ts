@@ -57,7 +57,7 @@ for (const viewport of [{ width: 360, height: 740 }, { width: 1366, height: 768 
       const e = `/events/${event.slug}`;
       const found: string[] = [];
       for (const path of [
-        "/", "/events", "/rules", "/rules/1.06.03.05", "/signin", "/claim", "/no-such-page", `${e}/print/qr`,
+        "/", "/events", "/rules", "/rules/1.06.03.05", "/rules/2.07.18", "/signin", "/claim", "/no-such-page", `${e}/print/qr`,
         e, `${e}/standings`, `${e}/find`, `${e}/find?q=a`, `${e}/find/${event.playerId}`,
         `${e}/rounds/1`, `${e}/rounds/1/tables/1`, `${e}/clocks`, `${e}/clocks?view=seating`, `${e}/clocks?view=standings`,
         `${e}/standings?p=${event.playerId}`, `${e}/finals`, `${e}/print/standings`, `${e}/rounds/1/print/slips`,

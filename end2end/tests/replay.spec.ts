@@ -66,10 +66,10 @@ test("a log's violations appear at their lines as it is typed, and the board fol
   await expect(page.getByTestId("verdict")).toContainText("2 rules broken in 2 turns.");
   const declaration = problems.locator("li[data-line='26']");
   await expect(declaration).toContainText("Line 26, column 16");
-  await expect(declaration.getByRole("link", { name: "1.04.01 Declaration" })).toHaveAttribute("href", "/rules/1.04.01");
+  await expect(declaration.getByRole("link", { name: "1.04.01 Declaration" })).toHaveAttribute("href", "/rules/gencon/1.04.01");
   await expect(declaration).toContainText("AT declares 2 treachery cards, but holds 1");
   const shipping = problems.locator("li[data-line='69']");
-  await expect(shipping.getByRole("link", { name: "2.06.06 Half price shipping" })).toHaveAttribute("href", "/rules/2.06.06");
+  await expect(shipping.getByRole("link", { name: "2.06.06 Half price shipping" })).toHaveAttribute("href", "/rules/gencon/2.06.06");
 
   // Fix the declaration: its problem vanishes, the other stays.
   await editor.fill(oneMistake);
@@ -167,8 +167,52 @@ test("a judge opens a rule by its number on a phone in two taps", async ({ brows
   await page.goto("/rules/1.06.03.05");
   await expect(page.getByRole("heading", { level: 1, name: "1.06.03.05 Occupancy limit" })).toBeVisible();
   await expect(page.getByText(/Ruling 27: Occupancy limits\./)).toBeVisible();
+  // The same rule in the full rulebook is one number lower (it has no "one force shipment").
+  await expect(page.getByTestId("rule-book")).toHaveText("In the GenCon tournament rulebook 2.13.3");
+  await page.getByRole("link", { name: "1.06.02.05 Occupancy limit" }).tap();
+  await expect(page.getByRole("heading", { level: 1, name: "1.06.02.05 Occupancy limit" })).toBeVisible();
+  await expect(page.getByTestId("rule-book")).toHaveText("In the full rulebook 2.10.9");
+  await expect(page.getByText(/Ruling 27: Occupancy limits\./)).toBeVisible();
   // Nothing is wider than the phone.
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(360);
+
+  // The full rulebook's own numbers: the Ixians' starting forces, which GenCon lacks.
+  await page.goto("/rules/2.07.02");
+  await expect(page.getByRole("heading", { level: 1, name: "2.07.02 Starting forces" })).toBeVisible();
+  await expect(page.getByTestId("rule-book")).toHaveText("In the full rulebook 2.10.9");
+  await expect(page.getByText("Three cyborgs and three suboids start on the Hidden Mobile Stronghold token")).toBeVisible();
+  await expect(page.getByText("The GenCon tournament rulebook has no such rule.")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // Words find an Ixian ability, marked with its book, one tap from its page.
+  await page.getByLabel("Rule number or words").fill("suboid movement");
+  await page.getByRole("button", { name: "Find the rule" }).tap();
+  const hit = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: "2.07.16 Suboid movement" }) });
+  await expect(hit).toContainText("Full rulebook");
+  await hit.getByRole("link", { name: "2.07.16 Suboid movement" }).tap();
+  await expect(page.getByRole("heading", { level: 1, name: "2.07.16 Suboid movement" })).toBeVisible();
+  await expect(page.getByTestId("rule-anchors")).toContainText("faction_ixians_suboidmovement");
+  // The name the full rulebook cites a rule by leads to its numbered page.
+  await page.goto("/rules/faction_ixians_setupspice");
+  await expect(page).toHaveURL(/\/rules\/2\.07\.01$/);
+  await expect(page.getByRole("heading", { level: 1, name: "2.07.01 Starting spice" })).toBeVisible();
+  // A number the books use for different rules says so and links to both.
+  await page.goto("/rules/full/1.14.07");
+  await expect(page.getByRole("heading", { level: 1, name: "1.14.07 Ixians" })).toBeVisible();
+  await expect(page.getByTestId("same-number").getByRole("link", { name: "1.14.07 Free Traders" })).toHaveAttribute("href", "/rules/1.14.07");
+  // A rule printed in two versions shows the revised text and links to the original.
+  await page.goto("/rules/2.07.18");
+  await expect(page.getByTestId("rule-edition")).toContainText("This page shows the revised text");
+  await page.getByTestId("rule-edition").getByRole("link").tap();
+  await expect(page).toHaveURL(/\/rules\/full\/2\.07\.18\/original$/);
+  await expect(page.getByTestId("rule-edition")).toContainText("This page shows the original text");
+  await expect(page.getByText(/Before the storm moves/)).toBeVisible();
+  // The index of the full rulebook is a tap away from the rules page, and explains the books.
+  await page.goto("/rules");
+  await page.getByText("Two rulebooks: which one a number means").tap();
+  await expect(page.getByText("A number alone, as in")).toBeVisible();
+  await page.getByRole("link", { name: "The index of the full rulebook" }).tap();
+  await expect(page.getByRole("heading", { level: 2, name: "All rules of the full rulebook 2.10.9" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await phone.close();
 });

@@ -18,6 +18,7 @@ pub mod game_report;
 pub mod replay;
 pub mod report;
 pub mod state;
+pub mod tokens;
 
 pub use board::{Card, Leader, Piece, Sector, Territory};
 pub use dune::{Faction, FactionSet, Rule, Spice, Stronghold, WinType};

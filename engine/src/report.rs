@@ -136,10 +136,30 @@ impl Outcome {
                     )
                 };
                 for v in &r.violations {
+                    let also = if v.see_also.is_empty() {
+                        String::new()
+                    } else {
+                        let rules: Vec<String> = v.see_also.iter().map(|r| r.to_string()).collect();
+                        format!(" (see also {})", rules.join(", "))
+                    };
                     out.push_str(&format!(
-                        "  line {}, col {} — turn {}, {} — {}: {}\n",
-                        v.pos.line, v.pos.col, v.turn, v.phase, v.rule, v.message
+                        "  line {}, col {} — turn {}, {} — {}: {}{also}\n",
+                        v.pos.line,
+                        v.pos.col,
+                        v.turn,
+                        v.phase,
+                        v.cite(),
+                        v.message
                     ));
+                }
+                if !r.not_checked.is_empty() {
+                    out.push_str("Not checked (deal and bribe terms for the judge, 1.12.00):\n");
+                    for n in &r.not_checked {
+                        out.push_str(&format!(
+                            "  line {}, col {} — turn {}, {} — {}\n",
+                            n.pos.line, n.pos.col, n.turn, n.phase, n.text
+                        ));
+                    }
                 }
                 if let Some(w) = &r.winner {
                     let names: Vec<&str> = w.factions.iter().map(|f| f.code()).collect();
@@ -156,8 +176,12 @@ impl Outcome {
     }
 
     /// Machine-readable report:
-    /// `{"ok":…,"ruleset":…,"violations":[{"line","col","turn","phase","rule","book","message"}],"turns":[…]}`
-    /// (`book`: `001` or `000`, the rulebook the rule number is read in).
+    /// `{"ok":…,"ruleset":…,"violations":[{"line","col","turn","phase","rule","book","edition","page","message","see_also"}],"turns":[…]}`
+    /// (`book`: `001` or `000`, the rulebook the rule number is read in; `edition`: `revised`
+    /// unless the full rulebook's first-printed text is meant; `page`: the rule's address;
+    /// `see_also`: other rules that say the same as `rule`, possibly empty), and
+    /// `"not_checked":[{"line","col","turn","phase","text"}]`: deal and bribe terms the engine
+    /// cannot check.
     pub fn to_json(&self) -> String {
         let v = match self {
             Outcome::Parsed(s) => {
@@ -175,9 +199,13 @@ impl Outcome {
                     "ok": r.is_legal(),
                     "ruleset": r.state.options().ruleset,
                     "violations": r.violations.iter().map(|v| json!({
-                        "line": v.pos.line, "col": v.pos.col, "turn": v.turn, "phase": v.phase.name(), "rule": v.rule, "book": v.book, "message": v.message,
+                        "line": v.pos.line, "col": v.pos.col, "turn": v.turn, "phase": v.phase.name(), "rule": v.rule, "book": v.book, "edition": v.edition, "page": v.cite().href(), "message": v.message, "see_also": v.see_also,
                     })).collect::<Vec<_>>(),
                     "turns": r.turns.iter().map(turn_json).collect::<Vec<_>>(),
+                    "kinds": kinds_json(r.state.in_play()),
+                    "not_checked": r.not_checked.iter().map(|n| json!({
+                        "line": n.pos.line, "col": n.pos.col, "turn": n.turn, "phase": n.phase.name(), "text": n.text,
+                    })).collect::<Vec<_>>(),
                 });
                 if let Some(w) = &r.winner {
                     o["winner"] = json!({"factions": w.factions.iter().map(|f| f.code()).collect::<Vec<_>>(), "type": w.kind, "turn": w.turn});
@@ -187,6 +215,29 @@ impl Outcome {
         };
         v.to_string()
     }
+}
+
+/// The names of the kinds of force of the factions at the table, where a faction has more than
+/// plain forces (`{"IX": {"plain": "Suboid", "starred": "Cyborg"}, "BG": {"flipped": "advisor"}}`):
+/// what a page calls a starred token or an advisor of that faction.
+pub fn kinds_json(factions: dune::FactionSet) -> Value {
+    let mut out = Map::new();
+    for f in factions.iter() {
+        let k = crate::factions::kinds(f);
+        if k.starred.is_none() && k.flipped.is_none() && k.plain.name == "force" {
+            continue;
+        }
+        let mut names = Map::new();
+        names.insert("plain".into(), json!(k.plain.name));
+        if let Some((_, s)) = k.starred {
+            names.insert("starred".into(), json!(s.name));
+        }
+        if let Some(x) = k.flipped {
+            names.insert("flipped".into(), json!(x.name));
+        }
+        out.insert(f.code().to_string(), Value::Object(names));
+    }
+    Value::Object(out)
 }
 
 /// One turn's (or phase's) summary as `--json` prints it under `"turns"`: pages built on that JSON
@@ -215,6 +266,7 @@ pub fn turn_json(t: &TurnSummary) -> Value {
         "turn": t.turn,
         "phase": t.phase.name(),
         "storm": t.storm.map(|s| s.notation()),
+        "hms": t.hms.map(|(terr, s)| json!({"territory": terr.code(), "sector": s.notation()})),
         "spice": per_faction(t.spice.iter().map(|(f, n)| (f.code(), json!(n))).collect()),
         "forces": forces,
         "reserves": per_faction(t.reserves.iter().map(|(f, n)| (f.code(), json!(n.to_string()))).collect()),
@@ -234,6 +286,13 @@ pub fn turn_json(t: &TurnSummary) -> Value {
             "own": w.own.iter().map(|s| s.code()).collect::<Vec<_>>(),
             "ally": w.ally.map(|a| a.code()),
         })).collect::<Vec<_>>(),
+        "no_fields": t.no_fields.iter().map(|n| json!({
+            "territory": n.territory.code(),
+            "sector": n.sector.map(|s| s.notation()),
+            "value": n.value,
+        })).collect::<Vec<_>>(),
+        "no_field_front": t.no_field_front,
+        "tokens": t.tokens,
         "cards": t.cards.as_ref().map(|cs| per_faction(cs.iter().map(|(f, hand)| (f.code(), json!(hand.iter().map(|c| c.map_or("?", |c| c.code())).collect::<Vec<_>>()))).collect())),
     })
 }
@@ -264,11 +323,34 @@ mod tests {
         let v: Value = serde_json::from_str(&replay_text(bad).to_json()).unwrap();
         assert_eq!(v["ok"], json!(false));
         assert_eq!(v["violations"][0]["rule"], json!("0.16"));
+        assert_eq!(v["violations"][0]["book"], json!("001"));
+        assert_eq!(v["violations"][0]["page"], json!("/rules/gencon/0.16"));
         assert_eq!(v["violations"][0]["line"], json!(3));
         assert_eq!(v["turns"][0]["storm"], json!(4));
         assert_eq!(v["turns"][0]["forces"]["ARK"]["AT"], json!("10"));
         let v: Value = serde_json::from_str(&replay_text("T0\nQ\n").to_json()).unwrap();
         assert_eq!(v["errors"][0]["line"], json!(2));
+    }
+
+    #[test]
+    fn a_full_format_game_cites_the_full_rulebooks_number() {
+        // GenCon's occupancy limit 1.06.03.05 is 000's 1.06.02.05 (000 has no "one force
+        // shipment" item); 000's own 1.06.03.05 is another rule.
+        let log = include_str!(
+            "../tests/games/illegal-1.06.03.05-full-format-ship-into-full-stronghold.dgn"
+        );
+        let out = replay_text(log);
+        let v: Value = serde_json::from_str(&out.to_json()).unwrap();
+        let first = &v["violations"][0];
+        assert_eq!(
+            (&first["rule"], &first["book"], &first["page"]),
+            (
+                &json!("1.06.02.05"),
+                &json!("000"),
+                &json!("/rules/full/1.06.02.05")
+            )
+        );
+        assert!(out.to_human().contains("— 000 1.06.02.05: HK cannot ship"));
     }
 
     #[test]

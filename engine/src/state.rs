@@ -7,10 +7,10 @@
 use dune::{Rule, rule};
 use std::fmt;
 
-use crate::board::data::{FORCES_PER_FACTION, LEADERS, SHAI_HULUD_CARDS};
-use crate::board::{Card, Leader, Piece, Sector, Territory};
+use crate::board::data::{FORCES_PER_FACTION, LEADERS, SHAI_HULUD_CARDS, TERRITORY_COUNT};
+use crate::board::{Card, CardSet, Leader, Link, Piece, Sector, Territory};
 use crate::dgn::{ForceCount, Side};
-use crate::factions::Sheet;
+use crate::factions::{ForceKind, Sheet};
 use dune::{Faction, FactionSet, Spice, Stronghold};
 use tournament::ruleset::Ruleset;
 
@@ -56,6 +56,15 @@ impl Forces {
     pub fn from_count(c: ForceCount) -> Forces {
         Forces::new(c.total - c.starred, c.starred)
     }
+
+    /// Tokens of one kind (off the board a two-sided token is counted plain).
+    pub fn count(self, kind: ForceKind) -> u8 {
+        match kind {
+            ForceKind::Plain => self.normal,
+            ForceKind::Starred => self.starred,
+            ForceKind::Flipped => 0,
+        }
+    }
 }
 
 impl fmt::Display for Forces {
@@ -68,7 +77,9 @@ impl fmt::Display for Forces {
     }
 }
 
-/// One faction's tokens on one territory piece. BG tokens are fighters (`normal`) or advisors.
+/// One faction's tokens on one territory piece, one count per [`ForceKind`]: plain (`normal`),
+/// starred, and tokens on their second side (`advisors`: the Bene Gesserit's advisors, the
+/// Free Traders' Smugglers). What each is worth is the faction's ([`crate::factions::kinds`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Stack {
     pub normal: u8,
@@ -98,6 +109,15 @@ impl Stack {
 
     pub fn forces(self) -> Forces {
         Forces::new(self.normal + self.advisors, self.starred)
+    }
+
+    /// Tokens of one kind ([`ForceKind`]: the three slots).
+    pub fn count(self, kind: ForceKind) -> u8 {
+        match kind {
+            ForceKind::Plain => self.normal,
+            ForceKind::Starred => self.starred,
+            ForceKind::Flipped => self.advisors,
+        }
     }
 }
 
@@ -130,6 +150,10 @@ pub enum LeaderState {
     Fought(Faction, Territory),
     /// In the tanks, face up (revivable) or face down (killed again, 1.05.04).
     Tanks { face_up: bool },
+    /// Set aside, in nobody's leader pool: Duke Vidal at the start and after his revival, until
+    /// an ambassador, a terror token or Moritani's battles bring him into a pool (000 2.11,
+    /// 2.12).
+    SetAside,
 }
 
 /// The phases of a turn (1.01-1.09), plus setup.
@@ -243,6 +267,24 @@ pub struct RuleOptions {
     pub stronghold_cards: bool,
     /// 0.02: ten turns in tournament play.
     pub max_turns: u32,
+    /// Which of the full rulebook's two printed texts applies where it runs two together
+    /// (rulings.md 28; `[Edition "original"]`): the revised one by default.
+    pub edition: Edition,
+}
+
+/// Where the full rulebook (000) prints two versions of a faction's rules (the Ixians' 2.07.18,
+/// 2.07.21 and 2.07.22, CHOAM's two sheets, Richese's items 2.10.03, 2.10.07, 2.10.10, 2.10.15,
+/// 2.10.19, 2.10.21, two Karama powers; the Ecaz and Moritani chapters), which one the game is
+/// played with: one choice for every chapter (docs/notation.md, Decisions 72), the revised text
+/// by default (rulings.md 28). The rule pages and citations use the same type.
+pub use dune::Edition;
+
+impl RuleOptions {
+    /// The text a faction's chapter is played by: the game's edition, one choice for every
+    /// chapter that prints two.
+    pub fn edition_of(&self, _f: Faction) -> Edition {
+        self.edition
+    }
 }
 
 impl Default for RuleOptions {
@@ -253,6 +295,7 @@ impl Default for RuleOptions {
             shield_wall: true,
             stronghold_cards: true,
             max_turns: 10,
+            edition: Edition::Revised,
         }
     }
 }
@@ -339,7 +382,7 @@ impl FactionState {
 #[derive(Clone, Debug)]
 pub struct SpiceDeck {
     /// Cards left per territory (index = territory), plus Shai-Hulud.
-    pub territory_cards: [u8; 42],
+    pub territory_cards: [u8; TERRITORY_COUNT],
     pub worms: u8,
     /// Discard piles, top card last.
     pub pile_a: Vec<SpiceDraw>,
@@ -357,7 +400,7 @@ pub enum SpiceDraw {
 
 impl Default for SpiceDeck {
     fn default() -> Self {
-        let mut territory_cards = [0; 42];
+        let mut territory_cards = [0; TERRITORY_COUNT];
         for t in Territory::all() {
             if t.spice_blow().is_some() {
                 territory_cards[t.index()] = 1;
@@ -426,10 +469,16 @@ pub struct GameState {
     pub(crate) phase: Phase,
     /// `None` until the first storm is placed (0.16).
     pub(crate) storm: Option<Sector>,
+    /// Where the Hidden Mobile Stronghold stands: the piece of the map (a territory and sector)
+    /// its token points at (000 2.07.17); `None` until the Ixians deploy it after the first
+    /// storm (2.07.04), and in a game without them.
+    pub(crate) hms: Option<Piece>,
     /// Storm order for this turn (1.01.01): the factions in play, first player first.
     pub(crate) order: Vec<Faction>,
     /// Factions at the table.
     pub(crate) in_play: FactionSet,
+    /// The same, as a list (the board's columns a pass over it reads).
+    pub(crate) seated: Vec<Faction>,
     pub(crate) factions: [FactionState; Faction::COUNT],
     /// Tokens per piece and faction.
     pub(crate) board: Vec<[Stack; Faction::COUNT]>,
@@ -441,6 +490,9 @@ pub struct GameState {
     /// Captured leaders the prison break (2.05.11) sent home: the Harkonnen cannot put them on
     /// their wheel again unless they capture them again.
     pub(crate) freed: [bool; Leader::COUNT],
+    /// The sets of treachery cards shuffled into the deck (3.01; an expansion's set in a full
+    /// game with its factions, docs/notation.md Decisions).
+    pub(crate) card_sets: Vec<CardSet>,
     pub(crate) treachery_deck: u32,
     pub(crate) treachery_discard: Vec<Card>,
     /// Cards set aside for good (Family Atomics, 3.01.07).
@@ -457,6 +509,21 @@ pub struct GameState {
     pub(crate) last_wheels: Option<[Faction; 2]>,
     /// A winner has been declared; the game is over.
     pub(crate) finished: bool,
+    /// CHOAM's tokens and effects (000 2.09).
+    pub(crate) choam: crate::factions::choam::ChoamState,
+    /// Richese's cache and No-Field tokens (000 2.10).
+    pub(crate) richese: crate::factions::richese::RicheseState,
+    /// The spice the bank has paid into the game, net: to the players (their starting spice,
+    /// charity, income, the spice paid for leaders, …), to the map (blows), less what went back
+    /// (payments to the bank, spice the storm, a worm or an explosion destroys). Every spice
+    /// behind a shield, in front of one or on the map came from it, so their sum equals this at
+    /// every moment: the property tests hold the replay to it.
+    pub(crate) bank_out: i64,
+    /// The Free Traders' placement, revivals, auctions and Scrap Heap (000 2.13).
+    pub(crate) free_traders: crate::factions::free_traders::FreeTradersState,
+    /// Tokens that lie on the board and act later (ambassadors, terror tokens), wherever they
+    /// are (`crate::tokens`).
+    pub(crate) tokens: Vec<crate::tokens::Token>,
 }
 
 impl GameState {
@@ -477,6 +544,43 @@ impl GameState {
         self.storm
     }
 
+    /// Where the Hidden Mobile Stronghold stands (000 2.07.17): the piece its token points at;
+    /// `None` while it is not on the map.
+    pub fn hms(&self) -> Option<Piece> {
+        self.hms
+    }
+
+    /// The board's edge the game adds: the Hidden Mobile Stronghold joined to where it stands.
+    pub fn link(&self) -> Option<Link> {
+        let token = Territory::HiddenMobileStronghold.piece(None)?;
+        self.hms.map(|host| Link { token, host })
+    }
+
+    /// Is this piece in the storm? A moving territory is where it stands: the Hidden Mobile
+    /// Stronghold is in the storm when the sector it points at is (000 2.07.17); the Polar Sink
+    /// never is (1.06.06).
+    pub fn in_storm(&self, p: Piece) -> bool {
+        match self.link() {
+            Some(l) if p == l.token => l.host.in_storm(self.storm),
+            _ => p.in_storm(self.storm),
+        }
+    }
+
+    /// Do two territories share a border on the board as it stands (the Hidden Mobile
+    /// Stronghold borders the territory it stands in)?
+    pub fn borders(&self, a: Territory, b: Territory) -> bool {
+        if a.neighbours().contains(&b) {
+            return true;
+        }
+        let host = self.hms.map(|p| p.territory());
+        (a.moves() && host == Some(b)) || (b.moves() && host == Some(a))
+    }
+
+    /// Is this territory on the map now? Every printed one is; a moving one once it is placed.
+    pub fn on_map(&self, t: Territory) -> bool {
+        !t.moves() || self.hms.is_some()
+    }
+
     /// This turn's storm order, first player first (1.01.01).
     pub fn order(&self) -> &[Faction] {
         &self.order
@@ -490,6 +594,15 @@ impl GameState {
     /// Spice lying on one sector piece of the map.
     pub fn spice_at(&self, p: Piece) -> Spice {
         self.spice.get(p.index()).copied().unwrap_or_default()
+    }
+
+    /// Spice lying in every territory, by territory index, in one pass over the map.
+    pub fn spice_by_territory(&self) -> [Spice; TERRITORY_COUNT] {
+        let mut out = [Spice::ZERO; TERRITORY_COUNT];
+        for (n, (t, _)) in self.spice.iter().zip(Piece::territories()) {
+            out[t.index()] += *n;
+        }
+        out
     }
 
     /// Spice lying in a whole territory.
@@ -506,6 +619,17 @@ impl GameState {
         self.worms
     }
 
+    /// The sets of treachery cards in this game's deck.
+    pub fn card_sets(&self) -> &[CardSet] {
+        &self.card_sets
+    }
+
+    /// Copies of a card in this game: the deck's (0 for a card of a set not in it) and those of
+    /// Richese's cache (000 2.10.03).
+    pub fn copies(&self, c: Card) -> u8 {
+        c.copies_in(&self.card_sets) + self.richese.copies(c)
+    }
+
     /// Cards left in the treachery deck.
     pub fn treachery_deck(&self) -> u32 {
         self.treachery_deck
@@ -520,6 +644,23 @@ impl GameState {
         self.finished
     }
 
+    /// The spice the bank has paid into the game, net (see the field): the property tests
+    /// check that it equals [`GameState::spice_in_game`] at every moment.
+    pub fn bank_out(&self) -> i64 {
+        self.bank_out
+    }
+
+    /// Every spice out of the bank: behind the shields, in front of them (bribes), on the map.
+    pub fn spice_in_game(&self) -> i64 {
+        let players: i64 = self
+            .in_play
+            .iter()
+            .map(|f| i64::from(self.faction(f).spice.amount() + self.faction(f).bribes.amount()))
+            .sum();
+        let map: i64 = self.spice.iter().map(|s| i64::from(s.amount())).sum();
+        players + map
+    }
+
     pub fn new(options: RuleOptions, seated: Vec<Faction>) -> GameState {
         let in_play: FactionSet = seated.iter().copied().collect();
         // Only factions whose rules the engine checks sit down: the replay refuses the others
@@ -528,31 +669,70 @@ impl GameState {
             .iter()
             .filter(|&f| crate::factions::sheet(f).is_some())
             .collect();
+        // A faction's sheet may depend on the edition played (CHOAM's two sheets, 000 2.09).
         let mut factions: [FactionState; Faction::COUNT] = Default::default();
         for f in in_play.iter() {
             let st = &mut factions[f.index()];
-            if let Some(sheet) = crate::factions::sheet(f) {
+            if let Some(sheet) = crate::factions::sheet_for(f, &options) {
                 st.sheet = *sheet;
                 st.spice = sheet.spice;
-                let starred = if options.advanced { sheet.starred } else { 0 };
+                let starred = sheet.kinds.starred_count(options.advanced);
                 st.reserves = Forces::new(FORCES_PER_FACTION - starred, starred);
             }
         }
+        // The First Expansion's cards come with the Ixians and the Tleilaxu (000 3.02): in a
+        // game of the full rulebook that seats either of them.
+        let mut card_sets = vec![CardSet::Classic];
+        if options.ruleset == Ruleset::Full
+            && (in_play.contains(Faction::Ixians) || in_play.contains(Faction::Tleilaxu))
+        {
+            card_sets.push(CardSet::IxiansTleilaxu);
+        }
+        // The Third Expansion's cards (and the Millennial one) come with Ecaz and Moritani (000
+        // 3.04, 3.05).
+        if options.ruleset == Ruleset::Full
+            && (in_play.contains(Faction::Ecaz) || in_play.contains(Faction::Moritani))
+        {
+            card_sets.push(CardSet::EcazMoritani);
+            card_sets.push(CardSet::Millennial);
+        }
         let pieces = Piece::count();
+        // The starting spice comes from the bank (0.12).
+        let bank_out = factions
+            .iter()
+            .map(|st: &FactionState| i64::from(st.spice.amount()))
+            .sum();
+        let richese = crate::factions::richese::RicheseState::new(
+            &options,
+            in_play.contains(Faction::Richese),
+        );
         GameState {
             options,
             turn: 0,
             phase: Phase::Setup,
             storm: None,
+            hms: None,
             order: seated,
+            seated: in_play.iter().collect(),
             in_play,
             factions,
             board: vec![[Stack::default(); Faction::COUNT]; pieces],
             spice: vec![Spice::ZERO; pieces],
-            leaders: std::array::from_fn(|i| LeaderState::Pool(LEADERS[i].faction)),
+            leaders: std::array::from_fn(|i| {
+                // Duke Vidal serves whoever an ability gives him to; he starts set aside
+                // (000 2.11, 2.12).
+                if LEADERS[i].leader == Leader::Vidal {
+                    LeaderState::SetAside
+                } else {
+                    LeaderState::Pool(LEADERS[i].faction)
+                }
+            }),
             died_once: [false; Leader::COUNT],
             freed: [false; Leader::COUNT],
-            treachery_deck: Card::all().map(|c| u32::from(c.copies())).sum(),
+            treachery_deck: Card::all()
+                .map(|c| u32::from(c.copies_in(&card_sets)))
+                .sum(),
+            card_sets,
             treachery_discard: Vec::new(),
             treachery_removed: Vec::new(),
             spice_deck: SpiceDeck::default(),
@@ -562,6 +742,11 @@ impl GameState {
             stronghold_cards: [None; Stronghold::ALL.len()],
             last_wheels: None,
             finished: false,
+            choam: Default::default(),
+            richese,
+            free_traders: Default::default(),
+            bank_out,
+            tokens: Vec::new(),
         }
     }
 
@@ -601,16 +786,30 @@ impl GameState {
     /// Factions with fighting (non-advisor) forces in a territory, without allocating.
     pub fn occupant_set(&self, t: Territory) -> FactionSet {
         let mut set = FactionSet::EMPTY;
-        for f in self.in_play.iter() {
-            let i = f.index();
-            if self.board[t.piece_range()]
-                .iter()
-                .any(|row| row[i].normal | row[i].starred != 0)
-            {
-                set.insert(f);
+        for row in &self.board[t.piece_range()] {
+            for &f in &self.seated {
+                let s = row[f.index()];
+                if s.normal | s.starred != 0 {
+                    set.insert(f);
+                }
             }
         }
         set
+    }
+
+    /// [`GameState::occupant_set`] of every territory, in one pass over the board.
+    pub fn occupant_sets(&self) -> [FactionSet; TERRITORY_COUNT] {
+        let mut out = [FactionSet::EMPTY; TERRITORY_COUNT];
+        for (row, (t, _)) in self.board.iter().zip(Piece::territories()) {
+            let set = &mut out[t.index()];
+            for &f in &self.seated {
+                let s = row[f.index()];
+                if s.normal | s.starred != 0 {
+                    set.insert(f);
+                }
+            }
+        }
+        out
     }
 
     /// Factions with fighting (non-advisor) forces in a territory.
@@ -627,16 +826,16 @@ impl GameState {
     }
 
     /// Every faction's tokens per territory, in one pass over the board (index = territory).
-    pub fn territory_stacks(&self) -> [[Stack; Faction::COUNT]; 42] {
-        let mut out = [[Stack::default(); Faction::COUNT]; 42];
-        for t in Territory::all() {
+    pub fn territory_stacks(&self) -> [[Stack; Faction::COUNT]; TERRITORY_COUNT] {
+        let mut out = [[Stack::default(); Faction::COUNT]; TERRITORY_COUNT];
+        // Only the factions at the table have tokens: their columns, row by row.
+        for (row, (t, _)) in self.board.iter().zip(Piece::territories()) {
             let acc = &mut out[t.index()];
-            for row in &self.board[t.piece_range()] {
-                for (a, s) in acc.iter_mut().zip(row.iter()) {
-                    if s.is_empty() {
-                        continue;
-                    }
-                    a.add(*s);
+            for &f in &self.seated {
+                let i = f.index();
+                let s = row[i];
+                if !s.is_empty() {
+                    acc[i].add(s);
                 }
             }
         }
@@ -650,8 +849,33 @@ impl GameState {
             return false;
         }
         let mut others = self.occupant_set(t);
+        // A face-down No-Field token counts as a force for occupancy limits (000 2.10.11).
+        if !self.richese.tokens.is_empty() && self.richese.tokens_in(t) > 0 {
+            others.insert(Faction::Richese);
+        }
         others.remove(f);
         others.len() >= 2
+    }
+
+    /// The revised Ecaz's ambassadors on the board or in reserve stand in its stacks (as plain
+    /// tokens) but are not among its twenty forces (000 2.11.05 revised).
+    fn ambassadors_in_stacks(&self, f: Faction) -> u32 {
+        if self.options.edition_of(Faction::Ecaz) != Edition::Revised {
+            return 0;
+        }
+        let n = self
+            .tokens
+            .iter()
+            .filter(|k| {
+                k.owner == f
+                    && k.is_ambassador()
+                    && matches!(
+                        k.place,
+                        crate::tokens::TokenPlace::Board(_) | crate::tokens::TokenPlace::Reserves
+                    )
+            })
+            .count();
+        u32::try_from(n).unwrap_or(u32::MAX)
     }
 
     /// Forces on the board, reserves and tanks: always 20 per faction in play.
@@ -662,7 +886,29 @@ impl GameState {
             .iter()
             .map(|row| u32::from(row[f.index()].total()))
             .sum();
-        board + u32::from(st.reserves.total()) + u32::from(st.tanks.total())
+        let ambassadors = self.ambassadors_in_stacks(f);
+        (board + u32::from(st.reserves.total()) + u32::from(st.tanks.total()))
+            .saturating_sub(ambassadors)
+    }
+
+    /// A faction's tokens of one kind on the board, in reserve and in the tanks (a token on its
+    /// second side counts with the plain ones, the side it is printed on): the starred count is
+    /// the sheet's and the plain count the rest of twenty, whatever happens.
+    pub fn kind_total(&self, f: Faction, kind: ForceKind) -> u32 {
+        let st = self.faction(f);
+        let on_board = |s: &Stack| match kind {
+            ForceKind::Plain => u32::from(s.normal) + u32::from(s.advisors),
+            ForceKind::Starred => u32::from(s.starred),
+            ForceKind::Flipped => 0,
+        };
+        let board: u32 = self.board.iter().map(|row| on_board(&row[f.index()])).sum();
+        let ambassadors = if kind == ForceKind::Plain {
+            self.ambassadors_in_stacks(f)
+        } else {
+            0
+        };
+        (board + u32::from(st.reserves.count(kind)) + u32::from(st.tanks.count(kind)))
+            .saturating_sub(ambassadors)
     }
 
     /// Places reserves on a piece (no check).
@@ -680,7 +926,7 @@ impl GameState {
             Side::Fighter => false,
             Side::Unspecified => advisor_default,
         };
-        let two_sided = self.faction(f).sheet.advisors;
+        let two_sided = self.faction(f).sheet.kinds.two_sided();
         let s = self.stack_mut(f, p);
         if advisors && two_sided {
             s.advisors = s.advisors.saturating_add(got.total());
@@ -766,6 +1012,16 @@ impl GameState {
         drawn
     }
 
+    /// Every token (ambassadors, terror tokens), wherever it is.
+    pub fn tokens(&self) -> &[crate::tokens::Token] {
+        &self.tokens
+    }
+
+    /// The tokens lying in a territory.
+    pub fn tokens_in(&self, t: Territory) -> impl Iterator<Item = &crate::tokens::Token> + '_ {
+        self.tokens.iter().filter(move |k| k.territory() == Some(t))
+    }
+
     /// Active leaders of a faction: those in its leader pool now (glossary; rulings.md 16).
     pub fn active_leaders(&self, f: Faction) -> Vec<Leader> {
         Leader::all()
@@ -776,11 +1032,30 @@ impl GameState {
     /// The strongholds a faction controls at this moment (glossary "Control"; advisors never
     /// control, rulings.md 14). The Shield Wall counts only once it is a stronghold (4.02).
     pub fn controller(&self, s: Stronghold) -> Option<Faction> {
-        let mut occ = self.in_play.iter().filter(|&f| self.occupies(f, s));
-        match (occ.next(), occ.next()) {
-            (Some(f), None) => Some(f),
-            _ => None,
+        let occ: FactionSet = if s == Stronghold::ShieldWall {
+            self.in_play
+                .iter()
+                .filter(|&f| self.occupies(f, s))
+                .collect()
+        } else {
+            // Occupying is having fighting forces there.
+            self.occupant_set(Territory::of(s))
+        };
+        match occ.len() {
+            0 => None,
+            1 => occ.iter().next(),
+            // Several occupants control nothing, unless a faction's rules give the stronghold to
+            // one of them (a stronghold Ecaz and its ally share, 000 2.11.20 original).
+            _ => self.shared_control(s, occ).map(|(f, _)| f),
         }
+    }
+
+    /// A stronghold several factions occupy that a faction's rules give to one of them, and the
+    /// rule (a stronghold Ecaz and its ally share, 000 2.11.20 original).
+    pub(crate) fn shared_control(&self, s: Stronghold, occ: FactionSet) -> Option<(Faction, Rule)> {
+        self.in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).controls_shared(self, s, occ))
     }
 
     /// Does a faction occupy a stronghold: fighting forces (not advisors, 2.02.12) in it, and
@@ -801,11 +1076,13 @@ impl GameState {
         self.options.shield_wall && self.worms >= 4
     }
 
-    /// Strongholds that count for victory now.
+    /// Strongholds that count for victory now: the Shield Wall after the fourth worm (4.02),
+    /// the Hidden Mobile Stronghold while it is on the map (000 2.07.17).
     pub fn victory_strongholds(&self) -> impl Iterator<Item = Stronghold> + '_ {
-        Stronghold::ALL
-            .into_iter()
-            .filter(|&s| s != Stronghold::ShieldWall || self.shield_wall_counts())
+        Stronghold::ALL.into_iter().filter(|&s| match s {
+            Stronghold::ShieldWall => self.shield_wall_counts(),
+            s => self.on_map(Territory::of(s)),
+        })
     }
 
     /// Who holds a stronghold card (4.03), when the variant is played.

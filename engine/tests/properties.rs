@@ -6,6 +6,7 @@ use dune::{Faction, Spice};
 use engine::battle::{self, Conditions, Loss, Plan};
 use engine::board::{Card, Leader};
 use engine::dgn::{ForceCount, PlanLeader, Side};
+use engine::factions::ForceKind;
 use engine::report::{Outcome, replay_text};
 use proptest::prelude::*;
 
@@ -48,6 +49,7 @@ fn check_prefix(name: &Path, text: &str) -> Result<(), TestCaseError> {
         name.display(),
         outcome.to_human()
     );
+    let advanced = r.state.options().advanced;
     for f in r.state.in_play().iter() {
         prop_assert_eq!(
             r.state.token_total(f),
@@ -58,7 +60,33 @@ fn check_prefix(name: &Path, text: &str) -> Result<(), TestCaseError> {
             r.state.token_total(f),
             text
         );
+        // Each kind keeps its count: the starred tokens are the sheet's, the plain ones the rest.
+        let starred = u32::from(r.state.faction(f).sheet().kinds.starred_count(advanced));
+        for (kind, want) in [
+            (ForceKind::Starred, starred),
+            (ForceKind::Plain, 20 - starred),
+        ] {
+            prop_assert_eq!(
+                r.state.kind_total(f, kind),
+                want,
+                "{}: {} has {} {:?} tokens after:\n{}",
+                name.display(),
+                f,
+                r.state.kind_total(f, kind),
+                kind,
+                text
+            );
+        }
     }
+    // Spice is conserved: what is behind the shields, in front of them and on the map is what
+    // the bank paid out, less what was paid back to it (every payment names its payee).
+    prop_assert_eq!(
+        r.state.spice_in_game(),
+        r.state.bank_out(),
+        "{}: the spice in the game is not what the bank paid out, after:\n{}",
+        name.display(),
+        text
+    );
     Ok(())
 }
 
@@ -67,7 +95,7 @@ proptest! {
 
     /// Any prefix of a legal log replays with no violation (a log that stops anywhere is a game
     /// in progress), and every faction's twenty tokens are on the board, in reserve or in the
-    /// tanks.
+    /// tanks, each kind keeping its count.
     #[test]
     fn any_prefix_of_a_legal_log_is_legal(pick in any::<prop::sample::Index>(), cut in any::<prop::sample::Index>()) {
         let logs = legal_logs();
@@ -94,6 +122,29 @@ fn tokens_stay_at_twenty_through_every_battle() {
         }
     }
     assert!(battles >= 30, "only {battles} battles in the legal logs");
+}
+
+/// Spice is conserved across every payment of every legal log: after each line that moves
+/// spice (a price, a collection, charity, a blow), the spice behind the shields, in front of
+/// them and on the map equals what the bank paid out less what was paid back to it.
+#[test]
+fn spice_is_conserved_across_every_payment() {
+    let mut payments = 0;
+    for (name, text) in legal_logs() {
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        let first = lines.iter().position(|l| l.starts_with("T0")).unwrap_or(0);
+        for (i, line) in lines.iter().enumerate().skip(first) {
+            let body = line.split(';').next().unwrap_or("");
+            if body.contains('$') || body.starts_with("C ") || body.starts_with("S ") {
+                payments += 1;
+                check_prefix(&name, &lines[..=i].concat()).unwrap_or_else(|e| panic!("{e}"));
+            }
+        }
+    }
+    assert!(
+        payments >= 300,
+        "only {payments} payments in the legal logs"
+    );
 }
 
 fn leader() -> impl Strategy<Value = PlanLeader> {
@@ -130,6 +181,7 @@ fn plan(f: Faction) -> impl Strategy<Value = Plan> {
                     side: Side::Unspecified,
                 },
                 spice: Spice::new(spice),
+                ally_spice: None,
                 weapon,
                 defense,
             },

@@ -74,3 +74,68 @@ fn snapshots_follow_every_phase() {
     let json = serde_json::to_string(&r.phases).unwrap_or_else(|e| panic!("{e}"));
     assert!(json.contains("\"control\""));
 }
+
+/// Every victory a legal fixture ends with (each kind of the Mentat Pause's order: the
+/// prediction, a stronghold victory, the Ecaz alliance's three strongholds, the Fremen's, the
+/// Guild's, the End Game) reaches the derived report as the winners' result, and nobody else's;
+/// and `mentat standings` accepts that report.
+#[test]
+fn every_victory_reaches_the_derived_report() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games");
+    let mut kinds = std::collections::BTreeSet::new();
+    let mut entries: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("tests/games: {e}"))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("legal-") && n.ends_with(".dgn"))
+        })
+        .collect();
+    entries.sort();
+    for path in entries {
+        let src = std::fs::read_to_string(&path).unwrap_or_default();
+        let Ok(game) = engine::dgn::parse(&src) else {
+            continue;
+        };
+        let r = engine::replay::replay(&game, &engine::replay::ReplayOptions::default());
+        let Some(w) = r.winner.clone() else { continue };
+        let report = engine::game_report::derive_game_report(&game, &r)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        for seat in &report.seats {
+            let expected = w.factions.contains(&seat.faction).then_some(w.kind);
+            assert_eq!(
+                seat.result,
+                expected,
+                "{}: {}",
+                path.display(),
+                seat.faction
+            );
+        }
+        let json = engine::game_report::derive_report(&game, &r)
+            .ok()
+            .and_then(|rep| serde_json::to_string(&rep).ok())
+            .unwrap_or_default();
+        // Reports of tables the tournament would not seat (four players) are for the engine only.
+        if report.seats.len() >= 5 {
+            tournament::cli::standings(&json, None).unwrap_or_else(|e| {
+                panic!(
+                    "{}: mentat standings refuses the report: {e:?}",
+                    path.display()
+                )
+            });
+        }
+        kinds.insert(w.kind);
+    }
+    // Complete fixtures end with stronghold victories, Solo and Allied (the Ecaz alliance's
+    // three strongholds among them); the others' logs stop at their Mentat Pause.
+    for k in [
+        dune::WinType::SoloStronghold,
+        dune::WinType::AlliedStronghold,
+    ] {
+        assert!(
+            kinds.contains(&k),
+            "no legal fixture ends with {k:?}: {kinds:?}"
+        );
+    }
+}

@@ -331,6 +331,8 @@ def main():
     draw_name, draw_ns = pick(benches, "draw 300 players", "typed")
     parse_name, parse_ns = pick(benches, "parse ten-turn")
     replay_name, replay_ns = pick(benches, "replay ten-turn")
+    full_parse_name, full_parse_ns = pick(benches, "parse full-format")
+    full_replay_name, full_replay_ns = pick(benches, "replay full-format")
     report = {
         "when": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         "commit": args.commit,
@@ -343,6 +345,11 @@ def main():
             "engine_parse_ns": parse_ns,
             "engine_replay_ns": replay_ns,
             "engine_replay_to_parse": round(replay_ns / parse_ns, 2) if parse_ns and replay_ns else None,
+            "engine_full_parse_ns": full_parse_ns,
+            "engine_full_replay_ns": full_replay_ns,
+            "engine_full_replay_to_parse": round(full_replay_ns / full_parse_ns, 2)
+            if full_parse_ns and full_replay_ns
+            else None,
         },
         "load": runs,
         "latency_floor": floor,
@@ -391,6 +398,10 @@ def main():
     print(f"{'engine replay (10 turns)':<34} {human_ns(c['engine_replay_ns']):>12}")
     ratio = c["engine_replay_to_parse"]
     print(f"{'replay / parse':<34} {('—' if ratio is None else f'{ratio:.2f}'):>12}")
+    print(f"{'engine parse (full, IX TL, 10)':<34} {human_ns(c['engine_full_parse_ns']):>12}")
+    print(f"{'engine replay (full, IX TL, 10)':<34} {human_ns(c['engine_full_replay_ns']):>12}")
+    ratio = c["engine_full_replay_to_parse"]
+    print(f"{'replay / parse (full)':<34} {('—' if ratio is None else f'{ratio:.2f}'):>12}")
     print()
     print(f"{'page weight':<34} {'raw':>10} {'gzip':>10}")
     for name in ("standings", "player", "judge_first_load"):

@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use dune::Book;
 use dune::faction::Faction;
 use dune::win_type::WinType;
 
@@ -77,6 +78,14 @@ impl Ruleset {
 
     pub fn has_win_type(self, win: WinType) -> bool {
         self.rank(win).is_some()
+    }
+
+    /// The rulebook whose numbers a game under this ruleset cites (see `dune::Book::cite`).
+    pub fn book(self) -> Book {
+        match self {
+            Ruleset::Gc2133 => Book::GenCon,
+            Ruleset::Full => Book::Full,
+        }
     }
 
     /// Factions whose rules the ruleset contains.
@@ -183,5 +192,7 @@ mod tests {
         assert!(!Ruleset::Full.has_win_type(WinType::EndGame));
         assert_eq!("full".parse(), Ok(Ruleset::Full));
         assert!("gc".parse::<Ruleset>().is_err());
+        assert_eq!(Ruleset::Full.book(), Book::Full);
+        assert_eq!(Ruleset::Gc2133.book(), Book::GenCon);
     }
 }

@@ -323,6 +323,55 @@ mod tests {
     }
 
     #[test]
+    fn expansion_factions_count_like_the_classic_ones() {
+        use Faction::*;
+        // Two full-format games: Ecaz and its ally win one, Moritani the other.
+        let games = vec![
+            game(
+                Ending::Win,
+                3,
+                false,
+                vec![
+                    seat(1, Emperor, None, false),
+                    seat(2, Ecaz, Some(WinType::AlliedStronghold), true),
+                    seat(3, SpacingGuild, Some(WinType::AlliedStronghold), true),
+                    seat(4, Moritani, None, false),
+                    seat(5, Harkonnen, None, false),
+                ],
+            ),
+            game(
+                Ending::Win,
+                2,
+                false,
+                vec![
+                    seat(1, Emperor, None, false),
+                    seat(2, Moritani, Some(WinType::SoloStronghold), false),
+                    seat(3, BeneGesserit, None, false),
+                    seat(4, SpacingGuild, None, false),
+                    seat(5, Ecaz, None, false),
+                ],
+            ),
+        ];
+        let s = compute(&games);
+        let line = |f: Faction| s.factions.iter().find(|l| l.faction == f).unwrap();
+        assert_eq!(
+            (
+                line(Ecaz).played,
+                line(Ecaz).allied_wins,
+                line(Ecaz).solo_wins
+            ),
+            (2, 1, 0)
+        );
+        assert_eq!((line(Moritani).played, line(Moritani).solo_wins), (2, 1));
+        let best = |f: Faction| s.best.iter().find(|b| b.faction == f).unwrap();
+        assert_eq!(best(Moritani).result, Some(WinType::SoloStronghold));
+        assert_eq!(best(Ecaz).result, Some(WinType::AlliedStronghold));
+        // Most played first, then in chapter order: the Emperor, the Guild, Ecaz, Moritani.
+        let order: Vec<Faction> = s.factions.iter().map(|l| l.faction).collect();
+        assert_eq!(&order[..4], &[Emperor, SpacingGuild, Ecaz, Moritani]);
+    }
+
+    #[test]
     fn no_games_means_zeroes_not_a_division_by_zero() {
         let s = compute(&[]);
         assert_eq!(s.games, 0);

@@ -1,6 +1,8 @@
 //! The board after a turn, drawn as SVG from the engine's summary: sectors and the storm,
-//! territories with each faction's tokens (colour, code and count; starred tokens and advisors
-//! told apart), spice on the map, stronghold control; then the same as tables (for screen readers,
+//! territories with each faction's tokens (colour, code and count; starred tokens, advisors and
+//! the Free Traders' Smugglers told apart; Richese's No-Field tokens face down, their number only
+//! when audited), Ecaz's ambassadors and Moritani's terror tokens where they lie (face down unless
+//! the page audits the log), spice on the map, stronghold control; then the same as tables (for screen readers,
 //! print and exact counts) and what each faction holds. Hidden information (the cards themselves)
 //! appears only when the page audits the log.
 //!
@@ -12,6 +14,7 @@
 use dune::Faction;
 use leptos::prelude::*;
 
+use crate::replay::map::{Area, AreaKind};
 use crate::replay::{BoardTurn, Tokens, faction_colours, map::BoardMap, map::annulus_path};
 
 /// The slider and the board of the chosen turn; below the slider, the phases of that turn
@@ -172,7 +175,8 @@ fn turn_label(b: &BoardTurn) -> String {
     }
 }
 
-fn chip_text(t: Tokens) -> String {
+fn chip_text(f: Faction, t: Tokens) -> String {
+    let suffix = crate::replay::json::flipped_side(f).2;
     let mut s = String::new();
     if t.fighting > 0 {
         s.push_str(&t.fighting.to_string());
@@ -184,20 +188,40 @@ fn chip_text(t: Tokens) -> String {
         if !s.is_empty() {
             s.push('+');
         }
-        s.push_str(&format!("{}a", t.advisors));
+        s.push_str(&format!("{}{suffix}", t.advisors));
     }
     s
 }
 
+/// The Hidden Mobile Stronghold as an area of the drawn map, where it stands this turn: a
+/// hexagon in the sector of the territory its token points at (000 2.07.17).
+fn hms_area(turn: &BoardTurn) -> Option<Area> {
+    let h = turn.hms.as_ref()?;
+    let (x, y) = crate::replay::map::hms_point(&h.code, h.sector)?;
+    Some(Area {
+        code: "HMS".into(),
+        name: format!(
+            "Hidden Mobile Stronghold (in {}, sector {})",
+            h.name, h.sector
+        ),
+        kind: AreaKind::Stronghold,
+        path: crate::replay::map::hexagon(x, y, 5.5),
+        x,
+        y,
+    })
+}
+
 #[component]
 fn BoardSvg(map: BoardMap, turn: BoardTurn) -> impl IntoView {
+    // The printed territories, and the one whose place is the game's (the Hidden Mobile
+    // Stronghold), drawn last, over the territory it stands in.
+    let areas_all: Vec<Area> = map.areas.iter().cloned().chain(hms_area(&turn)).collect();
     let storm = turn.storm;
     let desc = match storm {
         Some(s) => format!("The storm is in sector {s}."),
         None => "The storm has not been placed yet.".to_owned(),
     };
-    let areas = map
-        .areas
+    let areas = areas_all
         .iter()
         .map(|a| {
             let controller = turn
@@ -206,8 +230,9 @@ fn BoardSvg(map: BoardMap, turn: BoardTurn) -> impl IntoView {
                 .find(|p| p.code == a.code)
                 .and_then(|p| p.controller);
             let (stroke, width) = controller.map_or(("#5d4a2e", "0.4"), |f| (faction_colours(f).0, "1.6"));
+            let hms = if a.code == "HMS" { " hms" } else { "" };
             let area = view! {
-                <path d=a.path.clone() class=format!("area {}", a.kind.class()) stroke=stroke stroke-width=width>
+                <path d=a.path.clone() class=format!("area {}{hms}", a.kind.class()) stroke=stroke stroke-width=width data-area=a.code.clone()>
                     <title>{format!("{} ({})", a.name, a.code)}</title>
                 </path>
             };
@@ -246,8 +271,7 @@ fn BoardSvg(map: BoardMap, turn: BoardTurn) -> impl IntoView {
             <text x=format!("{x:.1}") y=format!("{y:.1}") class="storm-label">"STORM"</text>
         }
     });
-    let labels = map
-        .areas
+    let labels = areas_all
         .iter()
         .filter(|a| a.code != "PS")
         .map(|a| view! { <text x=format!("{:.1}", a.x) y=format!("{:.1}", a.y - 2.5) class="area-code">{a.code.clone()}</text> })
@@ -256,9 +280,9 @@ fn BoardSvg(map: BoardMap, turn: BoardTurn) -> impl IntoView {
         .places
         .iter()
         .filter_map(|p| {
-            let area = map.areas.iter().find(|a| a.code == p.code)?;
+            let area = areas_all.iter().find(|a| a.code == p.code)?;
             // Each chip as wide as its text, the row centred under the territory's code.
-            let texts: Vec<String> = p.tokens.iter().map(|(_, t)| chip_text(*t)).collect();
+            let texts: Vec<String> = p.tokens.iter().map(|(f, t)| chip_text(*f, *t)).collect();
             let widths: Vec<f64> = texts
                 .iter()
                 .map(|t| (t.chars().count() as f64 * 3.4 + 3.6).max(9.0))
@@ -274,15 +298,43 @@ fn BoardSvg(map: BoardMap, turn: BoardTurn) -> impl IntoView {
                     let (fill, ink) = faction_colours(*f);
                     let x = left;
                     left += width;
-                    let y = area.y + if area.code == "PS" { -4.0 } else { 0.5 };
+                    // Under the Hidden Mobile Stronghold's hexagon, its tokens.
+                    let y = area.y + match area.code.as_str() {
+                        "PS" => -4.0,
+                        "HMS" => 6.0,
+                        _ => 0.5,
+                    };
                     let only_advisors = t.fighting == 0;
-                    let label = format!("{}: {} {}", area.name, f.code(), t.describe());
+                    let label = format!("{}: {} {}", area.name, f.code(), t.describe_as(*f, turn.kinds_of(*f)));
                     view! {
                         <g class="chip" role="listitem" aria-label=label data-territory=area.code.clone() data-faction=f.code()>
                             <rect x=format!("{:.1}", x + 0.4) y=format!("{y:.1}") width=format!("{:.1}", width - 0.8) height="8" rx="1.5"
                                 fill=if only_advisors { "#fff" } else { fill } stroke=fill stroke-width="0.8"/>
                             <text x=format!("{:.1}", x + width / 2.0) y=format!("{:.1}", y + 6.0) class="chip-text"
                                 fill=if only_advisors { fill } else { ink }>{text}</text>
+                        </g>
+                    }
+                })
+                .collect_view();
+            // Richese's No-Field tokens: face down, dashed, their number only when audited.
+            let (fill, _) = faction_colours(Faction::Richese);
+            let no_fields = p
+                .no_fields
+                .iter()
+                .enumerate()
+                .map(|(i, v)| {
+                    let width = 12.0;
+                    let x = area.x - width / 2.0 + (width + 1.0) * i as f64;
+                    let y = area.y + if area.code == "PS" { 5.0 } else { 9.5 };
+                    let (text, label) = match v {
+                        Some(n) => (format!("NF{n}"), format!("{}: a Richese No-Field token ({n})", area.name)),
+                        None => ("NF".to_owned(), format!("{}: a Richese No-Field token, face down", area.name)),
+                    };
+                    view! {
+                        <g class="chip no-field" role="listitem" aria-label=label data-territory=area.code.clone() data-faction="RI">
+                            <rect x=format!("{x:.1}") y=format!("{y:.1}") width=format!("{width:.1}") height="7" rx="3.5"
+                                fill="#fff" stroke=fill stroke-width="0.8" stroke-dasharray="1.2 0.8"/>
+                            <text x=format!("{:.1}", x + width / 2.0) y=format!("{:.1}", y + 5.2) class="chip-text" fill=fill>{text}</text>
                         </g>
                     }
                 })
@@ -295,7 +347,34 @@ fn BoardSvg(map: BoardMap, turn: BoardTurn) -> impl IntoView {
                     </g>
                 }
             });
-            Some(view! { {chips}{spice} })
+            // Ambassadors and terror tokens, in a row above the territory's code: a diamond for an
+            // ambassador, a triangle for a terror token, in the owner's colour; a face-down one is
+            // outlined, with `?` unless the page audits the log.
+            let markers = p
+                .markers
+                .iter()
+                .enumerate()
+                .map(|(i, m)| {
+                    let (fill, ink) = faction_colours(m.owner);
+                    let x = area.x - 7.0 - 8.5 * i as f64;
+                    let y = area.y - 8.0;
+                    let shape = if m.terror {
+                        format!("M{:.1},{:.1} l4.2,7.2 l-8.4,0 z", x, y - 3.6)
+                    } else {
+                        format!("M{:.1},{:.1} l4,4 l-4,4 l-4,-4 z", x, y - 4.0)
+                    };
+                    let label = format!("{}: {}", area.name, m.describe());
+                    view! {
+                        <g class="marker" role="listitem" aria-label=label data-territory=area.code.clone()
+                            data-owner=m.owner.code() data-face=if m.face_up { "up" } else { "down" }>
+                            <path d=shape fill=if m.face_up { fill } else { "#fff" } stroke=fill stroke-width="0.8"/>
+                            <text x=format!("{x:.1}") y=format!("{:.1}", y + 1.6) class="marker-text"
+                                fill=if m.face_up { ink } else { fill }>{m.short()}</text>
+                        </g>
+                    }
+                })
+                .collect_view();
+            Some(view! { {chips}{no_fields}{spice}{markers} })
         })
         .collect_view();
     let title = format!("The board after {}", turn_label(&turn).to_lowercase());
@@ -319,8 +398,12 @@ fn BoardSvg(map: BoardMap, turn: BoardTurn) -> impl IntoView {
                 } else {
                     " The Shield Wall does not count yet (4.02: after the fourth worm)."
                 })}
+                {turn.hms.as_ref().map(|h| view! {
+                    " "<span data-testid="hms">{format!("The Hidden Mobile Stronghold stands in {}, sector {} (000 2.07.17).", h.name, h.sector)}</span>
+                })}
                 {format!(" Worms so far: {}.", turn.worms)}
                 {(!turn.alliances.is_empty()).then(|| format!(" Alliances: {}.", turn.alliances.iter().map(|(a, b)| format!("{} + {}", a.code(), b.code())).collect::<Vec<_>>().join(", ")))}
+                {turn.no_field_front.map(|n| format!(" Richese's No-Field token face up in front of its shield: {n}."))}
             </figcaption>
         </figure>
     }
@@ -333,17 +416,30 @@ fn faction_cell(f: Faction) -> impl IntoView {
     view! { <span class=format!("faction-tag faction-{}", f.code())>{f.code()}</span> }
 }
 
+/// For the Hidden Mobile Stronghold's row: where it stands.
+fn where_hms(turn: &BoardTurn, code: &str) -> Option<String> {
+    let h = turn.hms.as_ref().filter(|_| code == "HMS")?;
+    Some(format!(" (in {}, sector {})", h.name, h.sector))
+}
+
 #[component]
 fn BoardTables(turn: BoardTurn) -> impl IntoView {
     let rows = turn
         .places
         .iter()
-        .filter(|p| !p.tokens.is_empty() || p.spice > 0)
+        .filter(|p| {
+            !p.tokens.is_empty() || p.spice > 0 || !p.no_fields.is_empty() || !p.markers.is_empty()
+        })
         .map(|p| {
+            let no_fields = p.no_fields.iter().map(|v| {
+                let what = v.map_or("a No-Field token, face down".to_owned(), |n| format!("a No-Field token ({n})"));
+                view! { <span class="force no-field">{faction_cell(Faction::Richese)}" "<span data-testid="no-field">{what}</span></span> }
+            }).collect_view();
             view! {
                 <tr data-territory=p.code.clone() id=format!("where-{}", p.code)>
-                    <th scope="row">{p.name.clone()}" "<span class="hint">{p.code.clone()}</span></th>
-                    <td>{p.tokens.iter().map(|(f, t)| view! { <span class="force">{faction_cell(*f)}" "<span data-testid="force-count">{t.describe()}</span></span> }).collect_view()}</td>
+                    <th scope="row">{p.name.clone()}" "<span class="hint">{p.code.clone()}</span>{where_hms(&turn, &p.code)}</th>
+                    <td>{p.tokens.iter().map(|(f, t)| view! { <span class="force">{faction_cell(*f)}" "<span data-testid="force-count">{t.describe_as(*f, turn.kinds_of(*f))}</span></span> }).collect_view()}{no_fields}
+                        {p.markers.iter().map(|m| view! { <span class="marker-note" data-testid="marker">{m.describe()}</span> }).collect_view()}</td>
                     <td class="num">{(p.spice > 0).then(|| p.spice.to_string())}</td>
                     <td>{p.controller.map(|f| f.code())}</td>
                 </tr>
@@ -363,8 +459,8 @@ fn BoardTables(turn: BoardTurn) -> impl IntoView {
                     <th scope="row">{faction_cell(h.faction)}" "{h.faction.name()}</th>
                     <td class="num">{h.spice}</td>
                     <td>{cards}</td>
-                    <td>{h.reserves.describe()}</td>
-                    <td>{h.tanks.describe()}</td>
+                    <td>{h.reserves.describe_as(h.faction, turn.kinds_of(h.faction))}</td>
+                    <td>{h.tanks.describe_as(h.faction, turn.kinds_of(h.faction))}</td>
                     <td>{h.leaders.clone().map(|l| l.join(", ")).unwrap_or_else(|| "—".into())}</td>
                 </tr>
             }

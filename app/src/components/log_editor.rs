@@ -59,10 +59,33 @@ pub fn VerificationList(verification: Verification) -> impl IntoView {
                             _ => view! { " · syntax" }.into_any(),
                         }}
                         <p class="message">{p.message.clone()}{p.context.clone().map(|c| format!(" ({c})"))}</p>
+                        {(!p.see_also.is_empty()).then(|| {
+                            let n = p.see_also.len();
+                            view! {
+                                <p class="see-also">"See also "
+                                    {p.see_also.iter().enumerate().map(|(i, r)| view! {
+                                        {if i == 0 { "" } else if i + 1 == n { " and " } else { ", " }}
+                                        <a href=format!("/rules/{r}") class="rule-link">{r.clone()}</a>
+                                    }).collect_view()}
+                                    "."
+                                </p>
+                            }
+                            .into_any()
+                        })}
                     </li>
                 }
+                .into_any()
             }).collect_view()}
         </ol>
+        {(!v.not_checked.is_empty()).then(|| view! {
+            <p class="hint" id="not-checked-hint">"Not checked by Mentat (deal and bribe terms in words, for the judge):"</p>
+            <ul class="not-checked" aria-labelledby="not-checked-hint">
+                {v.not_checked.into_iter().map(|(line, text)| view! {
+                    <li><a href=format!("#L{line}") class="at" data-goto-line=line>{format!("Line {line}")}</a>" · "{text}</li>
+                }).collect_view()}
+            </ul>
+        }
+        .into_any())}
     }
 }
 

@@ -12,10 +12,10 @@ use engine::report::{Outcome, replay_text_with, turn_json};
 use engine::state::LeaderState;
 use tournament::report::GameReport;
 
-use super::json::{ReportJson, Tokens, TurnJson};
+use super::json::{KindNames, ReportJson, Tokens, TurnJson};
 use super::map::{self, Area, AreaKind, BoardMap};
 use super::suggest::{Vocabulary, Word, WordKind};
-use super::{BoardTurn, Holding, PlaceState, Problem, Replayed, Verification};
+use super::{BoardTurn, HmsPlace, Holding, Marker, PlaceState, Problem, Replayed, Verification};
 
 /// Everything one replay gives the pages.
 pub struct Analysis {
@@ -62,10 +62,11 @@ pub fn analyse(text: &str, audit: bool, phases: bool) -> Analysis {
     };
     let report: ReportJson = serde_json::from_str(&json).unwrap_or_default();
     let mut replayed = from_report(&report);
+    let kinds = kinds_of(&report);
     replayed.phases = phase_json
         .into_iter()
         .filter_map(|v| serde_json::from_value::<TurnJson>(v).ok())
-        .map(|t| board_turn(&t))
+        .map(|t| board_turn(&t, &kinds))
         .collect();
     replayed.audit = audit;
     replayed.verification.micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
@@ -91,16 +92,20 @@ pub fn from_report(report: &ReportJson) -> Replayed {
         report
             .violations
             .iter()
-            .map(|v| Problem {
-                line: v.line,
-                col: v.col,
-                heading: Rule::parse(&v.rule)
+            .map(|v| {
+                let cited = Rule::parse(&v.rule)
                     .ok()
-                    .and_then(rulebook::get)
-                    .map(|e| e.heading.to_owned()),
-                rule: Some(v.rule.clone()),
-                message: v.message.clone(),
-                context: Some(format!("turn {}, {}", v.turn, v.phase)),
+                    .map(|r| dune::BookRule::new(v.book, r, v.edition));
+                Problem {
+                    line: v.line,
+                    col: v.col,
+                    heading: cited.and_then(rulebook::at).map(|e| e.heading.to_owned()),
+                    rule: Some(cited.map_or_else(|| v.rule.clone(), |c| c.to_string())),
+                    page: cited.map(|c| c.href()),
+                    message: v.message.clone(),
+                    context: Some(format!("turn {}, {}", v.turn, v.phase)),
+                    see_also: v.see_also.clone(),
+                }
             })
             .collect()
     } else {
@@ -111,9 +116,11 @@ pub fn from_report(report: &ReportJson) -> Replayed {
                 line: e.line,
                 col: e.col,
                 rule: None,
+                page: None,
                 heading: None,
                 message: format!("Expected {}, found {}.", e.expected, e.found),
                 context: None,
+                see_also: Vec::new(),
             })
             .collect()
     };
@@ -130,8 +137,17 @@ pub fn from_report(report: &ReportJson) -> Replayed {
             turns: report.turns.iter().map(|t| t.turn).max().unwrap_or(0),
             winner,
             micros: 0,
+            not_checked: report
+                .not_checked
+                .iter()
+                .map(|n| (n.line, n.text.clone()))
+                .collect(),
         },
-        turns: report.turns.iter().map(board_turn).collect(),
+        turns: report
+            .turns
+            .iter()
+            .map(|t| board_turn(t, &kinds_of(report)))
+            .collect(),
         phases: Vec::new(),
         audit: false,
     }
@@ -141,7 +157,16 @@ fn faction(code: &str) -> Option<Faction> {
     Faction::from_code(code)
 }
 
-fn board_turn(t: &TurnJson) -> BoardTurn {
+/// The names of the factions' kinds of force the report gives.
+fn kinds_of(report: &ReportJson) -> Vec<(Faction, KindNames)> {
+    report
+        .kinds
+        .iter()
+        .filter_map(|(code, k)| Some((faction(code)?, k.clone())))
+        .collect()
+}
+
+fn board_turn(t: &TurnJson, kinds: &[(Faction, KindNames)]) -> BoardTurn {
     let mut places: Vec<PlaceState> = Vec::new();
     for row in TERRITORIES.iter() {
         let tokens: Vec<(Faction, Tokens)> = t
@@ -160,13 +185,39 @@ fn board_turn(t: &TurnJson) -> BoardTurn {
             .find(|s| territory_of(**s) == Some(row.code))
             .and_then(|s| t.control.get(s.code()))
             .and_then(|f| faction(f));
-        if !tokens.is_empty() || spice > 0 || controller.is_some() {
+        let no_fields: Vec<Option<u8>> = t
+            .no_fields
+            .iter()
+            .filter(|n| n.territory == row.code)
+            .map(|n| n.value)
+            .collect();
+        let markers: Vec<Marker> = t
+            .tokens
+            .iter()
+            .filter(|k| k.territory == row.code)
+            .filter_map(|k| {
+                Some(Marker {
+                    owner: faction(&k.owner)?,
+                    terror: k.kind == "terror",
+                    of: k.of.clone(),
+                    face_up: k.face_up,
+                })
+            })
+            .collect();
+        if !tokens.is_empty()
+            || spice > 0
+            || controller.is_some()
+            || !no_fields.is_empty()
+            || !markers.is_empty()
+        {
             places.push(PlaceState {
                 code: row.code.to_owned(),
                 name: row.name.to_owned(),
                 tokens,
                 spice,
                 controller,
+                no_fields,
+                markers,
             });
         }
     }
@@ -221,6 +272,16 @@ fn board_turn(t: &TurnJson) -> BoardTurn {
             .filter_map(|w| Some((faction(&w.faction)?, w.strongholds.clone())))
             .collect(),
         knows_control: t.shield_wall_counts.is_some(),
+        no_field_front: t.no_field_front,
+        hms: t.hms.as_ref().and_then(|h| {
+            let row = TERRITORIES.iter().find(|r| r.code == h.territory)?;
+            Some(HmsPlace {
+                code: row.code.to_owned(),
+                name: row.name.to_owned(),
+                sector: h.sector,
+            })
+        }),
+        kinds: kinds.to_vec(),
     }
 }
 
@@ -280,7 +341,11 @@ pub fn vocabulary() -> &'static Vocabulary {
     static WORDS: OnceLock<Vocabulary> = OnceLock::new();
     WORDS.get_or_init(|| {
         let mut words: Vec<Word> = Vec::new();
-        for f in Faction::CLASSIC.iter() {
+        // Every faction the engine checks: the classic six and the expansion factions it plays.
+        for f in Faction::ALL
+            .iter()
+            .filter(|f| engine::factions::sheet(**f).is_some())
+        {
             words.push(Word::new(f.code(), f.name(), WordKind::Faction, None));
         }
         for row in TERRITORIES.iter() {
@@ -310,7 +375,11 @@ mod tests {
     #[test]
     fn every_territory_of_the_engine_is_on_the_map_inside_its_sectors() {
         let map = board_map();
-        assert_eq!(map.areas.len(), TERRITORIES.len());
+        // Every printed territory; the Hidden Mobile Stronghold has no sectors of its own and is
+        // drawn where it stands each turn (`hms_point`).
+        let printed = TERRITORIES.iter().filter(|r| r.code != "HMS").count();
+        assert_eq!(map.areas.len(), printed);
+        assert!(map.areas.iter().all(|a| a.code != "HMS"));
         for row in TERRITORIES.iter().filter(|r| !r.sectors.is_empty()) {
             let place =
                 map::place_of(row.code).unwrap_or_else(|| panic!("{} has no place", row.code));
@@ -326,6 +395,50 @@ mod tests {
     }
 
     #[test]
+    fn the_hidden_mobile_stronghold_is_drawn_in_the_sector_of_the_territory_it_stands_in() {
+        for row in TERRITORIES.iter().filter(|r| !r.sectors.is_empty()) {
+            let place = map::place_of(row.code).unwrap();
+            for &s in row.sectors {
+                // DGN numbers sectors 1-18; the board data 0-17.
+                let (x, y) = map::hms_point(row.code, s + 1).unwrap();
+                let drawn = place.sectors();
+                // The point's sector, from its angle (sector 1's middle at the bottom).
+                let deg = y.atan2(x).to_degrees();
+                let u = ((90.0 - deg) / 20.0 + 0.5).rem_euclid(18.0);
+                let at = u.floor() as u8;
+                assert!(
+                    at == s || !drawn.contains(&s),
+                    "{} sector {}: the marker is drawn in sector index {at}",
+                    row.code,
+                    s + 1
+                );
+                assert!(row.sectors.contains(&at), "{} marker outside it", row.code);
+            }
+        }
+        assert_eq!(map::hms_point("HMS", 3), None);
+    }
+
+    #[test]
+    fn a_full_format_report_gives_the_hidden_mobile_stronghold_and_the_ixians_kinds() {
+        let log = include_str!(
+            "../../../engine/tests/games/legal-full-game-allied-victory-won-in-battle.dgn"
+        );
+        let r = replay(log, true);
+        assert!(r.verification.legal, "{:?}", r.verification.problems);
+        let last = r.turns.last().unwrap();
+        let hms = last.hms.as_ref().expect("the HMS is on the map");
+        assert!((1..=18).contains(&hms.sector));
+        let ix = last
+            .kinds_of(Faction::Ixians)
+            .expect("the Ixians' kinds are named");
+        assert_eq!(
+            (ix.plain.as_str(), ix.starred.as_deref()),
+            ("Suboid", Some("Cyborg"))
+        );
+        assert!(last.kinds_of(Faction::Tleilaxu).is_none());
+    }
+
+    #[test]
     fn a_broken_rule_is_shown_with_its_heading_and_a_syntax_error_with_what_was_expected() {
         let bad = TINY.replace("-> 4", "-> 5");
         let r = replay(&bad, true);
@@ -333,12 +446,60 @@ mod tests {
         let p = &r.verification.problems[0];
         assert_eq!((p.line, p.rule.as_deref()), (3, Some("0.16")));
         assert_eq!(p.heading.as_deref(), Some("First storm"));
-        assert_eq!(p.rule_href().as_deref(), Some("/rules/0.16"));
+        assert_eq!(p.rule_href().as_deref(), Some("/rules/gencon/0.16"));
+
+        // A full-rulebook game's violation links to the full rulebook's rule: its 1.06.02.05 is
+        // GenCon's occupancy limit 1.06.03.05 (000's own 1.06.03.05 is another rule).
+        let full = include_str!(
+            "../../../engine/tests/games/illegal-1.06.03.05-full-format-ship-into-full-stronghold.dgn"
+        );
+        let p = replay(full, true).verification.problems[0].clone();
+        assert_eq!(p.rule.as_deref(), Some("000 1.06.02.05"));
+        assert_eq!(p.rule_href().as_deref(), Some("/rules/full/1.06.02.05"));
+        let heading = rulebook::get_in(
+            dune::Book::Full,
+            dune::rule!("1.06.02.05"),
+            dune::Edition::default(),
+        );
+        assert_eq!(p.heading.as_deref(), heading.map(|e| e.heading));
+        assert!(p.heading.is_some());
 
         let r = replay("T0\nQ\n", true);
         assert!(!r.verification.readable);
         assert_eq!(r.verification.problems[0].line, 2);
         assert!(r.verification.problems[0].message.starts_with("Expected"));
+    }
+
+    #[test]
+    fn a_violation_brings_the_rules_that_say_the_same_and_the_list_links_them() {
+        // An alliance announced after its Nexus: cited under 1.10.01.06, 1.10.00 beside it.
+        let log = "[Factions \"1=AT 2=HK\"] [Mode \"Basic\"]\nT0\nSTORM0 HK 1 AT 2 -> 4\nT1\nT2\nS HK 1 AT 1 -> 6\nB SH ; CN 8\nM AT -\nN AT+HK\n";
+        let r = replay(log, true);
+        let p = r
+            .verification
+            .problems
+            .iter()
+            .find(|p| p.rule.as_deref() == Some("1.10.01.06"))
+            .unwrap_or_else(|| panic!("{:?}", r.verification.problems));
+        assert_eq!(p.see_also, vec!["1.10.00".to_string()]);
+        use leptos::prelude::RenderHtml;
+        let html = leptos::prelude::view! {
+            <crate::components::log_editor::VerificationList verification=r.verification.clone()/>
+        }
+        .to_html();
+        assert!(html.contains("See also"), "{html}");
+        assert!(html.contains("href=\"/rules/1.10.00\""), "{html}");
+
+        // Terms the engine cannot check are listed apart, not as broken rules.
+        let deal = format!("{log}DEAL AT,HK \"share what we learn\"\n");
+        let r = replay(&deal, true);
+        assert_eq!(r.verification.not_checked.len(), 1, "{:?}", r.verification);
+        let html = leptos::prelude::view! {
+            <crate::components::log_editor::VerificationList verification=r.verification.clone()/>
+        }
+        .to_html();
+        assert!(html.contains("Not checked by Mentat"), "{html}");
+        assert!(html.contains("share what we learn"), "{html}");
     }
 
     #[test]
@@ -369,6 +530,54 @@ mod tests {
     }
 
     #[test]
+    fn ambassadors_and_terror_tokens_stand_where_they_lie_face_down_unless_audited() {
+        let log = include_str!(
+            "../../../engine/tests/games/legal-game-moritani-terror-decides-a-battle.dgn"
+        );
+        // After turn 1 the Sneak Attack token lies face down in Carthag.
+        for (audit, of) in [(true, Some("SneakAttack")), (false, None)] {
+            let r = replay(log, audit);
+            let t1 = r.turns.iter().find(|t| t.turn == 1).unwrap();
+            let car = t1.places.iter().find(|p| p.code == "CAR").unwrap();
+            assert_eq!(
+                car.markers,
+                [Marker {
+                    owner: Faction::Moritani,
+                    terror: true,
+                    of: of.map(str::to_owned),
+                    face_up: false
+                }]
+            );
+        }
+        let log = include_str!("../../../engine/tests/games/legal-game-ecaz-special-victory.dgn");
+        let r = replay(log, false);
+        assert!(r.verification.legal, "{:?}", r.verification.problems);
+        let log = include_str!(
+            "../../../engine/tests/games/legal-ecaz-ambassadors-placed-and-triggered.dgn"
+        );
+        let r = replay(log, false);
+        let t1 = r.turns.iter().find(|t| t.turn == 1).unwrap();
+        let ark = t1.places.iter().find(|p| p.code == "ARK");
+        assert!(
+            ark.is_none_or(|p| p.markers.is_empty()),
+            "the Emperor ambassador was used up"
+        );
+        let hab = t1.places.iter().find(|p| p.code == "HAB").unwrap();
+        assert_eq!(hab.tokens[0].0, Faction::Ecaz);
+    }
+
+    #[test]
+    fn a_full_rulebook_rule_is_named_with_its_book_and_no_gencon_heading() {
+        let bad =
+            "[Ruleset \"full\"] [Factions \"1=AT 2=EC\"] [Mode \"Basic\"]\nT0\nLOYAL EC Sanya\n";
+        let r = replay(bad, true);
+        let p = &r.verification.problems[0];
+        assert_eq!(p.rule.as_deref(), Some("000 2.11.00"));
+        assert_eq!(p.heading, None);
+        assert_eq!(p.rule_href(), None);
+    }
+
+    #[test]
     fn suggestions_know_territories_and_leaders() {
         let v = vocabulary();
         assert!(
@@ -377,6 +586,22 @@ mod tests {
                 .any(|w| w.code == "ARK" && w.label.contains("Arrakeen"))
         );
         assert!(v.words.iter().any(|w| w.kind == WordKind::Leader));
+        // The expansion factions the engine plays, and their leaders.
+        assert!(
+            v.words
+                .iter()
+                .any(|w| w.code == "IX" && w.kind == WordKind::Faction)
+        );
+        assert!(
+            v.words
+                .iter()
+                .any(|w| w.code == "TL" && w.kind == WordKind::Faction)
+        );
+        assert!(
+            v.words
+                .iter()
+                .any(|w| w.code == "EC" && w.kind == WordKind::Faction)
+        );
         let alive = analyse(TINY, true, false).alive.unwrap();
         assert!(alive.len() >= 10, "{alive:?}");
     }

@@ -34,6 +34,42 @@ const fn at(start: f64, end: f64, inner: f64, outer: f64) -> Place {
     }
 }
 
+/// Where the Hidden Mobile Stronghold's marker goes when its token points at `sector` (1-18) of
+/// the territory `code`: in that territory, at the middle of that sector's part of it (000
+/// 2.07.17). `None` for a territory the layout does not place.
+pub fn hms_point(code: &str, sector: u8) -> Option<(f64, f64)> {
+    let place = place_of(code)?;
+    let mut s = f64::from(sector.saturating_sub(1));
+    // A territory across sector 0 runs past 18.
+    if s + 1.0 <= place.start && s + 18.0 < place.end {
+        s += 18.0;
+    }
+    // The middle of the part of that sector the territory's piece covers; the piece's nearest
+    // edge where the layout draws none of that sector.
+    let (lo, hi) = (s.max(place.start), (s + 1.0).min(place.end));
+    let u = if lo < hi {
+        (lo + hi) / 2.0
+    } else {
+        (s + 0.5).clamp(place.start + 0.3, (place.end - 0.3).max(place.start + 0.3))
+    };
+    Some(point(u, r(place.inner + (place.outer - place.inner) * 0.3)))
+}
+
+/// A hexagon of radius `r` around `(x, y)`, the Hidden Mobile Stronghold's token.
+pub fn hexagon(x: f64, y: f64, r: f64) -> String {
+    let mut d = String::new();
+    for k in 0..6 {
+        let a = std::f64::consts::PI / 3.0 * f64::from(k) + std::f64::consts::PI / 6.0;
+        let (px, py) = (x + r * a.cos(), y + r * a.sin());
+        d.push_str(&format!(
+            "{}{px:.1} {py:.1}",
+            if k == 0 { "M" } else { "L" }
+        ));
+    }
+    d.push('Z');
+    d
+}
+
 /// The layout, by DGN territory code. A judge who finds a territory misplaced edits this table;
 /// `tests` checks each piece stays inside the sectors the engine gives the territory.
 #[rustfmt::skip]

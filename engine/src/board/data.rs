@@ -5,12 +5,14 @@
 //! that file; DGN shows them to judges as 1-18 (see `docs/notation.md`). If the physical board says
 //! otherwise, edit the tables below: `cargo test -p engine board` checks that they stay consistent
 //! (symmetric adjacency, territory borders = the projection of sector-piece adjacency, every piece
-//! reachable, 15 spice cards with 118 spice, 33 treachery cards, 30 leaders).
+//! reachable, 15 spice cards with 118 spice, 33 classic treachery cards, 30 classic leaders).
 
 use dune::Faction;
 use dune::{Rule, rule};
 
-/// The 42 territories of the map, in treachery.online's order (its territory ids 0-41).
+/// The 42 territories of the map, in treachery.online's order (its territory ids 0-41), then
+/// the territories that are tokens rather than printed places: their place on the map is the
+/// game's state (`GameState::hms`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Territory {
     PolarSink,
@@ -55,9 +57,16 @@ pub enum Territory {
     WindPassNorth,
     HabbanyaRidgeFlat,
     CielagoWest,
+    /// 000 2.07.17: the Ixians' Hidden Mobile Stronghold, a territory within the territory and
+    /// sector its token points at (treachery.online's territory 42). It has no sector and no
+    /// border of its own: the game's state says where it stands.
+    HiddenMobileStronghold,
 }
 
 use Territory::*;
+
+/// Rows in the territory table: the 42 of the map and the Hidden Mobile Stronghold.
+pub const TERRITORY_COUNT: usize = 43;
 
 /// How the storm and worms treat a territory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,7 +121,7 @@ const fn row(
 
 /// The territory table (board-data.md §2), indexed by `Territory as usize`.
 #[rustfmt::skip]
-pub const TERRITORIES: [TerritoryRow; 42] = [
+pub const TERRITORIES: [TerritoryRow; TERRITORY_COUNT] = [
     row(PolarSink, "PS", "Polar Sink", Polar, &[], None, false),
     row(ImperialBasin, "IB", "Imperial Basin", Sand, &[8, 9, 10], None, true),
     row(Carthag, "CAR", "Carthag", Stronghold, &[10], None, true),
@@ -155,12 +164,13 @@ pub const TERRITORIES: [TerritoryRow; 42] = [
     row(WindPassNorth, "WPN", "Wind Pass North", Sand, &[16, 17], Some((16, 6)), false),
     row(HabbanyaRidgeFlat, "HRF", "Habbanya Ridge Flat", Sand, &[16, 17], Some((17, 10)), false),
     row(CielagoWest, "CW", "Cielago West", Sand, &[17, 0], None, false),
+    row(HiddenMobileStronghold, "HMS", "Hidden Mobile Stronghold", Stronghold, &[], None, false),
 ];
 
 /// Territory-level borders (board-data.md §2, last column). Must equal the projection of
 /// [`PIECE_NEIGHBOURS`]; the consistency test says which entry disagrees.
 #[rustfmt::skip]
-pub const BORDERS: [(Territory, &[Territory]); 42] = [
+pub const BORDERS: [(Territory, &[Territory]); TERRITORY_COUNT] = [
     (PolarSink, &[Arsunt, CielagoNorth, FalseWallEast, HaggaBasin, HargPass, ImperialBasin, WindPass, WindPassNorth]),
     (ImperialBasin, &[Arrakeen, Arsunt, Carthag, FalseWallEast, HoleInTheRock, OldGap, PolarSink, RimWallWest, ShieldWall, Tsimpo]),
     (Carthag, &[Arsunt, HaggaBasin, ImperialBasin, Tsimpo]),
@@ -203,9 +213,12 @@ pub const BORDERS: [(Territory, &[Territory]); 42] = [
     (WindPassNorth, &[CielagoNorth, CielagoWest, PolarSink, WindPass]),
     (HabbanyaRidgeFlat, &[CielagoWest, FalseWallWest, HabbanyaErg, HabbanyaSietch, Meridian]),
     (CielagoWest, &[CielagoDepression, CielagoNorth, FalseWallWest, HabbanyaRidgeFlat, Meridian, WindPass, WindPassNorth]),
+    // It borders the territory it stands in, which the game's state says.
+    (HiddenMobileStronghold, &[]),
 ];
 
-/// Sector value standing for "no sector" (the Polar Sink) in [`PIECE_NEIGHBOURS`].
+/// Sector value standing for "no sector" (the Polar Sink, the Hidden Mobile Stronghold) in
+/// [`PIECE_NEIGHBOURS`].
 pub const PS: u8 = u8::MAX;
 
 /// A territory piece `(territory, sector)` and the pieces it touches.
@@ -301,6 +314,7 @@ pub const PIECE_NEIGHBOURS: &[PieceRow] = &[
     (WindPass, 16, &[(CielagoWest, 17), (FalseWallWest, 16), (WindPass, 15), (WindPassNorth, 16)]),
     (WindPassNorth, 16, &[(PolarSink, PS), (WindPass, 15), (WindPass, 16), (WindPassNorth, 17)]),
     (WindPassNorth, 17, &[(CielagoNorth, 0), (CielagoWest, 17), (PolarSink, PS), (WindPassNorth, 16)]),
+    (HiddenMobileStronghold, PS, &[]),
 ];
 
 /// Shai-Hulud cards in the spice deck (board-data.md §3.1). The 15 territory cards are the
@@ -346,13 +360,42 @@ pub enum Card {
     Kulon,
     LaLaLa,
     TripToGamont,
-    // 000 3.2, the Ixians' and the Tleilaxu's cards: here.
+    // 000 3.2, the Ixians' and the Tleilaxu's cards (the First Expansion).
+    Amal,
+    ArtilleryStrike,
+    BasiliaWeapon,
+    Chemistry,
+    Harvester,
+    HunterSeeker,
+    PoisonBlade,
+    PoisonTooth,
+    ShieldSnooper,
+    Thumper,
+    WeirdingWay,
+    KullWahad,
+    // 000 3.3, the Second Expansion's cards (CHOAM & Richese): Richese's cache (2.10.03).
+    Distrans,
+    JuiceOfSapho,
+    MirrorWeapon,
+    NullentropyBox,
+    Ornithopter,
+    PortableSnooper,
+    ResidualPoison,
+    SemutaDrug,
+    StoneBurner,
+    Amtal,
+    AxolotlTank,
+    Levenbrech,
+    PoisonDart,
+    DesertSeededWater,
     //
-    // 000 3.3, the Second Expansion's cards: here.
     //
-    // 000 3.4, the Third Expansion's cards: here.
-    //
-    // 000 3.5, the Millennial cards: here.
+    // 000 3.4, the Third Expansion's cards (Ecaz & Moritani).
+    HarassAndWithdraw,
+    Recruits,
+    Reinforcements,
+    // 000 3.5, the Millennial cards.
+    ButlerianJihad,
 }
 
 /// What a treachery card is, for battle plans and Karama.
@@ -364,10 +407,33 @@ pub enum CardKind {
     WeaponPoison,
     DefenseProjectile,
     DefensePoison,
+    /// A defence against both projectile and poison weapons (the Shield Snooper, 000 3.02.10).
+    DefenseSpecial,
     /// Cheap Hero: a leader of strength 0 (3.01.04).
     Leader,
     Special,
     Worthless,
+    /// Played on the battle wheel in place of a weapon or a defence, counting as neither
+    /// (Harass and Withdraw, Reinforcements: 000 3.04.01, 3.04.03).
+    SpecialBattle,
+}
+
+/// The sets of treachery cards: the classic deck (3.01) and each expansion's cards (000 3.02-):
+/// an expansion's set is in the deck of a full-format game that seats one of its factions
+/// (docs/notation.md, Decisions 73).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum CardSet {
+    /// The 33 cards of the classic game (3.01).
+    Classic,
+    /// 000 3.02, the First Expansion (Ixians & Tleilaxu): 12 cards and a fifth Shield and Snooper.
+    IxiansTleilaxu,
+    /// 000 3.03, the Second Expansion (CHOAM & Richese): Richese's cache (2.10.03), never
+    /// shuffled into the deck; a cache card discarded joins the treachery discards.
+    ChoamRichese,
+    /// 000 3.04, the Third Expansion (Ecaz & Moritani): 3 cards.
+    EcazMoritani,
+    /// 000 3.05, the Landsraad Millennial card, shuffled in with the Third Expansion's.
+    Millennial,
 }
 
 /// One row of the treachery table: card, DGN name, kind, copies in the deck.
@@ -378,8 +444,11 @@ pub struct CardRow {
     pub name: &'static str,
     pub kind: CardKind,
     pub copies: u8,
-    /// The card's rule in 001 (3.01.xx).
+    /// The card's rule: 3.01.xx (001's numbers) for the classic cards, 000's 3.02-3.05 for the
+    /// expansions'.
     pub rule: Rule,
+    /// The set that brings the card into the deck.
+    pub set: CardSet,
 }
 
 const fn card(
@@ -397,10 +466,24 @@ const fn card(
         kind,
         copies,
         rule,
+        set: CardSet::Classic,
     }
 }
 
-/// The 33-card classic treachery deck, indexed by `Card as usize`.
+/// A card of an expansion's set.
+const fn expansion(set: CardSet, row: CardRow) -> CardRow {
+    CardRow { set, ..row }
+}
+
+/// More copies of a classic card that an expansion's set adds to the deck.
+pub const EXTRA_COPIES: &[(CardSet, Card, u8, Rule)] = &[
+    // 000 3.02.09 and 3.02.11: a fifth Shield and a fifth Snooper.
+    (CardSet::IxiansTleilaxu, Card::Shield, 1, rule!("3.02.09")),
+    (CardSet::IxiansTleilaxu, Card::Snooper, 1, rule!("3.02.11")),
+];
+
+/// The treachery cards, indexed by `Card as usize`: the 33-card classic deck, then each
+/// expansion's cards.
 #[rustfmt::skip]
 pub const CARDS: &[CardRow] = &[
     card(Card::Lasgun, "Lasgun", "Lasgun", CardKind::WeaponSpecial, 1, rule!("3.01.14")),
@@ -426,16 +509,45 @@ pub const CARDS: &[CardRow] = &[
     card(Card::Kulon, "Kulon", "Kulon", CardKind::Worthless, 1, rule!("3.01.12")),
     card(Card::LaLaLa, "LaLaLa", "La La La", CardKind::Worthless, 1, rule!("3.01.13")),
     card(Card::TripToGamont, "TripToGamont", "Trip to Gamont", CardKind::Worthless, 1, rule!("3.01.21")),
-    // 000 3.2, the Ixians' and the Tleilaxu's cards: here, in the order of the Card enum.
+    // 000 3.2, the Ixians' and the Tleilaxu's cards, in the order of the Card enum.
+    expansion(CardSet::IxiansTleilaxu, card(Card::Amal, "Amal", "Amal", CardKind::Special, 1, rule!("3.02.01"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::ArtilleryStrike, "ArtilleryStrike", "Artillery Strike", CardKind::WeaponSpecial, 1, rule!("3.02.02"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::BasiliaWeapon, "BasiliaWeapon", "Basilia Weapon", CardKind::WeaponPoison, 1, rule!("3.02.03"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::Chemistry, "Chemistry", "Chemistry", CardKind::DefensePoison, 1, rule!("3.02.04"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::Harvester, "Harvester", "Harvester", CardKind::Special, 1, rule!("3.02.05"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::HunterSeeker, "HunterSeeker", "Hunter Seeker", CardKind::WeaponProjectile, 1, rule!("3.02.06"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::PoisonBlade, "PoisonBlade", "Poison Blade", CardKind::WeaponSpecial, 1, rule!("3.02.07"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::PoisonTooth, "PoisonTooth", "Poison Tooth", CardKind::WeaponPoison, 1, rule!("3.02.08"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::ShieldSnooper, "ShieldSnooper", "Shield Snooper", CardKind::DefenseSpecial, 1, rule!("3.02.10"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::Thumper, "Thumper", "Thumper", CardKind::Special, 1, rule!("3.02.12"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::WeirdingWay, "WeirdingWay", "Weirding Way", CardKind::WeaponProjectile, 1, rule!("3.02.13"))),
+    expansion(CardSet::IxiansTleilaxu, card(Card::KullWahad, "KullWahad", "Kull Wahad", CardKind::Worthless, 1, rule!("3.02.14"))),
+    // 000 3.3, the Second Expansion's cards: one of each in Richese's cache, not in the deck.
+    expansion(CardSet::ChoamRichese, card(Card::Distrans, "Distrans", "Distrans", CardKind::Special, 1, rule!("3.03.01"))),
+    expansion(CardSet::ChoamRichese, card(Card::JuiceOfSapho, "JuiceOfSapho", "Juice of Sapho", CardKind::Special, 1, rule!("3.03.02"))),
+    expansion(CardSet::ChoamRichese, card(Card::MirrorWeapon, "MirrorWeapon", "Mirror Weapon", CardKind::WeaponSpecial, 1, rule!("3.03.04"))),
+    expansion(CardSet::ChoamRichese, card(Card::NullentropyBox, "NullentropyBox", "Nullentropy Box", CardKind::Special, 1, rule!("3.03.05"))),
+    expansion(CardSet::ChoamRichese, card(Card::Ornithopter, "Ornithopter", "Ornithopter", CardKind::Special, 1, rule!("3.03.06"))),
+    expansion(CardSet::ChoamRichese, card(Card::PortableSnooper, "PortableSnooper", "Portable Snooper", CardKind::DefensePoison, 1, rule!("3.03.07"))),
+    expansion(CardSet::ChoamRichese, card(Card::ResidualPoison, "ResidualPoison", "Residual Poison", CardKind::Special, 1, rule!("3.03.08"))),
+    expansion(CardSet::ChoamRichese, card(Card::SemutaDrug, "SemutaDrug", "Semuta Drug", CardKind::Special, 1, rule!("3.03.09"))),
+    expansion(CardSet::ChoamRichese, card(Card::StoneBurner, "StoneBurner", "Stone Burner", CardKind::WeaponSpecial, 1, rule!("3.03.10"))),
+    expansion(CardSet::ChoamRichese, card(Card::Amtal, "Amtal", "Amtal", CardKind::WeaponSpecial, 1, rule!("3.03.11"))),
+    expansion(CardSet::ChoamRichese, card(Card::AxolotlTank, "AxolotlTank", "Axolotl Tank", CardKind::Special, 1, rule!("3.03.12"))),
+    expansion(CardSet::ChoamRichese, card(Card::Levenbrech, "Levenbrech", "Levenbrech", CardKind::Leader, 1, rule!("3.03.13"))),
+    expansion(CardSet::ChoamRichese, card(Card::PoisonDart, "PoisonDart", "Poison Dart", CardKind::WeaponSpecial, 1, rule!("3.03.14"))),
+    expansion(CardSet::ChoamRichese, card(Card::DesertSeededWater, "DesertSeededWater", "Desert Seeded Water", CardKind::Special, 1, rule!("3.03.15"))),
     //
-    // 000 3.3, the Second Expansion's cards: here.
     //
-    // 000 3.4, the Third Expansion's cards: here.
-    //
-    // 000 3.5, the Millennial cards: here.
+    // 000 3.4, the Third Expansion's cards.
+    expansion(CardSet::EcazMoritani, card(Card::HarassAndWithdraw, "HarassAndWithdraw", "Harass and Withdraw", CardKind::SpecialBattle, 1, rule!("3.04.01"))),
+    expansion(CardSet::EcazMoritani, card(Card::Recruits, "Recruits", "Recruits", CardKind::Special, 1, rule!("3.04.02"))),
+    expansion(CardSet::EcazMoritani, card(Card::Reinforcements, "Reinforcements", "Reinforcements", CardKind::SpecialBattle, 1, rule!("3.04.03"))),
+    // 000 3.5, the Millennial cards.
+    expansion(CardSet::Millennial, card(Card::ButlerianJihad, "ButlerianJihad", "Butlerian Jihad", CardKind::Special, 1, rule!("3.05.01"))),
 ];
 
-/// Leaders of the six classic factions (board-data.md §5).
+/// Leaders of every faction (board-data.md §5), the classic six first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Leader {
     Thufir,
@@ -468,19 +580,56 @@ pub enum Leader {
     Piter,
     Nefud,
     Kudu,
-    // 000 2.07 Ixians: their leaders here, with their rows at the same place in LEADERS.
+    // 000 2.07 Ixians.
+    CTair,
+    Tessia,
+    Dominic,
+    Kailea,
+    Cammar,
+    // 000 2.08 Tleilaxu.
+    Zoal,
+    Hidar,
+    Zaaf,
+    Wykk,
+    Blin,
     //
-    // 000 2.08 Tleilaxu: here.
+    // 000 2.09 CHOAM (board-data.md §5; the Auditor, an Advanced leader, 2.09.16/2.09.21).
+    Jalma,
+    Aru,
+    Verdun,
+    Londine,
+    Tull,
+    Auditor,
     //
-    // 000 2.09 CHOAM: here.
+    // 000 2.10 Richese (board-data.md §5).
+    Calimar,
+    Helena,
+    Kinnis,
+    Balt,
+    Rund,
     //
-    // 000 2.10 Richese: here.
+    // 000 2.11 Ecaz, and Duke Vidal, the neutral leader of the Ecaz and Moritani expansion
+    // (listed with Ecaz, whose box holds his disc; he is never a traitor).
+    Sanya,
+    Bludd,
+    Ilesa,
+    Rivvy,
+    Bindikk,
+    Vidal,
+    // 000 2.12 Moritani.
+    Lupino,
+    Grieu,
+    Hiih,
+    Trin,
+    Vando,
     //
-    // 000 2.11 Ecaz: here.
-    //
-    // 000 2.12 Moritani: here.
-    //
-    // 000 2.13 Free Traders: here.
+    // 000 2.13 Free Traders: printed in neither rulebook nor the reference data; five discs
+    // named for their strength until the component list is known (docs/notation.md, Decisions).
+    Trader5,
+    Trader4,
+    Trader3,
+    Trader2,
+    Trader1,
 }
 
 /// One row of the leader table: leader, faction, DGN short name, full name, fighting strength.
@@ -509,7 +658,8 @@ const fn leader(
     }
 }
 
-/// The 30 leaders, indexed by `Leader as usize`.
+/// The leaders, indexed by `Leader as usize`: the classic factions' 30, then each expansion
+/// faction's.
 #[rustfmt::skip]
 pub const LEADERS: &[LeaderRow] = &[
     leader(Leader::Thufir, Faction::Atreides, "Thufir", "Thufir Hawat", 5),
@@ -543,18 +693,54 @@ pub const LEADERS: &[LeaderRow] = &[
     leader(Leader::Nefud, Faction::Harkonnen, "Nefud", "Captain Iakin Nefud", 2),
     leader(Leader::Kudu, Faction::Harkonnen, "Kudu", "Umman Kudu", 1),
     // 000 2.07 Ixians
-    //
-    // 000 2.08 Tleilaxu
+    leader(Leader::CTair, Faction::Ixians, "CTair", "C'Tair Pilru", 5),
+    leader(Leader::Tessia, Faction::Ixians, "Tessia", "Tessia Vernius", 5),
+    leader(Leader::Dominic, Faction::Ixians, "Dominic", "Dominic Vernius", 4),
+    leader(Leader::Kailea, Faction::Ixians, "Kailea", "Kailea Vernius", 2),
+    leader(Leader::Cammar, Faction::Ixians, "Cammar", "Cammar Pilru", 1),
+    // 000 2.08 Tleilaxu. Zoal's strength is his opponent's leader's (2.08.14): 0 on the table,
+    // read by `crate::battle`.
+    leader(Leader::Zoal, Faction::Tleilaxu, "Zoal", "Zoal", 0),
+    leader(Leader::Hidar, Faction::Tleilaxu, "Hidar", "Hidar Fen Ajidica", 4),
+    leader(Leader::Zaaf, Faction::Tleilaxu, "Zaaf", "Master Zaaf", 3),
+    leader(Leader::Wykk, Faction::Tleilaxu, "Wykk", "Wykk", 2),
+    leader(Leader::Blin, Faction::Tleilaxu, "Blin", "Blin", 1),
     //
     // 000 2.09 CHOAM
+    leader(Leader::Jalma, Faction::Choam, "Jalma", "Lady Jalma", 4),
+    leader(Leader::Aru, Faction::Choam, "Aru", "Frankos Aru", 4),
+    leader(Leader::Verdun, Faction::Choam, "Verdun", "Duke Verdun", 3),
+    leader(Leader::Londine, Faction::Choam, "Londine", "Rajiv Londine", 3),
+    leader(Leader::Tull, Faction::Choam, "Tull", "Viscount Tull", 2),
+    leader(Leader::Auditor, Faction::Choam, "Auditor", "The Auditor", 2),
     //
     // 000 2.10 Richese
+    leader(Leader::Calimar, Faction::Richese, "Calimar", "Premier Ein Calimar", 5),
+    leader(Leader::Helena, Faction::Richese, "Helena", "Lady Helena", 4),
+    leader(Leader::Kinnis, Faction::Richese, "Kinnis", "Flinto Kinnis", 3),
+    leader(Leader::Balt, Faction::Richese, "Balt", "Talis Balt", 2),
+    leader(Leader::Rund, Faction::Richese, "Rund", "Haloa Rund", 2),
     //
-    // 000 2.11 Ecaz
-    //
+    // 000 2.11 Ecaz (board-data.md §5), and Duke Vidal
+    leader(Leader::Sanya, Faction::Ecaz, "Sanya", "Sanya Ecaz", 4),
+    leader(Leader::Bludd, Faction::Ecaz, "Bludd", "Whitmore Bludd", 4),
+    leader(Leader::Ilesa, Faction::Ecaz, "Ilesa", "Ilesa Ecaz", 3),
+    leader(Leader::Rivvy, Faction::Ecaz, "Rivvy", "Rivvy Dinari", 3),
+    leader(Leader::Bindikk, Faction::Ecaz, "Bindikk", "Bindikk Narvi", 2),
+    leader(Leader::Vidal, Faction::Ecaz, "Vidal", "Duke Prad Vidal", 6),
     // 000 2.12 Moritani
+    leader(Leader::Lupino, Faction::Moritani, "Lupino", "Lupino Ord", 5),
+    leader(Leader::Grieu, Faction::Moritani, "Grieu", "Grieu Kronos", 4),
+    leader(Leader::Hiih, Faction::Moritani, "Hiih", "Hiih Resser", 4),
+    leader(Leader::Trin, Faction::Moritani, "Trin", "Trin Kronos", 2),
+    leader(Leader::Vando, Faction::Moritani, "Vando", "Vando Terboli", 1),
     //
     // 000 2.13 Free Traders
+    leader(Leader::Trader5, Faction::FreeTraders, "Trader5", "Free Trader (5)", 5),
+    leader(Leader::Trader4, Faction::FreeTraders, "Trader4", "Free Trader (4)", 4),
+    leader(Leader::Trader3, Faction::FreeTraders, "Trader3", "Free Trader (3)", 3),
+    leader(Leader::Trader2, Faction::FreeTraders, "Trader2", "Free Trader (2)", 2),
+    leader(Leader::Trader1, Faction::FreeTraders, "Trader1", "Free Trader (1)", 1),
 ];
 
 /// Forces per faction (glossary "Force": twenty tokens).

@@ -7,8 +7,11 @@ use std::fmt;
 use dune::{Rule, Stronghold};
 use std::sync::OnceLock;
 
-use data::{CARDS, CardRow, LEADERS, LeaderRow, PIECE_NEIGHBOURS, PS, TERRITORIES, TerritoryRow};
-pub use data::{Card, CardKind, Leader, Territory, TerritoryKind};
+use data::{
+    CARDS, CardRow, LEADERS, LeaderRow, PIECE_NEIGHBOURS, PS, TERRITORIES, TERRITORY_COUNT,
+    TerritoryRow,
+};
+pub use data::{Card, CardKind, CardSet, Leader, Territory, TerritoryKind};
 
 use dune::Faction;
 
@@ -83,7 +86,7 @@ impl fmt::Display for Sector {
 }
 
 impl Territory {
-    /// All 42 territories in table order.
+    /// Every territory in table order: the 42 of the map, then the Hidden Mobile Stronghold.
     pub fn all() -> impl Iterator<Item = Territory> {
         TERRITORIES.iter().map(|r| r.territory)
     }
@@ -129,6 +132,7 @@ impl Territory {
             Stronghold::SietchTabr => Territory::SietchTabr,
             Stronghold::HabbanyaSietch => Territory::HabbanyaSietch,
             Stronghold::ShieldWall => Territory::ShieldWall,
+            Stronghold::HiddenMobileStronghold => Territory::HiddenMobileStronghold,
         }
     }
 
@@ -195,17 +199,27 @@ impl Territory {
         &board().territory_pieces[self.index()]
     }
 
-    /// The piece in a given sector, or the Polar Sink's only piece.
+    /// The piece in a given sector, or the only piece of a territory in no sector (the Polar
+    /// Sink, the Hidden Mobile Stronghold).
     pub fn piece(self, s: Option<Sector>) -> Option<Piece> {
         let b = board();
         match s {
-            None if self == Territory::PolarSink => Some(b.polar_sink),
+            None if self.info().sectors.is_empty() => {
+                b.territory_pieces[self.index()].first().copied()
+            }
             None => None,
             Some(s) => b.piece_at[self.index()][s.0 as usize],
         }
     }
 
-    /// Territory-level distance (number of borders crossed), ignoring the storm.
+    /// A token rather than a printed place: where it stands is the game's state (the Hidden
+    /// Mobile Stronghold, 000 2.07.17).
+    pub fn moves(self) -> bool {
+        self == Territory::HiddenMobileStronghold
+    }
+
+    /// Territory-level distance (number of borders crossed), ignoring the storm; `u8::MAX`
+    /// between places no path joins (the Hidden Mobile Stronghold's borders are the game's).
     pub fn distance(self, other: Territory) -> u8 {
         board().distance[self.index()][other.index()]
     }
@@ -251,6 +265,11 @@ impl Piece {
         &board().piece_neighbours[self.index()]
     }
 
+    /// The territory of every piece, by piece index (for a pass over the whole board).
+    pub fn territories() -> &'static [(Territory, Option<Sector>)] {
+        &board().pieces
+    }
+
     /// Every piece of the map.
     pub fn all() -> impl Iterator<Item = Piece> {
         (0..board().pieces.len()).map(|i| Piece(i as u8))
@@ -286,11 +305,33 @@ impl Card {
         self.info().kind
     }
 
+    /// Copies in the classic deck, or in its own set (see [`Card::copies_in`]).
     pub fn copies(self) -> u8 {
         self.info().copies
     }
 
-    /// The card's rule number in 001.
+    /// The set that brings the card into the deck.
+    pub fn set(self) -> CardSet {
+        self.info().set
+    }
+
+    /// Copies in a deck made of `sets` (0 for a card of a set not in it): the card's own and
+    /// those other sets add (000 3.02.09: a fifth Shield).
+    pub fn copies_in(self, sets: &[CardSet]) -> u8 {
+        let own = if sets.contains(&self.set()) {
+            self.copies()
+        } else {
+            0
+        };
+        let extra: u8 = data::EXTRA_COPIES
+            .iter()
+            .filter(|(set, c, _, _)| *c == self && sets.contains(set))
+            .map(|(_, _, n, _)| n)
+            .sum();
+        own + extra
+    }
+
+    /// The card's rule number: 001's for the classic deck, 000's for the expansions' cards.
     pub fn rule(self) -> Rule {
         self.info().rule
     }
@@ -317,8 +358,21 @@ impl Card {
     pub fn is_defense(self) -> bool {
         matches!(
             self.kind(),
-            CardKind::DefensePoison | CardKind::DefenseProjectile
+            CardKind::DefensePoison | CardKind::DefenseProjectile | CardKind::DefenseSpecial
         )
+    }
+}
+
+impl CardSet {
+    /// For messages: the set and where the rulebook lists it.
+    pub fn name(self) -> &'static str {
+        match self {
+            CardSet::Classic => "the classic deck (3.01)",
+            CardSet::IxiansTleilaxu => "the Ixians & Tleilaxu expansion (000 3.02)",
+            CardSet::ChoamRichese => "Richese's cache, the CHOAM & Richese expansion (000 3.03)",
+            CardSet::EcazMoritani => "the Ecaz & Moritani expansion (000 3.04)",
+            CardSet::Millennial => "the Millennial expansion (000 3.05)",
+        }
     }
 }
 
@@ -373,17 +427,24 @@ impl fmt::Display for Leader {
     }
 }
 
+/// A moving territory's piece (`token`) and the piece of the map it stands in (`host`): the edge
+/// the game's state adds to the board (the Hidden Mobile Stronghold, 000 2.07.17).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Link {
+    pub token: Piece,
+    pub host: Piece,
+}
+
 /// The map as a graph, computed once from the tables in [`data`].
 #[derive(Debug)]
 pub struct Board {
     pieces: Vec<(Territory, Option<Sector>)>,
     piece_at: Vec<[Option<Piece>; SECTORS as usize]>,
-    polar_sink: Piece,
     piece_neighbours: Vec<Vec<Piece>>,
     territory_pieces: Vec<Vec<Piece>>,
     territory_range: Vec<(u8, u8)>,
     territory_neighbours: Vec<Vec<Territory>>,
-    distance: Vec<[u8; 42]>,
+    distance: Vec<[u8; TERRITORY_COUNT]>,
 }
 
 /// The board graph. Built on first use; the tables it is built from are checked by the tests.
@@ -397,14 +458,12 @@ impl Board {
         let mut pieces = Vec::new();
         let mut piece_at = vec![[None; SECTORS as usize]; TERRITORIES.len()];
         let mut territory_pieces = vec![Vec::new(); TERRITORIES.len()];
-        let mut polar_sink = Piece(0);
         for row in TERRITORIES.iter() {
             let t = row.territory;
             if row.sectors.is_empty() {
                 let p = Piece(pieces.len() as u8);
                 pieces.push((t, None));
                 territory_pieces[t.index()].push(p);
-                polar_sink = p;
             }
             for &s in row.sectors {
                 let p = Piece(pieces.len() as u8);
@@ -424,7 +483,11 @@ impl Board {
             .collect();
         let lookup = |t: Territory, s: u8| -> Option<Piece> {
             if s == PS {
-                (t == Territory::PolarSink).then_some(polar_sink)
+                TERRITORIES[t.index()]
+                    .sectors
+                    .is_empty()
+                    .then(|| territory_pieces[t.index()].first().copied())
+                    .flatten()
             } else {
                 piece_at[t.index()].get(s as usize).copied().flatten()
             }
@@ -452,7 +515,7 @@ impl Board {
         for ns in territory_neighbours.iter_mut() {
             ns.sort();
         }
-        let mut distance = vec![[u8::MAX; 42]; TERRITORIES.len()];
+        let mut distance = vec![[u8::MAX; TERRITORY_COUNT]; TERRITORIES.len()];
         for (start, row) in distance.iter_mut().enumerate() {
             let mut queue = std::collections::VecDeque::new();
             row[start] = 0;
@@ -470,7 +533,6 @@ impl Board {
         Board {
             pieces,
             piece_at,
-            polar_sink,
             piece_neighbours,
             territory_pieces,
             territory_range,
@@ -489,11 +551,29 @@ impl Board {
         storm: Option<Sector>,
         blocked: impl Fn(Territory) -> bool,
     ) -> Option<u8> {
+        self.path_cost_linked(from, to, storm, blocked, None)
+    }
+
+    /// [`Board::path_cost`] on the board as it stands: `link` joins a moving territory's piece to
+    /// the piece it stands in (the Hidden Mobile Stronghold, 000 2.07.17), one border apart; it
+    /// is in the storm when that piece is.
+    pub fn path_cost_linked(
+        &self,
+        from: &[Piece],
+        to: Piece,
+        storm: Option<Sector>,
+        blocked: impl Fn(Territory) -> bool,
+        link: Option<Link>,
+    ) -> Option<u8> {
         let n = self.pieces.len();
+        let in_storm = |p: Piece| match link {
+            Some(l) if p == l.token => l.host.in_storm(storm),
+            _ => p.in_storm(storm),
+        };
         let mut dist = [u8::MAX; 128];
         let mut deque = std::collections::VecDeque::with_capacity(n);
         for &p in from {
-            if p.in_storm(storm) {
+            if in_storm(p) {
                 continue;
             }
             dist[p.index()] = 0;
@@ -505,11 +585,21 @@ impl Board {
                 return Some(d);
             }
             let pt = self.pieces[p.index()].0;
-            for &q in &self.piece_neighbours[p.index()] {
-                let (qt, qs) = self.pieces[q.index()];
-                if let (Some(qs), Some(st)) = (qs, storm)
-                    && qs == st
-                {
+            let linked = link.and_then(|l| {
+                if p == l.token {
+                    Some(l.host)
+                } else if p == l.host {
+                    Some(l.token)
+                } else {
+                    None
+                }
+            });
+            for &q in self.piece_neighbours[p.index()]
+                .iter()
+                .chain(linked.as_ref())
+            {
+                let qt = self.pieces[q.index()].0;
+                if in_storm(q) {
                     continue;
                 }
                 let cost = u8::from(qt != pt);
@@ -566,7 +656,7 @@ mod tests {
 
     #[test]
     fn territory_table_is_indexed_by_enum() {
-        assert_eq!(TERRITORIES.len(), 42);
+        assert_eq!(TERRITORIES.len(), TERRITORY_COUNT);
         for (i, r) in TERRITORIES.iter().enumerate() {
             assert_eq!(
                 r.territory as usize, i,
@@ -575,9 +665,17 @@ mod tests {
             );
         }
         let codes: BTreeSet<_> = TERRITORIES.iter().map(|r| r.code).collect();
-        assert_eq!(codes.len(), 42, "territory codes must be unique");
+        assert_eq!(
+            codes.len(),
+            TERRITORY_COUNT,
+            "territory codes must be unique"
+        );
         let kinds = |k| TERRITORIES.iter().filter(|r| r.kind == k).count();
-        assert_eq!(kinds(TerritoryKind::Stronghold), 5);
+        assert_eq!(
+            kinds(TerritoryKind::Stronghold),
+            6,
+            "the five of the map and the Hidden Mobile Stronghold"
+        );
         assert_eq!(kinds(TerritoryKind::Rock), 7);
         assert_eq!(
             kinds(TerritoryKind::Sand),
@@ -610,7 +708,11 @@ mod tests {
             }
         }
         assert!(covered.iter().all(|c| *c));
-        assert_eq!(Piece::count(), 86);
+        assert_eq!(
+            Piece::count(),
+            87,
+            "86 on the map and the Hidden Mobile Stronghold's"
+        );
     }
 
     #[test]
@@ -627,9 +729,26 @@ mod tests {
             assert_eq!(r.card as usize, i);
             assert_eq!(Card::from_code(r.code), Some(r.card));
         }
-        assert_eq!(CARDS.iter().map(|r| u32::from(r.copies)).sum::<u32>(), 33);
-        let count =
-            |f: fn(&CardRow) -> bool| CARDS.iter().filter(|r| f(r)).map(|r| r.copies).sum::<u8>();
+        let deck = |sets: &[CardSet]| {
+            Card::all()
+                .map(|c| u32::from(c.copies_in(sets)))
+                .sum::<u32>()
+        };
+        assert_eq!(deck(&[CardSet::Classic]), 33);
+        // board-data.md §4.2: the Ixians & Tleilaxu expansion makes a deck of 47.
+        assert_eq!(deck(&[CardSet::Classic, CardSet::IxiansTleilaxu]), 47);
+        assert_eq!(
+            Card::Shield.copies_in(&[CardSet::Classic, CardSet::IxiansTleilaxu]),
+            5
+        );
+        assert_eq!(Card::Chemistry.copies_in(&[CardSet::Classic]), 0);
+        let count = |f: fn(&CardRow) -> bool| {
+            CARDS
+                .iter()
+                .filter(|r| r.set == CardSet::Classic && f(r))
+                .map(|r| r.copies)
+                .sum::<u8>()
+        };
         assert_eq!(count(|r| r.card.is_weapon()), 9);
         assert_eq!(count(|r| r.card.is_defense()), 8);
         assert_eq!(count(|r| r.kind == CardKind::Worthless), 5);
@@ -641,9 +760,15 @@ mod tests {
             assert_eq!(r.leader as usize, i);
             assert_eq!(Leader::from_code(r.code), Some(r.leader));
         }
-        for f in Faction::CLASSIC {
+        for f in Faction::CLASSIC
+            .into_iter()
+            .chain([Faction::Ixians, Faction::Tleilaxu])
+        {
             assert_eq!(Leader::of(f).count(), 5, "{f}");
         }
+        // Ecaz's five and Duke Vidal, the neutral leader kept with them; Moritani's five.
+        assert_eq!(Leader::of(Faction::Ecaz).count(), 6);
+        assert_eq!(Leader::of(Faction::Moritani).count(), 5);
         assert_eq!(Leader::Stilgar.strength(), 7);
         assert_eq!(Leader::Fenring.faction(), Faction::Emperor);
     }
@@ -718,7 +843,7 @@ mod tests {
             }
         }
         let start = Territory::PolarSink.piece(None).unwrap();
-        for p in Piece::all() {
+        for p in Piece::all().filter(|p| !p.territory().moves()) {
             assert!(
                 board().path_cost(&[start], p, None, |_| false).is_some(),
                 "{p} is unreachable"
@@ -744,5 +869,37 @@ mod tests {
         assert_eq!(Territory::TheGreatFlat.distance(Territory::FuneralPlain), 1);
         assert_eq!(Sector::from_notation(1), Some(Sector::START));
         assert_eq!(Sector::new(16).unwrap().advance(3).notation(), 2);
+    }
+
+    #[test]
+    fn the_hidden_mobile_stronghold_is_one_border_from_where_it_stands() {
+        let b = board();
+        let hms = Territory::HiddenMobileStronghold.piece(None).unwrap();
+        assert!(hms.sector().is_none() && Territory::HiddenMobileStronghold.is_stronghold());
+        let gf = Territory::TheGreatFlat.piece(Sector::new(14)).unwrap();
+        let fp = Territory::FuneralPlain.piece(Sector::new(14)).unwrap();
+        // Off the map it borders nothing; standing in the Great Flat it is a territory inside it.
+        assert_eq!(b.path_cost(&[hms], gf, None, |_| false), None);
+        let link = Some(Link {
+            token: hms,
+            host: gf,
+        });
+        assert_eq!(
+            b.path_cost_linked(&[hms], gf, None, |_| false, link),
+            Some(1)
+        );
+        assert_eq!(
+            b.path_cost_linked(&[hms], fp, None, |_| false, link),
+            Some(2)
+        );
+        assert_eq!(
+            b.path_cost_linked(&[fp], hms, None, |_| false, link),
+            Some(2)
+        );
+        // It is in the storm when the sector it points at is.
+        assert_eq!(
+            b.path_cost_linked(&[hms], fp, Sector::new(14), |_| false, link),
+            None
+        );
     }
 }

@@ -254,6 +254,8 @@ pub enum AuctionResult {
 pub enum PlanLeader {
     Leader(Leader),
     CheapHero,
+    /// The Levenbrech card played as a leader of strength 0 (000 3.03.13).
+    Levenbrech,
     None,
 }
 
@@ -302,6 +304,65 @@ pub enum KaramaUse {
     CancelShipment(Faction),
     /// Atreides: see a whole battle plan (1.14.01).
     SeePlan(Faction),
+    /// CHOAM, original: discard cards from the hand for 3 spice each (000 1.14.09).
+    SellCards(Vec<Card>),
+    /// CHOAM, revised: flip starred forces in one territory (000 1.14.09); the Free Traders:
+    /// flip every smuggler in one territory to fighters (000 1.14.13).
+    Flip(Place),
+    /// Richese: pay 3 spice and take a card of the cache into the hand (000 1.14.10).
+    TakeCache {
+        card: Sealed<Option<Card>>,
+        paid: Option<Payment>,
+    },
+    /// Ixians: move the Hidden Mobile Stronghold 2 territories (000 1.14.07):
+    /// `hms [via>]place [harvest [n]]`.
+    MoveHms {
+        path: Vec<Place>,
+        harvest: Option<Option<Spice>>,
+    },
+    /// Tleilaxu: keep a player from its standard revival this turn (000 1.14.08):
+    /// `norevive F`.
+    BlockRevival(Faction),
+}
+
+/// One promise of a deal or bribe (1.12): who promises what, until when. The engine checks it
+/// against every later action (`crate::replay::deals`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Term {
+    /// The faction that promises (`None` for a free-text term).
+    pub faction: Option<Faction>,
+    pub promise: Promise,
+    /// `until T5`: the promise holds (or must be kept) through the end of that turn; without it,
+    /// the promise's own scope (docs/notation.md 4.11).
+    pub until: Option<u32>,
+    pub pos: Pos,
+}
+
+/// What a term promises.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Promise {
+    /// `pay G n`: a payment of n spice to G (made as bribes, `$ F>G n`).
+    Pay { to: Faction, amount: Spice },
+    /// `noattack T` / `noattack G`: not to attack (be the aggressor) in territory T, or G.
+    NoAttack(Target),
+    /// `nobid #k` / `nobid` (also `pass`): not to bid on card k of the auction, or on any card.
+    NoBid(Option<u32>),
+    /// `ally G`: to ally with G in the next Nexus (1.10.01.01).
+    Ally(Faction),
+    /// `noally` / `noally G`: not to ally (with G) in a Nexus.
+    NoAlly(Option<Faction>),
+    /// `give G …`: a transfer a deal cannot make (treachery or traitor cards, leaders, forces,
+    /// abilities, 1.12.03); the words as written.
+    Transfer { to: Faction, what: String },
+    /// `"text"`: a term the engine cannot check, recorded and reported as not checked.
+    Text(String),
+}
+
+/// Whom a no-attack promise protects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    Territory(Territory),
+    Faction(Faction),
 }
 
 /// A claimed win at the Mentat Pause: `win -` or `win HK+EM ASH`.
@@ -410,10 +471,12 @@ pub enum Stmt {
     NexusPass,
 
     // ---- CHOAM charity ----
-    /// `C F [+n]` (1.03.01).
+    /// `C F [+n] [by F|bank]` (1.03.01): who pays it, when written (CHOAM's spice with CHOAM at
+    /// the table, 000 2.09.04).
     Charity {
         faction: Faction,
         amount: Option<Spice>,
+        payer: Option<Payee>,
     },
     /// `C -`
     CharityNone,
@@ -629,10 +692,17 @@ pub enum Stmt {
         question: String,
         answer: bool,
     },
-    /// `DEAL F,F "terms"` (1.12.00).
+    /// `DEAL F,F "terms"` (1.12.00): terms the engine cannot check.
     Deal {
         factions: Vec<Faction>,
         terms: String,
+    },
+    /// `DEAL F,F: term ; term …`, or the terms of a bribe `$ F>G n: term …` (logged right after
+    /// its `Bribe`, `bribe` set): promises the engine checks (1.12.00).
+    Terms {
+        factions: Vec<Faction>,
+        bribe: bool,
+        terms: Vec<Term>,
     },
     /// `RULING "text"` (4.01.05).
     Ruling(String),
@@ -640,6 +710,264 @@ pub enum Stmt {
     End { turn: u32, reason: String },
     /// A line holding only assertions.
     Check,
+    /// A statement of CHOAM, Richese, the Free Traders or a Second Expansion card (000 2.09,
+    /// 2.10, 2.13, 3.03): see [`super::trade`].
+    Trade(super::trade::TradeStmt),
+
+    // ---- the Ixians (000 2.07) ----
+    /// `POCKET IX{card,…}` (2.07.03): the cards the Ixians drew, one per faction in the game,
+    /// before the starting cards (the one they kept among them); sealed.
+    Pocket {
+        faction: Faction,
+        cards: Sealed<Vec<Option<Card>>>,
+    },
+    /// The Hidden Mobile Stronghold placed or moved: `HMS IX place` in setup (2.07.04),
+    /// `S IX hms [via>…]place [harvest [n]]` before the storm moves (2.07.18, 2.07.19; at the
+    /// Mentat Pause, `P IX hms …`, under that edition). `path`: the territories passed, then
+    /// where it points now; `harvest`: the Harvester's collection, with the amount if written.
+    HmsMove {
+        faction: Faction,
+        path: Vec<Place>,
+        harvest: Option<Option<Spice>>,
+    },
+    /// `A IX supply top{card}` / `bottom{card}` (2.07.07): the card put back on the deck.
+    Supply {
+        faction: Faction,
+        top: bool,
+        card: Sealed<Option<Card>>,
+    },
+    /// `A F tech{card}` (2.07.22; the ally 2.07.21): the card from the hand that replaces the
+    /// one about to be auctioned.
+    Technology {
+        faction: Faction,
+        card: Sealed<Option<Card>>,
+    },
+    /// `A F redraw{card}` (2.07.22; the ally 2.07.21): the card just bought is discarded and the
+    /// top card of the deck drawn.
+    Redraw {
+        faction: Faction,
+        card: Sealed<Option<Card>>,
+    },
+    /// `  IX swap n` (2.07.15): after the battle, n surviving Suboids exchanged for n Cyborgs
+    /// lost in it.
+    Shenanigans { faction: Faction, count: u8 },
+
+    // ---- the Tleilaxu (000 2.08) ----
+    /// `FD TL{leader,leader,leader}` (2.08.03; again after all three are revealed, 2.08.06).
+    FaceDancers {
+        faction: Faction,
+        leaders: Sealed<Vec<Option<Leader>>>,
+    },
+    /// `P TL replace leader{leader}` (2.08.07): an unrevealed Face Dancer shuffled back and a
+    /// new one drawn.
+    ReplaceDancer {
+        faction: Faction,
+        leader: Leader,
+        new: Sealed<Option<Leader>>,
+    },
+    /// `  TL facedancer leader [n [from place forces, …]]` (2.08.05): the winner's leader
+    /// revealed as a Face Dancer, and the Tleilaxu forces that replace the winner's (from
+    /// reserves unless places are named).
+    FaceDancer {
+        faction: Faction,
+        leader: Leader,
+        replace: Option<(u8, Vec<(Place, ForceCount)>)>,
+    },
+    /// `R TL allow F` (2.08.11): F may revive up to 5 forces this turn.
+    AllowRevival { faction: Faction, target: Faction },
+    /// `R TL sell L:leader $n` (2.08.13): a leader revived for its faction at the Tleilaxu's
+    /// price.
+    SellLeader {
+        faction: Faction,
+        leader: Leader,
+        paid: Option<Payment>,
+    },
+
+    // ---- the First Expansion's cards (000 3.02) ----
+    /// `  F withhold PoisonTooth` (3.02.08): the weapon is not used in this battle.
+    Withhold { faction: Faction, card: Card },
+    /// A card played on its own in the Spice Blow: `B F Harvester` (3.02.05), `B F Thumper`
+    /// (3.02.12).
+    PlayCard { faction: Faction, card: Card },
+    /// `AMAL F P` (3.02.01): Amal played at the beginning of the phase whose letter is `P`.
+    Amal { faction: Faction, phase: Phase },
+
+    // ---- the Ecaz and Moritani expansion (000 2.11, 2.12, 3.04, 3.05) ----
+    /// `AMB EC …`: Ecaz's ambassadors (000 2.11).
+    Ambassador {
+        faction: Faction,
+        action: AmbassadorAction,
+    },
+    /// `LOYAL EC leader` (000 2.11.25 original, 2.11.20 revised): the Ecaz traitor card set aside
+    /// face up before traitors are dealt.
+    Loyalty { faction: Faction, leader: Leader },
+    /// `TERROR MO …`: Moritani's terror tokens (000 2.12).
+    Terror {
+        faction: Faction,
+        action: TerrorAction,
+    },
+    /// `BOUNTY MO …`: Moritani's bounty board and traitor abilities (000 2.12.03, 2.12.16-2.12.20).
+    Bounty {
+        faction: Faction,
+        action: BountyAction,
+    },
+    /// `R F Recruits` (000 3.04.02): every faction's free revival doubles, the limit is 7.
+    Recruits { faction: Faction },
+    /// `JIHAD F G H … [discard card]` (000 3.05.01): F plays Butlerian Jihad; G, H, … are the
+    /// players touching or looking at thinking machines.
+    ButlerianJihad {
+        faction: Faction,
+        touching: Vec<Faction>,
+        discard: Option<Card>,
+    },
+}
+
+/// What Ecaz does with its ambassadors (`AMB EC …`, 000 2.11).
+#[derive(Clone, Debug, PartialEq)]
+pub enum AmbassadorAction {
+    /// `supply F F F F F`: the five random ambassadors of the supply (2.11.03, 2.11.08
+    /// original).
+    Supply(Vec<Faction>),
+    /// `place F terr [$n]`: an ambassador placed after Revival (2.11.05-2.11.06 original), or
+    /// with the starting forces (2.11.03 revised).
+    Place {
+        ambassador: Faction,
+        to: Place,
+        payment: Option<Payment>,
+    },
+    /// `trigger terr [for F] [as F] [effect]`: the ambassador in `terr` is triggered by the
+    /// faction that just entered (2.11.07 original), for Ecaz or its ally (2.11.24), the Bene
+    /// Gesserit one copying another's effect (2.11.16.02).
+    Trigger {
+        at: Territory,
+        beneficiary: Option<Faction>,
+        copy: Option<Faction>,
+        effect: AmbassadorEffect,
+    },
+    /// `with F[,F…]`: ambassadors that travelled with Ecaz's last shipment or move, counted in
+    /// its forces (2.11.05 revised).
+    With(Vec<Faction>),
+    /// `flip terr`: the ambassador there turned face down (2.11.07 revised).
+    Flip(Territory),
+    /// `hostile terr`: Declare hostility (2.11.11 revised).
+    Hostile(Territory),
+    /// `use terr [effect]`: an ambassador's own ability (2.11.15-2.11.16 revised).
+    Use {
+        at: Territory,
+        effect: AmbassadorEffect,
+    },
+    /// `cooccupy`, in a battle: the alliance fights with Battling Co-Occupied (2.11.18-2.11.19
+    /// original).
+    CoOccupy,
+}
+
+/// The arguments of an ambassador's effect (000 2.11.16).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub enum AmbassadorEffect {
+    #[default]
+    None,
+    /// `move from>to forces` (Fremen).
+    Move {
+        from: Place,
+        to: Place,
+        forces: ForceCount,
+    },
+    /// `send forces terr` (Spacing Guild original; Bene Gesserit revised).
+    Send { forces: ForceCount, to: Place },
+    /// `discard card[,card…]` (Ixians, CHOAM original).
+    Discard(Vec<Card>),
+    /// `revive forces` (Tleilaxu original).
+    Revive(ForceCount),
+    /// `revive L:leader` (Tleilaxu original).
+    ReviveLeader(Leader),
+    /// `buy` (Richese original).
+    Buy,
+    /// `vidal` (Ecaz original; Moritani revised).
+    Vidal,
+    /// `ally [vidal]` (Ecaz).
+    Ally { vidal: bool },
+    /// `leader L` (Tleilaxu revised): a leader taken from the tanks for this battle.
+    Leader(Leader),
+    /// `ask "question" = yes|no` (Atreides, Harkonnen revised).
+    Ask { question: String, answer: bool },
+    /// `cross terr forces` (Spacing Guild revised): the ambassador and forces shipped elsewhere.
+    Cross { to: Place, forces: ForceCount },
+}
+
+/// What Moritani does with its terror tokens (`TERROR MO …`, 000 2.12).
+#[derive(Clone, Debug, PartialEq)]
+pub enum TerrorAction {
+    /// `place terr{token}` (Terrorize, 2.12.07 original; Plot, 2.12.07.01 revised).
+    Place {
+        to: Place,
+        token: Sealed<Option<crate::tokens::Terror>>,
+    },
+    /// `move terr>terr` (Terrorize, 2.12.07 original; Plan, 2.12.07.02 revised).
+    Move { from: Territory, to: Place },
+    /// `scheme token` (2.12.07.03 revised).
+    Scheme(crate::tokens::Terror),
+    /// `trigger terr token [effect]` (2.12.08 original) or `strike terr token [for F] [effect]`
+    /// (Organized Strike, 2.12.08 revised; for the ally, 2.12.17).
+    Trigger {
+        at: Territory,
+        token: crate::tokens::Terror,
+        strike: bool,
+        beneficiary: Option<Faction>,
+        effect: TerrorEffect,
+    },
+    /// `carry terr>terr` or `carry terr{token}`: terror tokens travelling with Moritani's last
+    /// move or shipment (Terror Moves, 2.12.14 original).
+    Carry {
+        from: Option<Territory>,
+        to: Place,
+        token: Sealed<Option<crate::tokens::Terror>>,
+    },
+    /// `offer F yes|no` (Enemy of my Enemy, 2.12.14-2.12.15 revised).
+    Offer { to: Faction, accepted: bool },
+    /// `pay F`: F pays Moritani 3 spice for the Extortion token (2.12.13.03).
+    Pay { by: Faction },
+}
+
+/// The arguments of a terror token's effect (000 2.12.13).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub enum TerrorEffect {
+    #[default]
+    None,
+    /// The leader it takes (Assassination, Hostage).
+    Leader(Leader),
+    /// `spice` (Robbery original: half the spice).
+    Spice,
+    /// `card[{card}]` (Robbery original: the top treachery card).
+    TopCard(Sealed<Option<Card>>),
+    /// `card [give card]` (Sabotage): the card taken from the opponent's hand, the card given.
+    Sabotage {
+        taken: Option<Card>,
+        given: Option<Card>,
+    },
+    /// `forces` (Sneak Attack, Ambush).
+    Forces(ForceCount),
+    /// `discard card` (Atomics: a card discarded from a hand over the lowered limit).
+    Discard(Vec<(Faction, Card)>),
+}
+
+/// Moritani's bounty board and traitor abilities (`BOUNTY MO …`, 000 2.12).
+#[derive(Clone, Debug, PartialEq)]
+pub enum BountyAction {
+    /// `BOUNTY MO{leaders}`: the bounty board, one random traitor card of every faction in play
+    /// (2.12.03); sealed.
+    Board(Sealed<Vec<Option<Leader>>>),
+    /// `draw{leader}`: a new traitor from the bounty board (2.12.16 original; 2.12.19 original
+    /// after an assassination).
+    Draw(Sealed<Option<Leader>>),
+    /// `alive leader` (2.12.18.01).
+    Alive(Leader),
+    /// `dead leader` (2.12.18.02).
+    Dead(Leader),
+    /// `assassinate leader` (2.12.19 original).
+    Assassinate(Leader),
+    /// `keep card`: Moritani's ally keeps a card it played in a battle it lost (2.12.18,
+    /// alliance).
+    Keep { ally: Faction, card: Card },
 }
 
 /// The Kwisatz Haderach's state, as an assertion names it.

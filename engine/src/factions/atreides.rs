@@ -6,7 +6,7 @@ use dune::{Faction, Rule, Spice, rule};
 
 use super::Fee;
 use super::{FactionRules, Sheet, SheetRules};
-use crate::battle::Plan;
+use crate::battle::{Conditions, Plan};
 use crate::board::{Card, Leader, Territory};
 use crate::dgn::PlanLeader;
 use crate::dgn::{Payment, Pos, Sealed, SpiceCard};
@@ -24,9 +24,8 @@ pub(crate) const SHEET: Sheet = Sheet {
     hand_limit: 4,
     starting_cards: 1,
     traitors: 1,
-    starred: 0,
+    kinds: super::ForceKinds::PLAIN,
     start: Some((Territory::Arrakeen, 10)),
-    advisors: false,
     rules: SheetRules::GENERAL,
 };
 
@@ -63,7 +62,7 @@ static KARAMA: [AbilityInfo; 5] = [
         CANCEL,
         Some(Phase::Battle),
         false,
-        false,
+        true,
         "Prescience",
     ),
     AbilityInfo::new(
@@ -72,7 +71,7 @@ static KARAMA: [AbilityInfo; 5] = [
         PREVENT,
         Some(Phase::Battle),
         true,
-        false,
+        true,
         "Prescience in the ally's battle",
     ),
     AbilityInfo::new(
@@ -81,7 +80,7 @@ static KARAMA: [AbilityInfo; 5] = [
         CANCEL,
         Some(Phase::Battle),
         false,
-        false,
+        true,
         "Kwisatz Haderach",
     ),
 ];
@@ -102,6 +101,33 @@ impl FactionRules for Atreides {
     /// 2.01.05: a cancelled look was about the card just auctioned.
     fn after_auction(&self, r: &mut Replay) {
         r.karama_lapse(PEEK);
+    }
+
+    /// A Karama cancelling the Kwisatz Haderach (2.01.11) in this battle: it adds nothing and
+    /// does not accompany the leader (so it neither protects it from a traitor, 2.01.12, nor
+    /// counts as used this turn).
+    fn battle_karama(
+        &self,
+        ability: Ability,
+        plan: &mut Plan,
+        _c: &mut Conditions,
+        _side: usize,
+    ) -> bool {
+        if ability != KWISATZ {
+            return false;
+        }
+        plan.kwisatz = false;
+        true
+    }
+
+    /// A Karama cancelling Prescience after the question was asked (2.01.08): the answer binds
+    /// nobody, so it is not checked against the plan.
+    fn karama_now(&self, r: &mut Replay, rule: Rule) {
+        if rule == PRESCIENCE.0
+            && let Some(b) = r.t.battle.current.as_mut()
+        {
+            b.prescience.retain(|p| p.by != AT || p.for_ally);
+        }
     }
 
     /// 1.14.01: see the opponent's whole battle plan.
@@ -270,8 +296,8 @@ impl Replay {
                 ),
             );
         }
-        let stopped = self.karama_forbids(KWISATZ, "the Atreides add the Kwisatz Haderach");
-        !stopped && self.violations.len() == before
+        // A Karama cancelling it (2.01.11) takes effect when the battle is resolved.
+        self.violations.len() == before
     }
 
     pub(crate) fn prescience(&mut self, pos: Pos, f: Faction, element: &str, answer: &str) {
@@ -302,6 +328,17 @@ impl Replay {
             return;
         }
         let target = b.sides[1 - side];
+        let t = b.place.territory;
+        if let Some(rule) = crate::factions::rules(target).prescience_denied(self, element, t) {
+            self.v(
+                rule,
+                format!("Prescience cannot ask {target} for `{element}` here (Blind Prescience)"),
+            );
+            return;
+        }
+        let Some(b) = self.t.battle.current.as_mut() else {
+            return;
+        };
         b.prescience.push(Prescience {
             by: f,
             for_ally,
@@ -332,6 +369,7 @@ impl Replay {
                 "leader" => match plan.leader {
                     PlanLeader::Leader(l) => l.code().to_string(),
                     PlanLeader::CheapHero => "CH".to_string(),
+                    PlanLeader::Levenbrech => "Levenbrech".to_string(),
                     PlanLeader::None => "none".to_string(),
                 },
                 "W" | "weapon" => card(plan.weapon),

@@ -11,6 +11,7 @@ use crate::dgn::{ForceCount, Place, Pos, Sealed, Side};
 use crate::replay::battle::Voice;
 use crate::replay::battle::plan::VoiceCmd;
 use crate::replay::karama::{Ability, AbilityInfo, CANCEL, PREVENT};
+use crate::replay::victory::{ClaimCheck, ClaimFailure};
 use crate::replay::{Replay, WinResult};
 use crate::state::{Phase, Stack};
 
@@ -26,10 +27,24 @@ pub(crate) const SHEET: Sheet = Sheet {
     hand_limit: 4,
     starting_cards: 1,
     traitors: 1,
-    starred: 0,
+    kinds: super::ForceKinds {
+        plain: super::KindRules::FORCE,
+        starred: None,
+        flipped: Some(ADVISOR),
+    },
     start: None,
-    advisors: true,
     rules: SheetRules::GENERAL,
+};
+
+/// 2.02.10-2.02.12: an advisor is a token on its second side; it does not fight, occupy or
+/// collect.
+const ADVISOR: super::KindRules = super::KindRules {
+    name: "advisor",
+    worth: 0,
+    collects: 0,
+    fights: false,
+    rule: rule!("2.02.12"),
+    ..super::KindRules::FORCE
 };
 
 pub(crate) const SPIRIT: Ability = Ability(rule!("2.02.05"));
@@ -50,22 +65,14 @@ static KARAMA: [AbilityInfo; 7] = [
         true,
         "spiritual advisor",
     ),
-    AbilityInfo::new(
-        VOICE,
-        BG,
-        CANCEL,
-        Some(Phase::Battle),
-        false,
-        false,
-        "Voice",
-    ),
+    AbilityInfo::new(VOICE, BG, CANCEL, Some(Phase::Battle), false, true, "Voice"),
     AbilityInfo::new(
         ALLY_VOICE,
         BG,
         CANCEL,
         Some(Phase::Battle),
         true,
-        false,
+        true,
         "Voice in the ally's battle",
     ),
     AbilityInfo::new(
@@ -300,12 +307,62 @@ impl FactionRules for BeneGesserit {
         prediction.then_some(rule!("2.02.03"))
     }
 
+    /// 2.02.03: a claimed prediction victory: the Bene Gesserit alone, the predicted turn, and
+    /// the predicted faction meeting the stronghold requirement (alone or allied) now.
+    fn victory_claim(
+        &self,
+        r: &Replay,
+        claim: (&[Faction], WinType),
+        control: &[(dune::Stronghold, Faction)],
+        _computed: Option<&WinResult>,
+    ) -> ClaimCheck {
+        let (factions, kind) = claim;
+        if kind != WinType::BgPrediction {
+            return ClaimCheck::NotMine;
+        }
+        let fail = |why: String| ClaimCheck::Fails(ClaimFailure::new(rule!("2.02.03"), why));
+        if factions != [BG] {
+            return fail(format!(
+                "the prediction is won by the Bene Gesserit alone, even allied; the log names {}",
+                Replay::list(factions)
+            ));
+        }
+        let qualifiers = r.stronghold_qualifiers(control);
+        match r.setup.prediction {
+            Some((f, turn)) if turn != r.st.turn => fail(format!(
+                "the Bene Gesserit predicted {f} in turn {turn}, and this is turn {}",
+                r.st.turn
+            )),
+            Some((f, turn)) if !qualifiers.iter().any(|q| q.factions.contains(&f)) => {
+                fail(format!(
+                    "the Bene Gesserit predicted {f} in turn {turn}, and {f} does not meet the stronghold requirement now (3 strongholds, 4 with an ally; 1.09.02)"
+                ))
+            }
+            Some(_) => ClaimCheck::Holds,
+            // A published log: the sealed prediction is revealed by the claim, which can be
+            // true only when some faction qualifies.
+            None if qualifiers.is_empty() => fail(
+                "no faction meets the stronghold requirement this turn, so no prediction comes true"
+                    .into(),
+            ),
+            None => ClaimCheck::Holds,
+        }
+    }
+
     /// 2.02.03 (rulings.md 7): the predicted faction meets the requirements in the predicted
     /// turn (alone or allied): the Bene Gesserit win alone, before any stronghold victory.
-    fn victory_first(&self, r: &Replay, qualifies: &dyn Fn(Faction) -> bool) -> Option<WinResult> {
+    fn has_special_victory(&self) -> bool {
+        true
+    }
+
+    fn special_victory(
+        &self,
+        r: &Replay,
+        check: &super::victory::VictoryCheck,
+    ) -> Option<WinResult> {
         let turn = r.st.turn;
         let (p, pt) = r.setup.prediction?;
-        (pt == turn && r.st.plays(p) && qualifies(p)).then(|| WinResult {
+        (pt == turn && r.st.plays(p) && (check.qualifies)(p)).then(|| WinResult {
             factions: vec![BG],
             kind: WinType::BgPrediction,
             turn,
@@ -332,6 +389,17 @@ impl FactionRules for BeneGesserit {
             kind: WinType::BgPrediction,
             turn: r.st.turn,
         })
+    }
+
+    /// A Karama cancelling the Voice after it was used (2.02.06, 2.02.07): the command binds
+    /// nobody, so the plan is not checked against it.
+    fn karama_now(&self, r: &mut Replay, rule: Rule) {
+        if (rule == VOICE.0 || rule == ALLY_VOICE.0)
+            && let Some(b) = r.t.battle.current.as_mut()
+            && b.voice.as_ref().is_some_and(|v| v.by == BG)
+        {
+            b.voice = None;
+        }
     }
 
     /// 1.14.06: no once-a-game power; worthless cards serve as Karama instead.
@@ -459,6 +527,15 @@ impl Replay {
             },
             true,
         );
+        // An arrival terror tokens answer (000 2.12.08, advisors included), not the one the
+        // Bene Gesserit's own Intrusion answers.
+        self.t.entries.push(crate::replay::Entered {
+            faction: f,
+            territory: ship_piece.territory(),
+            advisors: true,
+            phase: self.st.phase,
+            from: None,
+        });
     }
 
     pub(crate) fn flip(&mut self, f: Faction, place: Place, to: Side) {
@@ -602,6 +679,14 @@ impl Replay {
                     "the Voice comes before the battle wheel; {target}'s plan is already logged"
                 ),
             );
+        }
+        if VoiceCmd::read(command) == Some(VoiceCmd::Card(Card::PoisonDart)) {
+            // 000 3.03.14: the Poison Dart cannot be the target of the Voice.
+            self.v(
+                rule!("3.03.14"),
+                "the Poison Dart cannot be the target of the Voice",
+            );
+            return;
         }
         if VoiceCmd::read(command).is_none() {
             self.v(rule!("2.02.06"), format!("`{command}` is not a Voice command: poison, proj, poisondef, projdef, worthless, CH, or a card by name"));

@@ -1,12 +1,11 @@
 //! The Emperor (001 2.03): payment for treachery cards, gifts and extra revivals for the ally,
 //! the Sardaukar.
 
-use crate::battle::Conditions;
 use crate::dgn::{Event, KaramaUse};
 use dune::{Faction, Rule, Spice, rule};
 
 use super::{FactionRules, Fee, PayeeRule, Sheet, SheetRules};
-use crate::battle::Plan;
+use crate::battle::{Conditions, Plan};
 use crate::board::Leader;
 use crate::dgn::{ForceCount, Payee, Payment};
 use crate::replay::Replay;
@@ -25,10 +24,23 @@ pub(crate) const SHEET: Sheet = Sheet {
     hand_limit: 4,
     starting_cards: 1,
     traitors: 1,
-    starred: 5,
+    kinds: super::ForceKinds {
+        plain: super::KindRules::FORCE,
+        starred: Some((5, SARDAUKAR_KIND)),
+        flipped: None,
+    },
     start: None,
-    advisors: false,
     rules: SheetRules::GENERAL,
+};
+
+/// 2.03.08 Sardaukar: worth two forces in battle (Advanced), one against the Fremen (2.03.09).
+const SARDAUKAR_KIND: super::KindRules = super::KindRules {
+    name: "Sardaukar",
+    worth: 4,
+    versus: Some((Faction::Fremen, 2, rule!("2.03.09"))),
+    advanced_only: true,
+    rule: rule!("2.03.08"),
+    ..super::KindRules::FORCE
 };
 
 pub(crate) const PAYMENT: Ability = Ability(rule!("2.03.04"));
@@ -60,7 +72,7 @@ static KARAMA: [AbilityInfo; 3] = [
         CANCEL,
         Some(Phase::Battle),
         false,
-        false,
+        true,
         "Sardaukar",
     ),
 ];
@@ -105,9 +117,19 @@ impl FactionRules for Emperor {
         Some(rule!("2.03.11"))
     }
 
-    /// 2.03.09: Sardaukar count one against the Fremen.
-    fn wheel_rule(&self, plan: &Plan, opponent: Faction) -> Option<Rule> {
-        (opponent == Faction::Fremen && plan.dial.starred > 0).then_some(rule!("2.03.09"))
+    /// A Karama cancelling the Sardaukar (2.03.08): they count as normal forces in this battle.
+    fn battle_karama(
+        &self,
+        ability: Ability,
+        _plan: &mut Plan,
+        c: &mut Conditions,
+        side: usize,
+    ) -> bool {
+        if ability != SARDAUKAR {
+            return false;
+        }
+        c.plain_starred[side] = true;
+        true
     }
 
     /// 1.14.02: revive up to three forces or one leader for free.
@@ -124,13 +146,6 @@ impl FactionRules for Emperor {
             KaramaUse::ReviveForces(c) => r.emperor_karama_revival(Some(*c), None),
             KaramaUse::ReviveLeader(l) => r.emperor_karama_revival(None, Some(*l)),
             _ => {}
-        }
-    }
-
-    /// A Karama against the Sardaukar (2.03.08) takes effect in the next battle.
-    fn battle_karama(&self, r: &mut Replay, plan: &Plan, c: &mut Conditions, side: usize) {
-        if plan.dial.starred > 0 {
-            c.no_sardaukar[side] = r.karama_take(SARDAUKAR).is_some();
         }
     }
 }

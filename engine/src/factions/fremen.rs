@@ -15,6 +15,7 @@ use crate::board::{Piece, Territory};
 use crate::dgn::{Assertion, Event, ForceCount, Place, Sealed, Side};
 use crate::replay::karama::{Ability, AbilityInfo, CANCEL, PREVENT};
 use crate::replay::storm::Pending;
+use crate::replay::victory::{ClaimCheck, ClaimFailure};
 use crate::replay::{Replay, WinResult};
 use crate::state::{Forces, Phase, Stack};
 
@@ -30,10 +31,29 @@ pub(crate) const SHEET: Sheet = Sheet {
     hand_limit: 4,
     starting_cards: 1,
     traitors: 1,
-    starred: 3,
+    kinds: super::ForceKinds {
+        plain: FREMEN_FORCE,
+        starred: Some((3, FEDAYKIN_KIND)),
+        flipped: None,
+    },
     start: None,
-    advisors: false,
     rules: SheetRules::GENERAL,
+};
+
+/// 2.04.21 Battle Hardened (Advanced): the Fremen's forces count in full without spice.
+const FREMEN_FORCE: super::KindRules = super::KindRules {
+    spiced: false,
+    rule: rule!("2.04.21"),
+    ..super::KindRules::FORCE
+};
+
+/// 2.04.18 Fedaykin: worth two forces in battle (Advanced), Battle Hardened like the others.
+const FEDAYKIN_KIND: super::KindRules = super::KindRules {
+    name: "Fedaykin",
+    worth: 4,
+    advanced_only: true,
+    rule: rule!("2.04.18"),
+    ..FREMEN_FORCE
 };
 
 /// Where the Fremen place their 10 starting forces (2.04.02).
@@ -130,7 +150,7 @@ static KARAMA: [AbilityInfo; 9] = [
         CANCEL,
         Some(Phase::Battle),
         false,
-        false,
+        true,
         "Fedaykin",
     ),
     AbilityInfo::new(
@@ -139,7 +159,7 @@ static KARAMA: [AbilityInfo; 9] = [
         CANCEL,
         Some(Phase::Battle),
         false,
-        false,
+        true,
         "Battle Hardened",
     ),
 ];
@@ -316,7 +336,7 @@ impl FactionRules for Fremen {
     }
 
     /// 2.04.06: two territories (unless a Karama prevents it).
-    fn move_range(&self, r: &mut Replay) -> Option<MoveRange> {
+    fn move_range(&self, r: &mut Replay, _moved: ForceCount) -> Option<MoveRange> {
         let prevented = r.karama_take(MOVE);
         Some(MoveRange {
             range: if prevented.is_none() { 2 } else { 1 },
@@ -326,16 +346,39 @@ impl FactionRules for Fremen {
         })
     }
 
-    /// 2.04.21: Battle Hardened decides what the Fremen's forces are worth.
-    fn wheel_rule(&self, _plan: &crate::battle::Plan, _opponent: Faction) -> Option<Rule> {
-        Some(rule!("2.04.21"))
+    /// A Karama cancelling the Fedaykin (2.04.18) or Battle Hardened (2.04.21) in this battle.
+    fn battle_karama(
+        &self,
+        ability: Ability,
+        _plan: &mut Plan,
+        c: &mut Conditions,
+        side: usize,
+    ) -> bool {
+        if ability == FEDAYKIN {
+            c.plain_starred[side] = true;
+        } else if ability == BATTLE_HARDENED {
+            c.needs_spice[side] = true;
+        } else {
+            return false;
+        }
+        true
     }
 
     /// 2.04.09 with the Guild at the table: Sietch Tabr and Habbanya Sietch only theirs (or
     /// empty), no Harkonnen, Atreides or Emperor in Tuek's Sietch (their ally there does not
     /// count, 4.01.19); the allies share it (2.04.12). Without the Guild, the Fremen win when
     /// nobody has (1.09.05).
-    fn victory_at_end(&self, r: &Replay) -> Option<WinResult> {
+    fn has_special_victory(&self) -> bool {
+        true
+    }
+
+    /// Richese (000 2.10.18) and any other faction whose chapter says so count in Tuek's Sietch
+    /// too ([`super::FactionRules::bars_special_victory`]).
+    fn special_victory(
+        &self,
+        r: &Replay,
+        _check: &super::victory::VictoryCheck,
+    ) -> Option<WinResult> {
         let turn = r.st.turn;
         if !r.st.plays(Faction::SpacingGuild) {
             return Some(r.with_ally(FR, WinType::SoloDefault, WinType::AlliedDefault, turn));
@@ -344,9 +387,11 @@ impl FactionRules for Fremen {
             .iter()
             .all(|&t| r.st.occupants(t).iter().all(|&o| o == FR));
         let fremen_ally = r.st.ally(FR);
+        // Another faction's own rule may add it to the three (Richese, 000 2.10.18).
         let tueks_clear = r.st.occupants(Territory::TueksSietch).iter().all(|&o| {
-            !matches!(o, Faction::Harkonnen | Faction::Atreides | Faction::Emperor)
-                || Some(o) == fremen_ally
+            let named = matches!(o, Faction::Harkonnen | Faction::Atreides | Faction::Emperor)
+                || super::rules(o).bars_special_victory(FR).is_some();
+            !named || Some(o) == fremen_ally
         });
         (only_fremen && tueks_clear).then(|| {
             r.with_ally(
@@ -364,6 +409,107 @@ impl FactionRules for Fremen {
             WinType::SoloFremenSpecial | WinType::AlliedFremenSpecial
         )
         .then_some(rule!("2.04.09"))
+    }
+
+    /// A claimed Fremen special victory against its criteria: the Guild in the game and nobody
+    /// having won by the end of the last turn (2.04.09.00), only Fremen forces in Sietch Tabr and
+    /// Habbanya Sietch (2.04.09.01), no Harkonnen, Atreides or Emperor forces but the Fremen's
+    /// ally's in Tuek's Sietch (2.04.09.02, 4.01.19), the ally winning with them (2.04.12).
+    fn victory_claim(
+        &self,
+        r: &Replay,
+        claim: (&[Faction], WinType),
+        _control: &[(dune::Stronghold, Faction)],
+        computed: Option<&WinResult>,
+    ) -> ClaimCheck {
+        let (factions, kind) = claim;
+        if !matches!(
+            kind,
+            WinType::SoloFremenSpecial | WinType::AlliedFremenSpecial
+        ) {
+            return ClaimCheck::NotMine;
+        }
+        let fail = |rule: Rule, why: String| ClaimCheck::Fails(ClaimFailure::new(rule, why));
+        if !r.st.plays(Faction::SpacingGuild) {
+            return ClaimCheck::Fails(
+                ClaimFailure::new(
+                    rule!("2.04.09.00"),
+                    "the Fremen special victory is for a game with the Spacing Guild; without the Guild the Fremen win by default (1.09.05)",
+                )
+                .also(&[rule!("1.09.05")]),
+            );
+        }
+        let last = r.st.options.max_turns;
+        if r.st.turn < last {
+            return fail(
+                rule!("2.04.09.00"),
+                format!(
+                    "it comes at the end of the last turn, and turn {} is not the last (the game lasts {last})",
+                    r.st.turn
+                ),
+            );
+        }
+        if let Some(w) = computed.filter(|w| crate::replay::victory::won_in_play(w)) {
+            return fail(
+                rule!("2.04.09.00"),
+                format!(
+                    "it comes only when no faction has won, and {} {} at this Mentat Pause",
+                    Replay::list(&w.factions),
+                    crate::replay::victory::wins(&w.factions)
+                ),
+            );
+        }
+        for t in [Territory::SietchTabr, Territory::HabbanyaSietch] {
+            let others: Vec<Faction> = r.st.occupants(t).into_iter().filter(|&o| o != FR).collect();
+            if !others.is_empty() {
+                return fail(
+                    rule!("2.04.09.01"),
+                    format!(
+                        "only Fremen forces (or none) may occupy Sietch Tabr and Habbanya Sietch, and {} {} forces in {}",
+                        Replay::list(&others),
+                        if others.len() == 1 { "has" } else { "have" },
+                        t.name()
+                    ),
+                );
+            }
+        }
+        let ally = r.st.ally(FR);
+        let spoilers: Vec<Faction> =
+            r.st.occupants(Territory::TueksSietch)
+                .into_iter()
+                .filter(|&o| {
+                    matches!(o, Faction::Harkonnen | Faction::Atreides | Faction::Emperor)
+                        && Some(o) != ally
+                })
+                .collect();
+        if !spoilers.is_empty() {
+            return fail(
+                rule!("2.04.09.02"),
+                format!(
+                    "no Harkonnen, Atreides or Emperor forces may occupy Tuek's Sietch (the Fremen's ally's excepted, 4.01.19), and {} {} forces there",
+                    Replay::list(&spoilers),
+                    if spoilers.len() == 1 { "has" } else { "have" }
+                ),
+            );
+        }
+        let due = r.with_ally(
+            FR,
+            WinType::SoloFremenSpecial,
+            WinType::AlliedFremenSpecial,
+            r.st.turn,
+        );
+        if due.factions != factions || due.kind != kind {
+            let why = match ally {
+                Some(a) => format!(
+                    "the Fremen's ally {a} wins with them: {} ({})",
+                    Replay::list(&due.factions),
+                    due.kind.name()
+                ),
+                None => "the Fremen have no ally: the victory is theirs alone (SFS)".to_string(),
+            };
+            return fail(rule!("2.04.12"), why);
+        }
+        ClaimCheck::Holds
     }
 
     /// A missed special victory with their ally in Tuek's Sietch (4.01.19); the ally's share of
@@ -425,15 +571,6 @@ impl FactionRules for Fremen {
                 r.karama_worm(place.territory, &ev.asserts);
             }
         }
-    }
-
-    /// A Karama against the Fedaykin (2.04.18) or Battle Hardened (2.04.21) takes effect in the
-    /// next battle.
-    fn battle_karama(&self, r: &mut Replay, plan: &Plan, c: &mut Conditions, side: usize) {
-        if plan.dial.starred > 0 {
-            c.no_fedaykin[side] = r.karama_take(FEDAYKIN).is_some();
-        }
-        c.no_battle_hardened[side] = r.karama_take(BATTLE_HARDENED).is_some();
     }
 }
 
@@ -567,6 +704,7 @@ impl Replay {
         }
         if ok && let Some(taken) = self.take_forces(FR, from, forces, rule!("2.04.08")) {
             self.st.stack_mut(FR, dest).add(taken);
+            self.entered(FR, to.territory, false);
         }
     }
 
@@ -691,6 +829,6 @@ impl Replay {
         if wall_card && !kept.is_empty() {
             self.t.mv.shield_wall_sent.push((f, dest, kept));
         }
-        self.t.mv.last_entry = Some((f, t));
+        self.entered(f, t, false);
     }
 }

@@ -23,9 +23,8 @@ pub(crate) const SHEET: Sheet = Sheet {
     hand_limit: 8,
     starting_cards: 2,
     traitors: 4,
-    starred: 0,
+    kinds: super::ForceKinds::PLAIN,
     start: Some((Territory::Carthag, 10)),
-    advisors: false,
     rules: SheetRules {
         hand_limit: rule!("2.05.07"),
         starting_cards: rule!("2.05.04"),
@@ -52,7 +51,7 @@ static KARAMA: [AbilityInfo; 2] = [
         CANCEL,
         Some(Phase::Battle),
         false,
-        false,
+        true,
         "capturing a leader",
     ),
 ];
@@ -68,6 +67,14 @@ impl FactionRules for Harkonnen {
 
     fn karama(&self) -> &'static [AbilityInfo] {
         &KARAMA
+    }
+
+    /// A Karama cancelling the capture after it was logged (2.05.10): the leader goes back where
+    /// it was (a killed one out of the tanks, the 2 spice returned).
+    fn karama_now(&self, r: &mut Replay, rule: Rule) {
+        if rule == CAPTURE.0 {
+            r.undo_capture();
+        }
     }
 
     /// 2.05.11: whenever a leader dies, the captured leaders may have to go home.
@@ -141,7 +148,7 @@ impl Replay {
             );
             return;
         }
-        let Some(last) = self.t.battle.last else {
+        let Some(last) = self.t.battle.last.clone() else {
             self.v(
                 rule!("2.05.10.00"),
                 "the Harkonnen capture right after winning a battle",
@@ -168,26 +175,60 @@ impl Replay {
         let eligible = match self.st.leaders[l.index()] {
             LeaderState::Pool(h) => h == loser,
             LeaderState::Fought(h, x) => h == loser && x == last.territory,
-            LeaderState::Tanks { .. } => false,
+            LeaderState::Tanks { .. } | LeaderState::SetAside => false,
         };
         if !eligible {
             self.v(rule!("2.05.10.00"), format!("{l} is not one of {loser}'s active leaders (its pool, or its leader of this battle if alive; not one used elsewhere this turn)"));
             return;
         }
+        if let Some(rule) = crate::factions::rules(l.faction()).protected_leader(self, l) {
+            self.v(
+                rule,
+                format!("{l} cannot be captured or killed by the Harkonnen's capture"),
+            );
+            return;
+        }
         if self.karama_forbids(CAPTURE, &format!("the Harkonnen take {l}")) {
             return;
         }
+        let undo = crate::replay::battle::CaptureUndo {
+            leader: l,
+            state: self.st.leaders[l.index()],
+            died_once: self.st.died_once[l.index()],
+            freed: self.st.freed[l.index()],
+            kill,
+        };
         if let Some(r) = self.t.battle.last.as_mut() {
             r.captured = true;
+            r.capture = Some(undo);
         }
         if kill {
             self.st.died_once[l.index()] = true;
             self.st.leaders[l.index()] = LeaderState::Tanks { face_up: false };
-            self.st.faction_mut(f).gain(Spice::new(2));
+            self.bank_pays(f, Spice::new(2));
         } else {
             self.st.leaders[l.index()] = LeaderState::Pool(f);
             self.st.freed[l.index()] = false;
             self.prison_break();
+        }
+    }
+
+    /// Undoes the capture of the battle just resolved (a Karama cancelled it, 2.05.10).
+    pub(crate) fn undo_capture(&mut self) {
+        let Some(u) = self.t.battle.last.as_mut().and_then(|r| r.capture.take()) else {
+            return;
+        };
+        let l = u.leader;
+        self.st.leaders[l.index()] = u.state;
+        self.st.died_once[l.index()] = u.died_once;
+        self.st.freed[l.index()] = u.freed;
+        if u.kill {
+            // Back to the bank, which paid it.
+            let back = self.st.faction_mut(HK).spice.take(Spice::new(2));
+            self.st.bank_out -= i64::from(back.amount());
+        }
+        if let Some(r) = self.t.battle.last.as_mut() {
+            r.captured = false;
         }
     }
 

@@ -10,6 +10,7 @@ use crate::board::Territory;
 use crate::dgn::{ForceCount, Payee, Payment, Place, Side};
 use crate::replay::karama::{Ability, AbilityInfo, CANCEL, PREVENT};
 use crate::replay::movement::{Entry, shipping_cost};
+use crate::replay::victory::{ClaimCheck, ClaimFailure};
 use crate::replay::{Replay, WinResult};
 use crate::state::Phase;
 use dune::Stronghold;
@@ -25,9 +26,8 @@ pub(crate) const SHEET: Sheet = Sheet {
     hand_limit: 4,
     starting_cards: 1,
     traitors: 1,
-    starred: 0,
+    kinds: super::ForceKinds::PLAIN,
     start: Some((Territory::TueksSietch, 5)),
-    advisors: false,
     rules: SheetRules::GENERAL,
 };
 
@@ -203,13 +203,73 @@ impl FactionRules for SpacingGuild {
     }
 
     /// 2.06.08: nobody has won by the end of the last turn; the ally shares it (2.06.11).
-    fn victory_at_end(&self, r: &Replay) -> Option<WinResult> {
+    fn has_special_victory(&self) -> bool {
+        true
+    }
+
+    fn special_victory(
+        &self,
+        r: &Replay,
+        _check: &super::victory::VictoryCheck,
+    ) -> Option<WinResult> {
         Some(r.with_ally(SG, WinType::SoloDefault, WinType::AlliedDefault, r.st.turn))
     }
 
     fn victory_rule(&self, kind: WinType, winners: &[Faction]) -> Option<Rule> {
         (matches!(kind, WinType::SoloDefault | WinType::AlliedDefault) && winners.contains(&SG))
             .then_some(rule!("2.06.08"))
+    }
+
+    /// A claimed Guild victory (a Default Victory naming the Guild) against its criteria: the end
+    /// of play with nobody having won (2.06.08), the ally winning with the Guild (2.06.11).
+    fn victory_claim(
+        &self,
+        r: &Replay,
+        claim: (&[Faction], WinType),
+        _control: &[(dune::Stronghold, Faction)],
+        computed: Option<&WinResult>,
+    ) -> ClaimCheck {
+        let (factions, kind) = claim;
+        if !matches!(kind, WinType::SoloDefault | WinType::AlliedDefault) || !factions.contains(&SG)
+        {
+            return ClaimCheck::NotMine;
+        }
+        let last = r.st.options.max_turns;
+        if r.st.turn < last {
+            return ClaimCheck::Fails(
+                ClaimFailure::new(
+                    rule!("2.06.08"),
+                    format!(
+                        "the Guild wins when nobody has won by the end of play, and turn {} is not the last (the game lasts {last})",
+                        r.st.turn
+                    ),
+                )
+                .also(&[rule!("1.09.05")]),
+            );
+        }
+        if let Some(w) = computed.filter(|w| crate::replay::victory::won_in_play(w)) {
+            return ClaimCheck::Fails(ClaimFailure::new(
+                rule!("2.06.08"),
+                format!(
+                    "the Guild wins only when no faction has been able to win, and {} {} at this Mentat Pause",
+                    Replay::list(&w.factions),
+                    crate::replay::victory::wins(&w.factions)
+                ),
+            ));
+        }
+        let due = r.with_ally(SG, WinType::SoloDefault, WinType::AlliedDefault, r.st.turn);
+        if due.factions != factions || due.kind != kind {
+            let why = match r.st.ally(SG) {
+                Some(a) => format!(
+                    "the Guild's ally {a} wins with it: {} ({})",
+                    Replay::list(&due.factions),
+                    due.kind.name()
+                ),
+                None => "the Guild has no ally: the victory is its alone (SDV)".to_string(),
+            };
+            return ClaimCheck::Fails(ClaimFailure::new(rule!("2.06.11"), why));
+        }
+        ClaimCheck::Holds
     }
 
     /// The ally's share of the Guild's victory (2.06.11).
@@ -307,26 +367,21 @@ impl Replay {
         let wall_card = self.st.stronghold_card_holder(Stronghold::ShieldWall) == Some(f);
         let cost = shipping_cost(t, c.total, half, wall_card);
         let claim = self.payee_of(Fee::CrossShip, f);
-        let (payee, payee_block) = claim.map_or((Payee::Bank, None), |c| (c.payee, c.block));
         let rule = match rate_block {
             _ if wall_card && t == Territory::ShieldWall => rule!("4.03.03.05"),
             Some(b) => b.rule(),
             None if ally => rule!("2.06.09"),
             None => rule!("2.06.06"),
         };
-        let payer = self.check_payment(
-            f,
-            payment,
-            cost,
-            (Fee::CrossShip, payee, payee_block),
-            rule,
-            &format!("cross-shipping {} forces to {}", c.total, t.name()),
-        );
+        let (payer, payee) =
+            self.check_payment(f, payment, cost, (Fee::CrossShip, claim), rule, &|| {
+                format!("cross-shipping {} forces to {}", c.total, t.name())
+            });
         self.pay(payer, payee, cost);
         if let Some(s) = self.take_from(f, from, &pieces, c, rule!("2.06.05.01")) {
             self.st.stack_mut(f, dest).add(s);
         }
-        self.t.mv.last_entry = Some((f, t));
+        self.entered(f, t, false);
     }
 
     pub(crate) fn ship_home(
@@ -355,14 +410,13 @@ impl Replay {
         let pieces = self.source_pieces(f, from, c.side, rule!("1.06.03.04"));
         let cost = Spice::new(u32::from(c.total)).half_up();
         let claim = self.payee_of(Fee::ShipHome, f);
-        let payee = claim.map_or(Payee::Bank, |c| c.payee);
-        self.check_payment(
+        let (_, payee) = self.check_payment(
             f,
             payment,
             cost,
-            (Fee::ShipHome, payee, claim.and_then(|c| c.block)),
+            (Fee::ShipHome, claim),
             rule!("2.06.07"),
-            &format!("shipping {} forces back to reserves", c.total),
+            &|| format!("shipping {} forces back to reserves", c.total),
         );
         self.pay(f, payee, cost);
         if let Some(s) = self.take_from(f, from, &pieces, c, rule!("2.06.05.02")) {
@@ -387,7 +441,7 @@ impl Replay {
             let back = self.st.faction_mut(g).spice.take(rec.cost);
             self.st.faction_mut(rec.payer).gain(back);
         } else {
-            self.st.faction_mut(rec.payer).gain(rec.cost);
+            self.bank_pays(rec.payer, rec.cost);
         }
     }
 }

@@ -4,8 +4,8 @@ use super::Replay;
 use crate::board::Card;
 use crate::dgn::{AuctionResult, Bid, Event, Payee, Stmt};
 use crate::factions::{Charity, Fee};
-use dune::Faction;
 use dune::Spice;
+use dune::{Faction, FactionSet};
 use dune::{Rule, rule};
 
 #[derive(Default)]
@@ -16,11 +16,27 @@ pub(crate) struct BidData {
     pub(crate) over: bool,
     pub(crate) auctions: u32,
     pub(crate) prev_opener: Option<Faction>,
+    /// Who bought the card of the last auction (none after a bought-in), for what a faction may
+    /// do with the card it just bought (000 2.07.21, 2.07.22).
+    pub(crate) last_bought: Option<Faction>,
+    /// Everyone who bought a card this phase.
+    pub(crate) bought: FactionSet,
+    /// The auction the Atreides looked at the card of (2.01.05), by its number.
+    pub(crate) peeked: Option<u32>,
+    /// A card a faction's ability put back on the deck before the dealing (the Ixians' supply
+    /// chain, 000 2.07.07-2.07.08), with the rule: it is not among the cards auctioned.
+    pub(crate) put_back: Option<(Card, Rule)>,
 }
 
 impl Replay {
     pub(crate) fn charity_event(&mut self, ev: &Event) {
-        let Stmt::Charity { faction, amount } = ev.stmt else {
+        let Stmt::Charity {
+            faction,
+            amount,
+            payer,
+        } = ev.stmt
+        else {
+            crate::factions::ability_statement(self, ev);
             return;
         };
         let f = faction;
@@ -39,6 +55,7 @@ impl Replay {
         let (due, rule) = match crate::factions::rules(f).charity(self, spice) {
             Some(Charity::Due(due, rule)) => (due, rule),
             Some(Charity::Refused) => return,
+            Some(Charity::Income) => return self.income_line(f, amount, payer),
             None if spice <= 1 => (Spice::new(2).saturating_sub(spice), rule!("1.03.01")),
             None => {
                 self.v(
@@ -50,6 +67,17 @@ impl Replay {
                 return;
             }
         };
+        // A faction at the table may pay the charity and change its amount (CHOAM, 000 2.09.04,
+        // 2.09.07, 2.09.10, 2.09.11); otherwise the bank pays it (1.03.01).
+        let source = self
+            .st
+            .in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).charity_source(self, f, due));
+        let (due, rule, from, from_rule) = match source {
+            Some(s) => (s.due, s.rule.unwrap_or(rule), s.payer, s.payer_rule),
+            None => (due, rule, Payee::Bank, rule!("1.03.01")),
+        };
         if let Some(a) = amount
             && a != due
         {
@@ -58,17 +86,102 @@ impl Replay {
                 format!("{f} receives {due} spice from CHOAM Charity, not {a}"),
             );
         }
-        self.st.faction_mut(f).gain(due);
+        if let Some(p) = payer
+            && p != from
+        {
+            self.v(
+                from_rule,
+                format!("{f}'s charity is paid by {from}, not {p}"),
+            );
+        }
+        // CHOAM pays what it holds; the bank pays what it cannot (docs/notation.md, Decisions).
+        let mut from_bank = due;
+        if let Payee::Faction(g) = from {
+            let paid = due.min(self.spice(g));
+            self.st.faction_mut(g).spice.take(paid);
+            self.st.faction_mut(f).gain(paid);
+            from_bank = due.saturating_sub(paid);
+        }
+        self.bank_pays(f, from_bank);
+    }
+
+    /// `C CH +n [by bank]`: CHOAM states its income, taken from the bank at the start of the
+    /// phase (000 2.09.04).
+    fn income_line(&mut self, f: Faction, amount: Option<Spice>, payer: Option<Payee>) {
+        let rule = self.choam_income_rule();
+        let income = self
+            .st
+            .choam
+            .income
+            .filter(|(turn, _)| *turn == self.st.turn)
+            .map(|(_, n)| n);
+        match (amount, income) {
+            (Some(a), Some(n)) if a != n => self.v(
+                rule,
+                format!(
+                    "{f} takes {n} spice from the bank before charity is collected (2 per faction in the game, as its tokens say), not {a}"
+                ),
+            ),
+            // The income hidden by a sealed Earnings token is taken as the log states it.
+            (Some(a), None) => {
+                self.bank_pays(f, a);
+                self.st.choam.income = Some((self.st.turn, a));
+            }
+            _ => {}
+        }
+        if let Some(p) = payer
+            && p != Payee::Bank
+        {
+            self.v(rule, format!("{f}'s income comes from the bank, not {p}"));
+        }
     }
 
     /// The rule that makes a full hand pass: the faction's own hand limit (the Harkonnen's 8,
     /// 2.05.07), or 4 (1.04.03).
     pub(crate) fn full_hand_rule(&self, f: Faction) -> Rule {
-        self.st.faction(f).sheet.rules.hand_limit
+        self.hand_limit_and_rule(f).1
+    }
+
+    /// The most cards `f` may hold: its sheet's, or what a faction's rules make it (Moritani's
+    /// Atomics, 000 2.12.13.02), with the rule that says so.
+    pub(crate) fn hand_limit_and_rule(&self, f: Faction) -> (u8, Rule) {
+        let sheet = self.st.faction(f).sheet;
+        let mut out = (sheet.hand_limit, sheet.rules.hand_limit);
+        for g in self.st.in_play.iter() {
+            if let Some(x) = crate::factions::rules(g).hand_limit(self, f, out.0) {
+                out = x;
+            }
+        }
+        out
+    }
+
+    /// The most cards `f` may hold (1.04.03; see [`Replay::hand_limit_and_rule`]).
+    pub(crate) fn hand_limit(&self, f: Faction) -> u8 {
+        self.hand_limit_and_rule(f).0
     }
 
     pub(crate) fn eligible(&self, f: Faction) -> bool {
-        self.st.faction(f).hand.len() < usize::from(self.st.faction(f).sheet.hand_limit)
+        self.st.faction(f).hand.len() < usize::from(self.hand_limit(f))
+    }
+
+    /// How many players may bid now (their hands not full).
+    pub(crate) fn eligible_count(&self) -> u32 {
+        self.st.in_play.iter().filter(|&f| self.eligible(f)).count() as u32
+    }
+
+    /// The cards dealt for the normal auction are as many as the players eligible to bid when
+    /// they are dealt, after Declaration (1.04.02): a card that changes hands before then (the
+    /// Black Market Auction, 000 2.13.04; Richese's black market, 2.10.22) can change that
+    /// number, from `before` players to the count now.
+    pub(crate) fn redeal(&mut self, before: u32) {
+        let now = self.eligible_count();
+        if now > before {
+            self.t.bid.dealt += self.st.draw_treachery(now - before);
+        } else {
+            let back = (before - now).min(self.t.bid.dealt);
+            self.t.bid.dealt -= back;
+            self.st.treachery_deck += back;
+        }
     }
 
     /// The first eligible bidder at or after position `start` in storm order.
@@ -80,7 +193,7 @@ impl Replay {
     }
 
     pub(crate) fn begin_bidding(&mut self) {
-        let eligible = self.st.in_play.iter().filter(|&f| self.eligible(f)).count() as u32;
+        let eligible = self.eligible_count();
         let dealt = self.st.draw_treachery(eligible);
         if dealt < eligible {
             self.v(
@@ -115,11 +228,16 @@ impl Replay {
                     }
                 }
             }
+            Stmt::Peek { .. } => {
+                self.t.bid.peeked = Some(self.t.bid.auctions + 1);
+                crate::factions::ability_statement(self, ev);
+            }
             Stmt::Auction {
                 number,
                 trace,
                 result,
             } => {
+                self.t.bid.last_bought = None;
                 self.auction(*number, trace, result);
                 for f in self.st.in_play.iter() {
                     crate::factions::rules(f).after_auction(self);
@@ -209,8 +327,11 @@ impl Replay {
             }
             prev = Some(b.faction);
             let Some(amount) = b.amount else { continue };
+            if !self.deals.is_empty() {
+                self.deals_bid(b.faction, number, b.pos, "bids on");
+            }
             if !self.eligible(b.faction) {
-                let limit = self.st.faction(b.faction).sheet.hand_limit;
+                let limit = self.hand_limit(b.faction);
                 self.v_at(
                     b.pos,
                     self.full_hand_rule(b.faction),
@@ -297,6 +418,12 @@ impl Replay {
                 if !self.in_play_or_report(f) {
                     return;
                 }
+                if !self.deals.is_empty()
+                    && !trace.iter().any(|b| b.faction == f && b.amount.is_some())
+                {
+                    let pos = self.pos;
+                    self.deals_bid(f, number, pos, "buys");
+                }
                 if let Some((tf, tp)) = top
                     && (tf != f || tp != *price)
                 {
@@ -328,11 +455,22 @@ impl Replay {
                     self.pay_for_card(f, *price, *ally, *logged_payee);
                 }
                 let id = self.sealed(card).cloned().flatten();
+                if let (Some(c), Some((back, rule))) = (id, self.t.bid.put_back)
+                    && c == back
+                    && self.st.copies(c) == 1
+                {
+                    self.v(
+                        rule,
+                        format!("{c} was put back on the deck before the dealing; the cards auctioned are the others"),
+                    );
+                }
                 self.st.faction_mut(f).hand.push(id);
                 if let Some(c) = id {
                     self.check_copies(c);
                 }
                 self.free_top_card(f, extra.as_ref());
+                self.t.bid.last_bought = Some(f);
+                self.t.bid.bought.insert(f);
                 self.t.bid.sold += 1;
                 if self.t.bid.sold >= self.t.bid.dealt {
                     self.t.bid.over = true;
@@ -354,7 +492,7 @@ impl Replay {
         // Who receives the payment for a card: a faction by its rules (the Emperor, 2.03.04,
         // unless a Karama prevented it), else the bank; nobody pays itself (rulings.md 22).
         let claim = self.payee_of(Fee::Card, f);
-        let receiver = claim.map_or(Payee::Bank, |c| c.payee);
+        let receiver = claim.map_or(Fee::Card.default_payee(), |c| c.payee);
         let payee = |payer: Faction| {
             if receiver == Payee::Faction(payer) {
                 Payee::Bank
@@ -362,15 +500,11 @@ impl Replay {
                 receiver
             }
         };
-        if let Some(l) = logged
-            && l != payee(f)
-        {
-            let rule = claim.map_or_else(|| self.payee_rule(Fee::Card, payee(f), l), |c| c.rule);
-            self.v(
-                rule,
-                format!("{f} pays for its card to {}, not to {l}", payee(f)),
-            );
-        }
+        // The buyer's payee, checked at the auction line where the log names it.
+        let pos = self.pos;
+        self.check_payee(Fee::Card, f, claim, logged.map(|l| (l, pos)), || {
+            format!("{f}'s payment for its card")
+        });
         let mut own = price;
         if let Some((a, share)) = ally {
             if self.st.ally(f) != Some(a) {

@@ -1,11 +1,11 @@
 //! Spice Blow and Nexus phase (1.02, 1.13.02, 1.10.01), with the Fremen worm rules.
 
 use super::{Losses, Replay};
-use crate::board::Territory;
+use crate::board::{Card, Territory};
 use crate::dgn::{Assertion, Event, Pile, SpiceCard, Stmt};
 use crate::state::SpiceDraw;
-use dune::FactionSet;
 use dune::Spice;
+use dune::{Faction, FactionSet};
 use dune::{Rule, rule};
 
 #[derive(Default)]
@@ -20,6 +20,9 @@ pub(crate) struct BlowData {
     /// declined by the Fremen (`B FR noprotect`).
     pub(crate) noprotect_karama: bool,
     pub(crate) allied: FactionSet,
+    /// The territory card just revealed and the spice it placed, for a Harvester played right
+    /// after it (000 3.02.05).
+    pub(crate) just_blown: Option<(Territory, Spice)>,
 }
 
 fn pile_index(p: Pile) -> usize {
@@ -31,8 +34,18 @@ fn pile_index(p: Pile) -> usize {
 
 impl Replay {
     pub(crate) fn blow_event(&mut self, ev: &Event) {
+        // A Harvester doubles the blow revealed just before it, nothing later (3.02.05).
+        let just = self.t.blow.just_blown.take();
         match &ev.stmt {
             Stmt::Blow { pile, card } => self.blow(ev, *pile, *card),
+            Stmt::PlayCard {
+                faction,
+                card: Card::Harvester,
+            } => self.harvester(*faction, just),
+            Stmt::PlayCard {
+                faction,
+                card: Card::Thumper,
+            } => self.thumper(ev, *faction),
             Stmt::Ally(a, b) => {
                 if !self.nexus_open() {
                     return;
@@ -57,6 +70,9 @@ impl Replay {
                         );
                         return;
                     }
+                }
+                if !self.deals.is_empty() {
+                    self.deals_ally(*a, *b);
                 }
                 self.t.blow.allied.insert(*a);
                 self.t.blow.allied.insert(*b);
@@ -117,7 +133,8 @@ impl Replay {
         }
         if self.t.blow.done[i] {
             let name = if pile == Pile::A { "A" } else { "B" };
-            self.v(rule!("1.02.05"), format!("pile {name}'s blow ended with its territory card; no more cards are turned for it"));
+            let (rule, also) = self.pile_rule(pile);
+            self.v_also(rule, also, format!("pile {name}'s blow ended with its territory card; no more cards are turned for it"));
             return;
         }
         let draw = match card {
@@ -166,11 +183,15 @@ impl Replay {
                         format!("the {} spice card shows {printed} spice, not {a}", t.name()),
                     );
                 }
+                let mut placed = Spice::ZERO;
                 if self.st.storm != Some(sector)
                     && let Some(p) = t.piece(Some(sector))
                 {
-                    self.st.spice[p.index()] += Spice::new(u32::from(printed));
+                    placed = Spice::new(u32::from(printed));
+                    self.st.spice[p.index()] += placed;
+                    self.map_spice_from_bank(placed, 1);
                 }
+                self.t.blow.just_blown = Some((t, placed));
                 let deck_pile = if pile == Pile::A {
                     &mut self.st.spice_deck.pile_a
                 } else {
@@ -210,7 +231,8 @@ impl Replay {
                         self.v(rule!("2.04.15"), "the first worm of a blow strikes the territory of the pile's top card; only later worms are placed by the Fremen");
                     }
                     if let Some(t) = top {
-                        self.devour(t, &ev.asserts, rule!("1.02.05"));
+                        let cite = self.pile_rule(pile);
+                        self.devour_cited(t, &ev.asserts, cite);
                     }
                 } else if let Some(pl) = placed {
                     let placer = self
@@ -245,9 +267,90 @@ impl Replay {
         }
     }
 
+    /// Harvester (000 3.02.05): played just after a spice blow is revealed, it doubles that
+    /// blow (nothing to double when the blow fell in the storm).
+    pub(crate) fn harvester(&mut self, f: Faction, just: Option<(Territory, Spice)>) {
+        if !self.in_play_or_report(f) {
+            return;
+        }
+        self.play_card(f, Card::Harvester, rule!("3.02.05"), false);
+        let Some((t, placed)) = just else {
+            self.v(
+                rule!("3.02.05"),
+                "the Harvester is played just after a spice blow is revealed (right after its territory card)",
+            );
+            return;
+        };
+        if let Some((sector, _)) = t.spice_blow()
+            && let Some(p) = t.piece(Some(sector))
+        {
+            self.st.spice[p.index()] += placed;
+            self.map_spice_from_bank(placed, 1);
+        }
+    }
+
+    /// Thumper (000 3.02.12): after the first turn, at the beginning of the Spice Blow, instead
+    /// of revealing a card, a worm as though a Shai-Hulud had been revealed on pile A: it strikes
+    /// the territory of the pile's top card and brings a Nexus; the blow then goes on with the
+    /// next card. It counts as a worm for the Shield Wall (docs/notation.md, Decisions).
+    pub(crate) fn thumper(&mut self, ev: &Event, f: Faction) {
+        if !self.in_play_or_report(f) {
+            return;
+        }
+        self.play_card(f, Card::Thumper, rule!("3.02.12"), false);
+        if self.st.turn <= 1 {
+            self.v(
+                rule!("3.02.12"),
+                "the Thumper is played after the first turn",
+            );
+            return;
+        }
+        if self.t.blow.first_draw || self.t.blow.worms_in_pile[0] > 0 {
+            self.v(
+                rule!("3.02.12"),
+                "the Thumper is played at the beginning of the Spice Blow, before a card is revealed",
+            );
+            return;
+        }
+        self.t.blow.first_draw = true;
+        self.st.worms += 1;
+        self.t.blow.nexus = true;
+        self.t.blow.worms_in_pile[0] = 1;
+        let top = match self.st.spice_deck.pile_a.last() {
+            Some(SpiceDraw::Territory(t)) => Some(*t),
+            _ => None,
+        };
+        if let Some(t) = top {
+            self.devour(t, &ev.asserts, rule!("3.02.12"));
+        }
+    }
+
+    /// The rule of a worm in this pile, with the rules that say the same: the Shai-Hulud rule
+    /// (1.02.05) in the Basic game; in the Advanced game's double blow the pile's own rule
+    /// (1.13.02.01 for pile A, 1.13.02.02 for pile B, which repeats pile A's procedure).
+    pub(crate) fn pile_rule(&self, pile: Pile) -> (Rule, &'static [Rule]) {
+        const A: &[Rule] = &[rule!("1.02.05")];
+        const B: &[Rule] = &[rule!("1.13.02.01"), rule!("1.02.05")];
+        match pile {
+            _ if !self.st.options.advanced => (rule!("1.02.05"), &[]),
+            Pile::A => (rule!("1.13.02.01"), A),
+            Pile::B => (rule!("1.13.02.02"), B),
+        }
+    }
+
     /// A worm in a territory: every force there goes to the tanks and its spice to the bank
     /// (1.02.05), except the Fremen (2.04.07) and, unless they say otherwise, their ally (2.04.10).
     pub(crate) fn devour(&mut self, t: Territory, asserts: &[Assertion], rule: Rule) {
+        self.devour_cited(t, asserts, (rule, &[]));
+    }
+
+    /// [`Replay::devour`], its losses checked under `cite` (a rule and its see-also list).
+    pub(crate) fn devour_cited(
+        &mut self,
+        t: Territory,
+        asserts: &[Assertion],
+        cite: (Rule, &[Rule]),
+    ) {
         let mut losses = Losses::default();
         // Factions an ability keeps from being devoured (the Fremen and their ally, 2.04.07,
         // 2.04.10), each with the rule its losses are checked under.
@@ -264,17 +367,22 @@ impl Replay {
                 losses.add_forces(t, f, s);
             }
             let sp = std::mem::take(&mut self.st.spice[p.index()]);
+            self.map_spice_from_bank(sp, -1);
             losses.add_spice(t, sp);
         }
         if !self.t.blow.worm_territories.contains(&t) {
             self.t.blow.worm_territories.push(t);
         }
-        self.check_losses_by(asserts, &losses, rule, |f, _| {
+        self.hit_board(t, None, crate::factions::Hit::Worm);
+        self.check_losses_cited(asserts, &losses, cite, |f, _| {
             shelter.rules.iter().find(|(g, _)| *g == f).map(|(_, r)| *r)
         });
     }
 
     pub(crate) fn finish_blow(&mut self) {
+        if self.t.blow.nexus && !self.deals.is_empty() {
+            self.deals_after_nexus();
+        }
         if !self.t.blow.done[0] {
             self.v(
                 rule!("1.02.01"),

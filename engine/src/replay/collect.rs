@@ -47,16 +47,61 @@ pub(crate) struct Collection {
     pub(crate) territory: Territory,
     pub(crate) amount: Spice,
     pub(crate) logged: bool,
-    pub(crate) note: String,
+    /// How it was counted, for a message.
+    pub(crate) note: Note,
+    /// The rule of the rate (1.08.02; a kind's own, 000 2.07.13).
+    pub(crate) rule: Rule,
+    /// Collected together with a partner and split (Ecaz's Occupy, 000 2.11.17 original): the
+    /// partner, the joint amount and the rule. The two may agree any split of it.
+    pub(crate) shared: Option<(Faction, Spice, Rule)>,
+}
+
+/// How a collection was counted: tokens of each kind and their rates (words only when a message
+/// needs them).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Note {
+    normal: u8,
+    starred: u8,
+    plain_rate: u32,
+    star_rate: u32,
+    star_name: &'static str,
+    city: bool,
+    /// Collected together with a partner and split (Ecaz's Occupy): the joint amount.
+    shared: Option<Spice>,
+}
+
+impl Note {
+    fn words(&self) -> String {
+        if let Some(joint) = self.shared {
+            return format!("{joint} collected together, split");
+        }
+        let n = u32::from(self.normal) + u32::from(self.starred);
+        let each = if self.star_rate != self.plain_rate && self.starred > 0 {
+            format!(
+                "{} at {} and {} {} at {} each",
+                self.normal, self.plain_rate, self.starred, self.star_name, self.star_rate
+            )
+        } else {
+            format!("{} each", self.plain_rate)
+        };
+        format!(
+            "{n} forces, {each}{}",
+            if self.city {
+                " (it occupies Arrakeen or Carthag)"
+            } else {
+                ""
+            }
+        )
+    }
 }
 
 /// Marks a computed collection as logged; its amount and how it was counted.
-fn tick(list: &mut [Collection], f: Faction, t: Territory) -> Option<(Spice, String)> {
+fn tick(list: &mut [Collection], f: Faction, t: Territory) -> Option<(Spice, Note, Rule)> {
     let c = list
         .iter_mut()
         .find(|c| c.faction == f && c.territory == t)?;
     c.logged = true;
-    Some((c.amount, c.note.clone()))
+    Some((c.amount, c.note, c.rule))
 }
 
 #[derive(Default)]
@@ -84,37 +129,75 @@ impl Replay {
                 continue;
             }
             for f in self.st.order.clone() {
-                let n = u32::from(self.st.in_territory(f, t).fighting());
+                let here = self.st.in_territory(f, t);
+                // Tokens that collect beside the fighting forces (a Richese No-Field token,
+                // 000 2.10.11; the Free Traders' Smugglers where nobody contests, 2.13.05).
+                let hidden = crate::factions::rules(f).extra_collectors(self, f, t);
+                let n = u32::from(here.fighting()) + hidden;
                 if n == 0 || left == 0 {
                     continue;
                 }
                 let city = [Territory::Arrakeen, Territory::Carthag]
                     .iter()
                     .any(|&c| self.st.in_territory(f, c).fighting() > 0);
-                let rate = if city { 3 } else { 2 };
-                let amount = left.take(Spice::new(rate * n));
+                // Each kind at its own rate (the Ixians' Cyborgs collect 3, 000 2.07.13), 3 for
+                // anyone occupying Arrakeen or Carthag (1.08.03).
+                let kinds = self.st.faction(f).sheet.kinds;
+                let rate_of = |k: crate::factions::ForceKind| {
+                    let own = u32::from(kinds.of(k).collects);
+                    if city { own.max(3) } else { own }
+                };
+                let (plain_rate, star_rate) = (
+                    rate_of(crate::factions::ForceKind::Plain),
+                    rate_of(crate::factions::ForceKind::Starred),
+                );
+                let due = (u32::from(here.normal) + hidden) * plain_rate
+                    + u32::from(here.starred) * star_rate;
+                let amount = left.take(Spice::new(due));
                 let mut owed = amount;
                 for &p in t.pieces() {
                     let k = self.st.spice[p.index()].take(owed);
                     owed = owed.saturating_sub(k);
                 }
                 self.st.faction_mut(f).gain(amount);
-                let note = format!(
-                    "{n} forces at {rate} each{}",
-                    if city {
-                        " (it occupies Arrakeen or Carthag)"
-                    } else {
-                        ""
-                    }
-                );
+                let note = Note {
+                    normal: here
+                        .normal
+                        .saturating_add(u8::try_from(hidden).unwrap_or(u8::MAX)),
+                    starred: here.starred,
+                    plain_rate,
+                    star_rate,
+                    star_name: kinds.of(crate::factions::ForceKind::Starred).name,
+                    city,
+                    shared: None,
+                };
+                let rule = if star_rate != plain_rate && here.starred > 0 {
+                    crate::factions::kind_rule(
+                        f,
+                        crate::factions::ForceKind::Starred,
+                        crate::factions::Aspect::Collects,
+                    )
+                } else if !city && plain_rate != 2 {
+                    // A plain kind of its own rate (the Free Traders' 3, 000 2.13.10).
+                    crate::factions::kind_rule(
+                        f,
+                        crate::factions::ForceKind::Plain,
+                        crate::factions::Aspect::Collects,
+                    )
+                } else {
+                    rule!("1.08.02")
+                };
                 collected.push(Collection {
                     faction: f,
                     territory: t,
                     amount,
                     logged: false,
                     note,
+                    rule,
+                    shared: None,
                 });
             }
+            self.share_collection(t, &mut collected);
         }
         let mut bonus = Vec::new();
         if self.st.options.advanced {
@@ -124,13 +207,15 @@ impl Replay {
                 (Territory::TueksSietch, Spice::new(1)),
             ] {
                 for f in self.st.occupants(t) {
-                    self.st.faction_mut(f).gain(amount);
+                    self.bank_pays(f, amount);
                     bonus.push(Collection {
                         faction: f,
                         territory: t,
                         amount,
                         logged: false,
-                        note: String::new(),
+                        note: Note::default(),
+                        rule: rule!("1.13.01"),
+                        shared: None,
                     });
                 }
             }
@@ -150,13 +235,35 @@ impl Replay {
                 amount,
                 territory,
             } => match tick(&mut self.t.collect.collected, *faction, *territory) {
-                Some((a, note)) => {
+                Some(_)
+                    if let Some(rule) = self.shared_collection(*faction, *territory, *amount) =>
+                {
+                    if let Some(rule) = rule {
+                        let joint = self
+                            .t
+                            .collect
+                            .collected
+                            .iter()
+                            .find(|c| c.faction == *faction && c.territory == *territory)
+                            .and_then(|c| c.shared)
+                            .map_or(Spice::ZERO, |s| s.1);
+                        self.v(
+                            rule,
+                            format!(
+                                "{faction} and its partner collect {joint} spice together in {}; {faction}'s share cannot be {amount}",
+                                territory.name()
+                            ),
+                        );
+                    }
+                }
+                Some((a, note, rule)) => {
                     if a != *amount {
                         self.v(
-                            rule!("1.08.02"),
+                            rule,
                             format!(
-                                "{faction} collects {a} spice in {} ({note}), not {amount}",
-                                territory.name()
+                                "{faction} collects {a} spice in {} ({}), not {amount}",
+                                territory.name(),
+                                note.words()
                             ),
                         );
                     }
@@ -168,9 +275,10 @@ impl Replay {
                     } else {
                         "there is no spice there"
                     };
-                    // Advisors never collect (2.02.12).
+                    // Advisors never collect (2.02.12), nor the revised Ecaz's co-occupied
+                    // forces (000 2.11.06).
                     let rule = if here.fighting() == 0 && here.advisors > 0 {
-                        rule!("2.02.12")
+                        self.coexist_rule(*faction)
                     } else {
                         rule!("1.08.01")
                     };
@@ -193,7 +301,7 @@ impl Replay {
                     return;
                 }
                 match tick(&mut self.t.collect.bonus, *faction, *territory) {
-                    Some((a, _)) => {
+                    Some((a, _, _)) => {
                         if a != *amount {
                             self.v(
                                 rule!("1.13.01"),
@@ -231,6 +339,98 @@ impl Replay {
         }
     }
 
+    /// Two factions collecting together in `t` whose rules make them split the spice (Ecaz's
+    /// Occupy, 000 2.11.17 original): the joint amount, split evenly with the odd spice to the
+    /// one the rule names, unless the log shows another split.
+    fn share_collection(&mut self, t: Territory, collected: &mut [Collection]) {
+        let here: Vec<usize> = collected
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.territory == t)
+            .map(|(i, _)| i)
+            .collect();
+        for (k, &i) in here.iter().enumerate() {
+            for &j in &here[k + 1..] {
+                let (a, b) = (collected[i].faction, collected[j].faction);
+                let Some((rule, odd)) = self
+                    .st
+                    .in_play
+                    .iter()
+                    .find_map(|g| crate::factions::rules(g).collection_shared(self, t, a, b))
+                else {
+                    continue;
+                };
+                let joint = collected[i].amount + collected[j].amount;
+                let half = Spice::new(joint.amount() / 2);
+                let rest = joint.saturating_sub(half);
+                let (share_a, share_b) = if odd == a { (rest, half) } else { (half, rest) };
+                for (x, share) in [(i, share_a), (j, share_b)] {
+                    let c = &mut collected[x];
+                    let f = c.faction;
+                    let was = c.amount;
+                    c.amount = share;
+                    c.shared = Some((if x == i { b } else { a }, joint, rule));
+                    c.note.shared = Some(joint);
+                    let st = self.st.faction_mut(f);
+                    st.spice = st.spice.saturating_sub(was);
+                    st.gain(share);
+                }
+            }
+        }
+    }
+
+    /// An `H` line for a shared collection: `None` when the collection is not shared; `Some(None)`
+    /// when the logged share is possible (the partner's is then the rest of the joint amount),
+    /// `Some(Some(rule))` when it is not.
+    fn shared_collection(
+        &mut self,
+        f: Faction,
+        t: Territory,
+        amount: Spice,
+    ) -> Option<Option<Rule>> {
+        let c = self
+            .t
+            .collect
+            .collected
+            .iter()
+            .find(|c| c.faction == f && c.territory == t)?;
+        let (partner, joint, rule) = c.shared?;
+        let before = c.amount;
+        if amount > joint {
+            return Some(Some(rule));
+        }
+        // The partner's share follows (a split the two agree, 2.11.17).
+        let rest = joint.saturating_sub(amount);
+        let partner_logged = self
+            .t
+            .collect
+            .collected
+            .iter()
+            .find(|c| c.faction == partner && c.territory == t)
+            .map(|c| (c.logged, c.amount));
+        if let Some((true, p)) = partner_logged
+            && p != rest
+        {
+            return Some(Some(rule));
+        }
+        for c in self.t.collect.collected.iter_mut() {
+            if c.territory == t && c.faction == f {
+                c.amount = amount;
+            }
+            if c.territory == t && c.faction == partner {
+                c.amount = rest;
+            }
+        }
+        let st = self.st.faction_mut(f);
+        st.spice = st.spice.saturating_sub(before);
+        st.gain(amount);
+        let pb = joint.saturating_sub(before);
+        let st = self.st.faction_mut(partner);
+        st.spice = st.spice.saturating_sub(pb);
+        st.gain(rest);
+        Some(None)
+    }
+
     pub(crate) fn finish_collection(&mut self) {
         if !self.t.collect.logged {
             return;
@@ -261,6 +461,9 @@ impl Replay {
     /// 1.09.01-1.09.05, 4.02, 4.03.01-.02.
     pub(crate) fn begin_mentat(&mut self) {
         for f in self.st.in_play.iter() {
+            crate::factions::rules(f).begin_mentat(self);
+        }
+        for f in self.st.in_play.iter() {
             let b = std::mem::take(&mut self.st.faction_mut(f).bribes);
             self.st.faction_mut(f).gain(b);
         }
@@ -272,7 +475,11 @@ impl Replay {
         let winner = self.compute_winner(&control);
         let mut gains = Vec::new();
         if self.st.options.stronghold_cards {
-            for t in Stronghold::ALL {
+            // The GenCon cards (4.03.03): the five strongholds of the map and the Shield Wall.
+            for t in Stronghold::ALL
+                .into_iter()
+                .filter(|&s| s != Stronghold::HiddenMobileStronghold)
+            {
                 let i = t.index();
                 let holder = self.st.stronghold_cards[i];
                 let now = control.iter().find(|(c, _)| *c == t).map(|(_, f)| *f);
@@ -295,6 +502,32 @@ impl Replay {
         });
     }
 
+    /// The strongholds `f` (with its ally) needs for a stronghold victory: 3 alone, 4 allied
+    /// (1.09.02.01, 1.09.02.02), unless a faction's rules lower it (the Ecaz alliance, 000
+    /// 2.11.21 original); and the rule that says so.
+    pub(crate) fn stronghold_need(&self, f: Faction) -> (usize, Rule) {
+        let general = match self.st.ally(f) {
+            Some(_) => (4, rule!("1.09.02.02")),
+            None => (3, rule!("1.09.02.01")),
+        };
+        self.st
+            .in_play
+            .iter()
+            .filter_map(|g| crate::factions::rules(g).stronghold_requirement(self, f))
+            .fold(general, |best, r| if r.0 < best.0 { r } else { best })
+    }
+
+    /// Does `f` (with its ally) control enough strongholds for a stronghold victory now?
+    pub(crate) fn meets_stronghold_requirement(
+        &self,
+        f: Faction,
+        control: &[(Stronghold, Faction)],
+    ) -> bool {
+        let count = |g: Faction| control.iter().filter(|(_, c)| *c == g).count();
+        let have = count(f) + self.st.ally(f).map_or(0, count);
+        have >= self.stronghold_need(f).0
+    }
+
     /// Every player or alliance meeting the stronghold requirement, first in storm order first
     /// (1.09.02.01, 1.09.02.02; an alliance takes its earlier member's place, ruling 23).
     pub(crate) fn stronghold_qualifiers(
@@ -302,21 +535,22 @@ impl Replay {
         control: &[(Stronghold, Faction)],
     ) -> Vec<WinResult> {
         let turn = self.st.turn;
-        let count = |f: Faction| control.iter().filter(|(_, c)| *c == f).count();
         let mut out: Vec<WinResult> = Vec::new();
         for &f in &self.st.order {
+            if !self.meets_stronghold_requirement(f, control) {
+                continue;
+            }
             let w = match self.st.ally(f) {
-                Some(a) if count(f) + count(a) >= 4 => WinResult {
+                Some(a) => WinResult {
                     factions: sorted(vec![f, a]),
                     kind: WinType::AlliedStronghold,
                     turn,
                 },
-                None if count(f) >= 3 => WinResult {
+                None => WinResult {
                     factions: vec![f],
                     kind: WinType::SoloStronghold,
                     turn,
                 },
-                _ => continue,
             };
             if !out.contains(&w) {
                 out.push(w);
@@ -325,58 +559,10 @@ impl Replay {
         out
     }
 
+    /// The winner of this Mentat Pause: every victory checked in ruling 7's order, kept in one
+    /// place (`factions::victory::ORDER`).
     pub(crate) fn compute_winner(&self, control: &[(Stronghold, Faction)]) -> Option<WinResult> {
-        let turn = self.st.turn;
-        let count = |f: Faction| control.iter().filter(|(_, c)| *c == f).count();
-        let qualifies = |f: Faction| -> bool {
-            match self.st.ally(f) {
-                Some(a) => count(f) + count(a) >= 4,
-                None => count(f) >= 3,
-            }
-        };
-        // A faction's victory that comes before the stronghold victory (the Bene Gesserit
-        // prediction, 2.02.03; rulings.md 7: the predicted faction only has to qualify).
-        for f in self.st.in_play.iter() {
-            if let Some(w) = crate::factions::rules(f).victory_first(self, &qualifies) {
-                return Some(w);
-            }
-        }
-        if let Some(first) = self.stronghold_qualifiers(control).into_iter().next() {
-            return Some(first);
-        }
-        if turn < self.st.options.max_turns {
-            return None;
-        }
-        // End of the last turn (1.09.05): the factions' special victories, in the order of
-        // rulings.md 7 (the Fremen's before the Guild's: the order of the factions' chapters).
-        for f in self.st.in_play.iter() {
-            if let Some(w) = crate::factions::rules(f).victory_at_end(self) {
-                return Some(w);
-            }
-        }
-        let occupied = |f: Faction| {
-            Stronghold::ALL
-                .iter()
-                .filter(|&&s| s != Stronghold::ShieldWall && self.st.occupies(f, s))
-                .count()
-        };
-        let best = self.st.in_play.iter().map(&occupied).max().unwrap_or(0);
-        let factions: Vec<Faction> = self
-            .st
-            .in_play
-            .iter()
-            .filter(|&f| occupied(f) == best)
-            .collect();
-        // The ruleset names the End Game: one type in the GenCon rulebook, Solo and Allied in the
-        // full format (rulings.md 7).
-        let allied = factions
-            .iter()
-            .any(|&f| self.st.ally(f).is_some_and(|a| factions.contains(&a)));
-        Some(WinResult {
-            factions,
-            kind: self.st.options.ruleset.end_game(allied),
-            turn,
-        })
+        self.victory_in_order(control)
     }
 
     pub(crate) fn mentat_event(&mut self, ev: &Event) {
@@ -449,62 +635,7 @@ impl Replay {
                         m.winner = computed.clone();
                     }
                 }
-                match (claim, computed) {
-                    (WinClaim::None, None) => {}
-                    (WinClaim::None, Some(w)) => {
-                        let rule = self.win_rule(None, Some(&w));
-                        self.v(
-                            rule,
-                            format!(
-                                "{} win ({}) this turn",
-                                super::names(w.factions.iter().copied()),
-                                w.kind
-                            ),
-                        );
-                    }
-                    (WinClaim::Win { factions, kind }, None) => self.v(
-                        self.win_rule(Some((factions, *kind)), None),
-                        format!(
-                            "{} do not win ({kind}): nobody meets a victory condition this turn",
-                            super::names(factions.iter().copied())
-                        ),
-                    ),
-                    (WinClaim::Win { factions, kind }, Some(w)) => {
-                        if sorted(factions.clone()) != w.factions || *kind != w.kind {
-                            // Another qualifier, later in storm order (1.09.03; with the Shield
-                            // Wall a sixth stronghold, 4.01.13).
-                            let later = self
-                                .stronghold_qualifiers(&control)
-                                .iter()
-                                .skip(1)
-                                .any(|q| q.factions == sorted(factions.clone()) && q.kind == *kind);
-                            let rule = if later && self.st.shield_wall_counts() {
-                                rule!("4.01.13")
-                            } else if later {
-                                rule!("1.09.03")
-                            } else {
-                                self.win_rule(Some((factions, *kind)), Some(&w))
-                            };
-                            let why = if later {
-                                format!(
-                                    "; both meet the stronghold requirement and storm order puts {} first",
-                                    super::names(w.factions.iter().copied())
-                                )
-                            } else {
-                                String::new()
-                            };
-                            self.v(
-                                rule,
-                                format!(
-                                    "the winner is {} ({}), not {} ({kind}){why}",
-                                    super::names(w.factions.iter().copied()),
-                                    w.kind,
-                                    super::names(factions.iter().copied())
-                                ),
-                            );
-                        }
-                    }
-                }
+                self.check_win_claim(claim, &control, computed.as_ref());
             }
             Stmt::StrongholdCards(list) => {
                 if !self.st.options.stronghold_cards {
@@ -531,7 +662,12 @@ impl Replay {
                     }
                 }
             }
-            _ => {}
+            _ => {
+                // A faction's own statement at the Mentat Pause (the Tleilaxu's Face Dancer
+                // replacement, 000 2.08.07; the Hidden Mobile Stronghold's move under that
+                // edition, 2.07.18).
+                crate::factions::ability_statement(self, ev);
+            }
         }
     }
 
@@ -564,6 +700,18 @@ impl Replay {
     /// two factions there the one on the left controls it (4.02.06); otherwise 1.09.02.
     pub(crate) fn control_rule(&self, s: Stronghold, claimed: Option<Faction>) -> Rule {
         let t = Territory::of(s);
+        // A stronghold a faction's rules give to one of its occupants (000 2.11.20 original).
+        let occ: dune::FactionSet = self
+            .st
+            .in_play
+            .iter()
+            .filter(|&f| self.st.occupies(f, s))
+            .collect();
+        if occ.len() > 1
+            && let Some((_, rule)) = self.st.shared_control(s, occ)
+        {
+            return rule;
+        }
         let advisors = self
             .st
             .in_play
@@ -572,7 +720,7 @@ impl Replay {
         if let Some(a) = advisors
             && claimed.is_none_or(|f| f == a)
         {
-            return rule!("2.02.12");
+            return self.coexist_rule(a);
         }
         if s == Stronghold::ShieldWall {
             let right_only =
@@ -595,6 +743,12 @@ impl Replay {
     }
 
     pub(crate) fn finish_mentat(&mut self) {
+        for f in self.st.in_play.iter() {
+            crate::factions::rules(f).end_of_turn(self);
+        }
+        if !self.deals.is_empty() {
+            self.deals_at_turn_end();
+        }
         let winner = self.t.mentat.take().and_then(|m| m.winner);
         let s = self.summary();
         self.turns.push(s);

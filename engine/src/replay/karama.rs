@@ -14,7 +14,13 @@
 //! - a prevention covers the ability's next use in the same turn and lapses at the end of the
 //!   turn.
 //!
-//! Battle abilities are recorded (the card is spent) and left to "Rules engine II".
+//!
+//! Battle abilities are stopped in the battle (docs/notation.md 4.13): a Karama written inside a
+//! battle block (an indented `K …` line) acts in that battle, one written between battles acts in
+//! its owner's next battle of the phase, and either lapses when that battle is over. Those of the
+//! battle's arithmetic (the Sardaukar, the Fedaykin, Battle Hardened, the Kwisatz Haderach) are
+//! applied when the battle is resolved ([`Replay::karama_in_battle`]); the Voice, Prescience and
+//! the capture are stopped where they are used, or undone when the Karama follows the use.
 
 use super::Replay;
 use crate::dgn::{AbilityRef, Pos};
@@ -38,7 +44,8 @@ pub(crate) struct AbilityInfo {
     pub phase: Option<Phase>,
     /// An alliance ability: there is nothing to stop while the owner has no ally.
     pub ally: bool,
-    /// The replay applies the Karama's effect (battle abilities are left to Rules engine II).
+    /// The replay applies the Karama's effect (those it only records: the Fremen's look at the
+    /// storm card, the Bene Gesserit's worthless Karama, with nothing logged to act on).
     pub modelled: bool,
     /// Its sub-rules name it too (`2.06.12.02` names Ship As It Pleases You, 2.06.12).
     pub whole: bool,
@@ -119,6 +126,8 @@ pub(crate) struct Block {
     pub pos: Pos,
     /// The phase the Karama was played in (a cancel lapses with it).
     pub phase: Phase,
+    /// The battle it was played in (its line), when written inside a battle block.
+    pub battle: Option<Pos>,
 }
 
 impl Block {
@@ -236,10 +245,39 @@ impl Replay {
                 return;
             }
         }
+        // A battle ability stopped inside a battle block: its owner (or, for an alliance
+        // ability, the owner's ally) must be fighting this battle.
+        let mut battle = None;
+        if info.phase == Some(Phase::Battle)
+            && let Some(b) = self.t.battle.current.as_ref().filter(|b| !b.void)
+        {
+            let user = if info.ally {
+                self.st.ally(owner)
+            } else {
+                Some(owner)
+            };
+            if user.is_none_or(|u| b.side_of(u).is_none()) {
+                let sides = b.sides;
+                self.v_at(
+                    r.pos,
+                    rule,
+                    format!(
+                        "{} ({}) is used in {}'s battles, and this battle is {} against {}: a Karama written in a battle acts in that battle",
+                        info.rule,
+                        info.name,
+                        user.unwrap_or(owner),
+                        sides[0],
+                        sides[1]
+                    ),
+                );
+                return;
+            }
+            battle = Some(b.pos);
+        }
         // Effects that take hold at once.
         crate::factions::rules(owner).karama_now(self, info.rule);
         if !info.modelled {
-            // Recorded: the card is spent; battles are checked by "Rules engine II".
+            // Recorded: the card is spent; there is nothing logged for it to act on.
             return;
         }
         self.t.karama.blocks.push(Block {
@@ -248,6 +286,65 @@ impl Replay {
             by: f,
             pos: r.pos,
             phase: now,
+            battle,
+        });
+    }
+
+    /// The Karamas against `plan`'s faction's battle abilities that act in the battle at
+    /// `battle` (its line): those written in it, and those written between battles, waiting for
+    /// the faction's next battle. Each is applied to the plan and its side's conditions by the faction's
+    /// rules ([`crate::factions::FactionRules::battle_karama`]); `take`: they are used up (the
+    /// battle is being resolved), else only looked at (a wheel assertion). Returns those applied.
+    pub(crate) fn karama_in_battle(
+        &mut self,
+        battle: Pos,
+        plan: &mut crate::battle::Plan,
+        c: &mut crate::battle::Conditions,
+        side: usize,
+        take: bool,
+    ) -> Vec<Block> {
+        if self.t.karama.blocks.is_empty() {
+            return Vec::new();
+        }
+        let f = plan.faction;
+        let rules = crate::factions::rules(f);
+        let mut applied = Vec::new();
+        let mut i = 0;
+        while i < self.t.karama.blocks.len() {
+            let b = self.t.karama.blocks[i];
+            let here = b.info.owner == f
+                && b.info.phase == Some(Phase::Battle)
+                && b.phase == Phase::Battle
+                && b.battle.is_none_or(|p| p == battle);
+            if here && rules.battle_karama(b.ability, plan, c, side) {
+                applied.push(b);
+                if take {
+                    self.t.karama.blocks.remove(i);
+                    continue;
+                }
+            }
+            i += 1;
+        }
+        applied
+    }
+
+    /// After a battle: the cancels played for it lapse (written in it, or written before it for
+    /// one of its sides' abilities); a prevention waits for its ability's next use this turn.
+    pub(crate) fn lapse_battle_karama(&mut self, battle: Pos, sides: [Faction; 2]) {
+        if self.t.karama.blocks.is_empty() {
+            return;
+        }
+        let allies = sides.map(|s| self.st.ally(s));
+        self.t.karama.blocks.retain(|b| {
+            if b.prevent() || b.info.phase != Some(Phase::Battle) {
+                return true;
+            }
+            let owner = b.info.owner;
+            let involved = sides.contains(&owner) || (b.info.ally && allies.contains(&Some(owner)));
+            match b.battle {
+                Some(p) => p != battle,
+                None => !involved,
+            }
         });
     }
 

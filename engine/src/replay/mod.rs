@@ -16,11 +16,14 @@ pub(crate) mod battle;
 pub(crate) mod bidding;
 pub(crate) mod blow;
 pub(crate) mod collect;
+pub(crate) mod deals;
 pub(crate) mod karama;
 pub(crate) mod movement;
 pub(crate) mod revival;
+pub(crate) mod second_expansion;
 pub(crate) mod setup;
 pub(crate) mod storm;
+pub(crate) mod victory;
 
 use dune::{Rule, rule};
 use std::fmt;
@@ -32,8 +35,10 @@ use dune::{Faction, FactionSet, Spice, Stronghold};
 
 pub use battle::WinAttempt;
 pub use collect::WinResult;
+pub use deals::NotChecked;
 
-/// One broken rule. Serializes as `{"pos":{"line","col"},"turn","phase","rule","message"}`.
+/// One broken rule. Serializes as
+/// `{"pos":{"line","col"},"turn","phase","rule","book","edition","message","see_also":[…]}`.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Violation {
     pub pos: Pos,
@@ -41,26 +46,55 @@ pub struct Violation {
     pub phase: Phase,
     /// Rule number, e.g. `1.06.03.05`, read in [`Violation::book`].
     pub rule: Rule,
-    /// The rulebook the number is read in: the GenCon rulebook (001) for the rules both books
-    /// share and every classic faction's, the full rulebook (000) for the expansion factions'
-    /// rules. In a `full` game a 001 number names the same rule as the full rulebook's
-    /// counterpart (the rule pages map one to the other).
+    /// The rulebook the number is read in, decided by the game's ruleset: the GenCon rulebook
+    /// (001) in a `gc-2.13.3` game, the full rulebook (000) in a `full` game, whose numbers
+    /// differ for a few rules (GenCon's 1.06.03.05 is 000's 1.06.02.05, `dune::crosswalk`). A
+    /// rule only one book has is read in that book whatever the game (the expansion factions'
+    /// in 000; GenCon's 1.05.05 in 001).
     pub book: dune::Book,
+    /// Which printed version of the rule, where the full rulebook prints two (ruling 28);
+    /// [`dune::Edition::Revised`] everywhere else.
+    pub edition: dune::Edition,
     /// What happened and why it is illegal, for a judge.
     pub message: String,
+    /// Other rules that say the same thing as [`Violation::rule`] (a phase rule and the faction
+    /// or variant rule that names the situation): the violation cites the one that names the
+    /// situation and lists these for the judge to read alongside (1.00.01-1.00.03). Same book.
+    pub see_also: Vec<Rule>,
+}
+
+impl Violation {
+    /// The rule broken, in its book and edition: its page is `cite().href()`.
+    pub fn cite(&self) -> dune::BookRule {
+        dune::BookRule::new(self.book, self.rule, self.edition)
+    }
+
+    /// Whether this is a violation of the rule `number` in Mentat's numbering (a fixture's
+    /// name, `rule!`) as the violation's book numbers it: `1.06.03.05` is a `gc-2.13.3` game's
+    /// 1.06.03.05 and a `full` game's 1.06.02.05, never a `full` game's 1.06.03.05 (another
+    /// rule there).
+    pub fn is_of(&self, number: Rule) -> bool {
+        let cited = self.book.cite(number);
+        (cited.book(), cited.rule()) == (self.book, self.rule)
+    }
 }
 
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let book = match self.book {
-            dune::Book::GenCon => String::new(),
-            b => format!("{b} "),
-        };
         write!(
             f,
-            "line {}, column {} (turn {}, {}): {} ({book}{})",
-            self.pos.line, self.pos.col, self.turn, self.phase, self.message, self.rule
-        )
+            "line {}, column {} (turn {}, {}): {} ({}",
+            self.pos.line,
+            self.pos.col,
+            self.turn,
+            self.phase,
+            self.message,
+            self.cite()
+        )?;
+        for (i, r) in self.see_also.iter().enumerate() {
+            write!(f, "{}{r}", if i == 0 { "; see also " } else { ", " })?;
+        }
+        f.write_str(")")
     }
 }
 
@@ -104,6 +138,9 @@ pub struct TurnSummary {
     /// The phase reached (the Mentat Pause for a complete turn).
     pub phase: Phase,
     pub storm: Option<Sector>,
+    /// Where the Hidden Mobile Stronghold stands (000 2.07.17): the territory and sector its
+    /// token points at, once the Ixians have placed it.
+    pub hms: Option<(Territory, Sector)>,
     /// Spice behind each shield.
     pub spice: Vec<(Faction, Spice)>,
     /// Tokens per territory and faction, territories in table order; a [`Stack`] tells plain,
@@ -131,6 +168,23 @@ pub struct TurnSummary {
     pub win_attempts: Vec<WinAttempt>,
     /// The cards in each hand (`None` for an unknown card); audit mode only.
     pub cards: Option<Vec<(Faction, Vec<Option<Card>>)>>,
+    /// Tokens on the board (Ecaz's ambassadors, Moritani's terror tokens), a face-down one's
+    /// kind in audit mode only (`crate::tokens`).
+    pub tokens: Vec<crate::tokens::TokenView>,
+    /// Richese's No-Field tokens face down on the map (000 2.10.10): where the table sees them;
+    /// their numbers in audit mode only.
+    pub no_fields: Vec<NoFieldSummary>,
+    /// The No-Field token face up in front of Richese's shield (2.10.13), public.
+    pub no_field_front: Option<u8>,
+}
+
+/// A No-Field token face down on the map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct NoFieldSummary {
+    pub territory: Territory,
+    pub sector: Option<Sector>,
+    /// The forces it hides: audit mode only (and only when the log seals the number).
+    pub value: Option<u8>,
 }
 
 /// The Kwisatz Haderach's state (2.01.10-2.01.14).
@@ -166,6 +220,8 @@ pub struct ReplayReport {
     pub end: GameEnd,
     /// With [`ReplayOptions::snapshots`]: the state at the end of every phase, in order.
     pub phases: Vec<TurnSummary>,
+    /// Deal and bribe terms the engine cannot check (free text), for the judge (1.12.00).
+    pub not_checked: Vec<NotChecked>,
 }
 
 impl ReplayReport {
@@ -216,6 +272,19 @@ impl Losses {
     }
 }
 
+/// Forces of a faction arriving in a territory (a shipment, a send, a cross-ship, a move, a worm
+/// ride): what ambassadors and terror tokens answer (000 2.11.07, 2.11.11, 2.12.08).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Entered {
+    pub faction: Faction,
+    pub territory: Territory,
+    /// Only advisors arrived (2.02.12).
+    pub advisors: bool,
+    pub phase: Phase,
+    /// The territory a move came from (`None` for arrivals from off the board).
+    pub from: Option<Territory>,
+}
+
 /// Data that lives for one turn only.
 #[derive(Default)]
 pub(crate) struct TurnData {
@@ -229,6 +298,19 @@ pub(crate) struct TurnData {
     pub(crate) collect: collect::CollectData,
     pub(crate) mentat: Option<collect::MentatData>,
     pub(crate) karama: karama::KaramaData,
+    /// 000 2.07: what the Ixians did this turn.
+    pub(crate) ixians: crate::factions::ixians::Turn,
+    /// 000 2.08: what the Tleilaxu did this turn.
+    pub(crate) tleilaxu: crate::factions::tleilaxu::Turn,
+    /// 000 3.03: what the Second Expansion's cards leave in force.
+    pub(crate) cards: second_expansion::CardData,
+    /// Cards of another ruleset's deck already reported this turn (0.06).
+    pub(crate) foreign_cards: Vec<Card>,
+    /// Every arrival of forces this turn, in order (see [`Entered`]).
+    pub(crate) entries: Vec<Entered>,
+    /// Ecaz's and Moritani's data of this turn.
+    pub(crate) ecaz: crate::factions::ecaz::EcazTurn,
+    pub(crate) moritani: crate::factions::moritani::MoritaniTurn,
 }
 
 pub(crate) struct Replay {
@@ -248,9 +330,19 @@ pub(crate) struct Replay {
     pub(crate) winner: Option<WinResult>,
     pub(crate) win_attempts: Vec<(u32, Vec<WinAttempt>)>,
     pub(crate) end: GameEnd,
+    /// Ecaz's and Moritani's data that lasts the whole game.
+    pub(crate) ecaz: crate::factions::ecaz::EcazData,
+    pub(crate) moritani: crate::factions::moritani::MoritaniData,
     pub(crate) phases: Vec<TurnSummary>,
     pub(crate) ended: bool,
     pub(crate) game_over_reported: bool,
+    /// Statements of the current phase replayed so far (a card played "at the beginning of a
+    /// phase" comes before them: Amal, 000 3.02.01).
+    pub(crate) phase_statements: u32,
+    /// Deal and bribe terms open now (1.12), checked against every later action.
+    pub(crate) deals: Vec<deals::OpenTerm>,
+    /// Terms the engine cannot check.
+    pub(crate) not_checked: Vec<NotChecked>,
 }
 
 impl Replay {
@@ -274,9 +366,14 @@ impl Replay {
                 logged: None,
                 limit: false,
             },
+            ecaz: Default::default(),
+            moritani: Default::default(),
             phases: Vec::new(),
             ended: false,
             game_over_reported: false,
+            phase_statements: 0,
+            deals: Vec::new(),
+            not_checked: Vec::new(),
         };
         for (pos, rule, msg) in header_violations {
             r.v_at(pos, rule, msg);
@@ -292,18 +389,32 @@ impl Replay {
         self.v_at(pos, rule, message);
     }
 
+    /// A violation of a rule in Mentat's numbering (`rule!`: GenCon's number where GenCon has
+    /// the rule, else the full rulebook's), cited in the book of the game's ruleset
+    /// (`dune::Book::cite`): a `full` game's 1.06.03.05 is 000's 1.06.02.05, and a number only
+    /// the full rulebook has (an expansion faction's, 2.07-2.13; an expansion's card, 3.02 on)
+    /// is read in it whatever the game.
     pub(crate) fn v_at(&mut self, pos: Pos, rule: Rule, message: impl Into<String>) {
-        self.v_book(dune::Book::GenCon, pos, rule, message);
+        let cited = self
+            .st
+            .options()
+            .ruleset
+            .book()
+            .cite_in(rule, self.st.options().edition);
+        self.v_cited(pos, cited, message);
     }
 
-    /// A violation of a rule of the full rulebook (000 numbering), as the expansion factions'
-    /// modules cite theirs (none is played yet: their modules replace `factions::expansion`).
-    #[allow(dead_code)]
+    /// A violation of a rule of the full rulebook by its own number (000 numbering), as the
+    /// expansion factions' modules cite theirs, in the game's edition where 000 prints two
+    /// texts: 000's 1.14.07 is the Ixians' Karama power whatever GenCon's 1.14.07 is.
     pub(crate) fn v_full(&mut self, rule: Rule, message: impl Into<String>) {
         let pos = self.pos;
-        self.v_book(dune::Book::Full, pos, rule, message);
+        let cited = dune::BookRule::new(dune::Book::Full, rule, self.st.options().edition);
+        self.v_cited(pos, cited, message);
     }
 
+    /// A violation of `rule` as `book` numbers it: the full rulebook's own number (an expansion
+    /// faction's Karama power), or Mentat's numbering, cited in the game's book ([`Replay::v_at`]).
     pub(crate) fn v_book(
         &mut self,
         book: dune::Book,
@@ -311,14 +422,54 @@ impl Replay {
         rule: Rule,
         message: impl Into<String>,
     ) {
+        match book {
+            dune::Book::Full => {
+                let cited = dune::BookRule::new(book, rule, self.st.options().edition);
+                self.v_cited(pos, cited, message);
+            }
+            dune::Book::GenCon => self.v_at(pos, rule, message),
+        }
+    }
+
+    fn v_cited(&mut self, pos: Pos, cited: dune::BookRule, message: impl Into<String>) {
         self.violations.push(Violation {
             pos,
             turn: self.st.turn,
             phase: self.st.phase,
-            rule,
-            book,
+            rule: cited.rule(),
+            book: cited.book(),
+            edition: cited.edition(),
             message: message.into(),
+            see_also: Vec::new(),
         });
+    }
+
+    /// A violation of `rule` that names the situation, with the other rules that say the same
+    /// (`see_also`, listed on the violation for the judge): see [`Violation::see_also`].
+    pub(crate) fn v_also(&mut self, rule: Rule, see_also: &[Rule], message: impl Into<String>) {
+        let pos = self.pos;
+        self.v_at_also(pos, rule, see_also, message);
+    }
+
+    /// [`Replay::v_also`] at a given position.
+    pub(crate) fn v_at_also(
+        &mut self,
+        pos: Pos,
+        rule: Rule,
+        see_also: &[Rule],
+        message: impl Into<String>,
+    ) {
+        self.v_at(pos, rule, message);
+        if let Some(v) = self.violations.last_mut() {
+            // Read in the same book as the rule cited (a `full` game's numbers).
+            let book = v.book;
+            v.see_also = see_also
+                .iter()
+                .copied()
+                .filter(|&r| r != rule)
+                .map(|r| book.cite(r).rule())
+                .collect();
+        }
     }
 
     // ---- small helpers shared by the phase modules ----
@@ -341,9 +492,23 @@ impl Replay {
     pub(crate) fn pay(&mut self, from: Faction, to: crate::dgn::Payee, amount: Spice) {
         let paid = amount.min(self.spice(from));
         self.st.faction_mut(from).spice = self.spice(from).saturating_sub(paid);
-        if let crate::dgn::Payee::Faction(g) = to {
-            self.st.faction_mut(g).gain(paid);
+        match to {
+            crate::dgn::Payee::Faction(g) => self.st.faction_mut(g).gain(paid),
+            crate::dgn::Payee::Bank => self.st.bank_out -= i64::from(paid.amount()),
         }
+    }
+
+    /// The bank pays a faction (charity, income, spice for leaders, the rulebook's other
+    /// sources): the one door spice comes out of the bank to a player by.
+    pub(crate) fn bank_pays(&mut self, f: Faction, amount: Spice) {
+        self.st.faction_mut(f).gain(amount);
+        self.st.bank_out += i64::from(amount.amount());
+    }
+
+    /// Spice put on the map from the bank (a blow) or taken off it to the bank (the storm, a worm,
+    /// an explosion): `sign` +1 or -1.
+    pub(crate) fn map_spice_from_bank(&mut self, amount: Spice, sign: i64) {
+        self.st.bank_out += sign * i64::from(amount.amount());
     }
 
     /// The rule to cite when a log names `given` as the payee of `fee` and the rules send it to
@@ -377,36 +542,110 @@ impl Replay {
         logged: Option<&crate::dgn::Payment>,
         what: impl FnOnce() -> String,
     ) -> crate::dgn::Payee {
-        use crate::dgn::Payee;
         let claim = self.payee_of(fee, payer);
-        let payee = match claim.map_or(Payee::Bank, |c| c.payee) {
+        let logged = logged.and_then(|p| p.payee.map(|g| (g, p.pos)));
+        self.check_payee(fee, payer, claim, logged, what)
+    }
+
+    /// [`Replay::settle_payee`] once the factions have been asked (`claim`, from
+    /// [`Replay::payee_of`], which uses up a Karama that stops a faction's claim): the payee by the
+    /// rules, and the one the log names (`logged`: the payee and where it is written) checked
+    /// against it.
+    pub(crate) fn check_payee(
+        &mut self,
+        fee: crate::factions::Fee,
+        payer: Faction,
+        claim: Option<crate::factions::PayeeRule>,
+        logged: Option<(crate::dgn::Payee, Pos)>,
+        what: impl FnOnce() -> String,
+    ) -> crate::dgn::Payee {
+        use crate::dgn::Payee;
+        let payee = match claim.map_or(fee.default_payee(), |c| c.payee) {
             Payee::Faction(g) if g == payer => Payee::Bank,
             p => p,
         };
-        if let Some(p) = logged
-            && let Some(given) = p.payee
+        if let Some((given, pos)) = logged
             && given != payee
         {
             match claim.and_then(|c| c.block) {
                 Some(b) => {
                     let why = b.describe();
-                    self.v_at(
-                        p.pos,
+                    self.v_at_also(
+                        pos,
                         b.rule(),
+                        &[b.info.rule],
                         format!("{} is paid to the bank, not {given}: {why}", what()),
                     );
                 }
                 None => {
-                    let rule = self.payee_rule(fee, payee, given);
-                    self.v_at(
-                        p.pos,
+                    // The rule of the faction that receives it, else of the one the log names,
+                    // else the one that sends it to its default payee.
+                    let rule = claim
+                        .filter(|c| c.payee == payee)
+                        .map_or_else(|| self.payee_rule(fee, payee, given), |c| c.rule);
+                    let also = match fee.bank_rule() {
+                        r if r != rule && payee == fee.default_payee() => vec![r],
+                        _ => Vec::new(),
+                    };
+                    self.v_at_also(
+                        pos,
                         rule,
+                        &also,
                         format!("{} is paid to {payee}, not {given}", what()),
                     );
                 }
             }
         }
         payee
+    }
+
+    /// `f`'s forces arrived in `t` (see [`Entered`]): the Bene Gesserit's Intrusion, ambassadors
+    /// and terror tokens answer the latest arrival.
+    pub(crate) fn entered(&mut self, f: Faction, t: Territory, advisors: bool) {
+        self.entered_from(f, None, t, advisors);
+    }
+
+    /// As [`Replay::entered`], for forces that moved from `from`.
+    pub(crate) fn entered_from(
+        &mut self,
+        f: Faction,
+        from: Option<Territory>,
+        t: Territory,
+        advisors: bool,
+    ) {
+        if self.st.phase == Phase::Movement {
+            self.t.mv.last_entry = Some((f, t));
+        }
+        self.t.entries.push(Entered {
+            faction: f,
+            territory: t,
+            advisors,
+            phase: self.st.phase,
+            from,
+        });
+    }
+
+    /// Tokens in `t` (one piece, or all of it) answer what hit it (see
+    /// [`crate::factions::FactionRules::board_hit`]).
+    pub(crate) fn hit_board(
+        &mut self,
+        t: Territory,
+        piece: Option<crate::board::Piece>,
+        cause: crate::factions::Hit,
+    ) {
+        for f in self.st.in_play.iter() {
+            crate::factions::rules(f).board_hit(self, t, piece, cause);
+        }
+    }
+
+    /// The rule by which `f`'s non-fighting tokens share a territory: the Bene Gesserit's advisors
+    /// (2.02.12), or a faction's own (the revised Ecaz's co-occupied forces, 000 2.11.06).
+    pub(crate) fn coexist_rule(&self, f: Faction) -> Rule {
+        self.st
+            .in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).coexist_rule(self, f))
+            .unwrap_or(rule!("2.02.12"))
     }
 
     pub(crate) fn in_play_or_report(&mut self, f: Faction) -> bool {
@@ -503,10 +742,31 @@ impl Replay {
     /// A card whose identity became known: no more copies than the deck holds (board-data §4.1).
     pub(crate) fn check_copies(&mut self, card: Card) {
         let known = self.st.known_copies(card);
-        if known > usize::from(card.copies()) {
+        let copies = self.st.copies(card);
+        if copies == 0 {
+            if known > 0 && !self.t.foreign_cards.contains(&card) {
+                self.t.foreign_cards.push(card);
+                let why = if self.st.options.ruleset == tournament::ruleset::Ruleset::Full {
+                    "this table's deck holds it only with the expansion's factions seated"
+                } else {
+                    "the GenCon deck holds the classic cards only"
+                };
+                self.v(
+                    rule!("0.06"),
+                    format!("{card} is a card of {}: {why}", card.set().name()),
+                );
+            }
+            return;
+        }
+        // The copy an expansion adds is the one too many when it is in play (000 3.02.09).
+        let extra_rule = crate::board::data::EXTRA_COPIES
+            .iter()
+            .find(|(set, c, _, _)| *c == card && self.st.card_sets.contains(set))
+            .map(|(_, _, _, r)| *r);
+        if known > usize::from(copies) {
             self.v(
-                card.rule(),
-                format!("{card} has been seen {known} times, but the deck holds only {} (a card is misidentified)", card.copies()),
+                extra_rule.unwrap_or(card.rule()),
+                format!("{card} has been seen {known} times, but the deck holds only {copies} (a card is misidentified)"),
             );
         }
     }
@@ -577,6 +837,18 @@ impl Replay {
                 self.setup_event(ev);
             }
             Section::Any => self.any_event(ev),
+            Section::Nexus if self.st.turn > 0 && self.st.phase > Phase::SpiceBlow => {
+                // Alliances are made and broken only in a Nexus, at the end of the Spice Blow and
+                // Nexus phase; once it is over none can be until the next one (1.10.01.06).
+                self.v_also(
+                    rule!("1.10.01.06"),
+                    &[rule!("1.10.00")],
+                    format!(
+                        "alliances are made and broken only in a Nexus, at the end of the Spice Blow and Nexus phase; the {} phase has begun, so this waits for the next Nexus",
+                        self.st.phase
+                    ),
+                );
+            }
             section => {
                 let phase = section.phase().unwrap_or(Phase::Mentat);
                 if self.st.turn == 0 {
@@ -584,18 +856,27 @@ impl Replay {
                     self.new_turn(1);
                 }
                 self.enter(phase);
-                match phase {
-                    Phase::Storm => self.storm_event(ev),
-                    Phase::SpiceBlow => self.blow_event(ev),
-                    Phase::Charity => self.charity_event(ev),
-                    Phase::Bidding => self.bidding_event(ev),
-                    Phase::Revival => self.revival_event(ev),
-                    Phase::Movement => self.movement_event(ev),
-                    Phase::Battle => self.battle_event(ev),
-                    Phase::Collection => self.collect_event(ev),
-                    _ => self.mentat_event(ev),
+                self.phase_statements += 1;
+                if matches!(ev.stmt, Stmt::Trade(_)) {
+                    // The trading factions' own statements (000 2.09, 2.10, 2.13, 3.03).
+                    crate::factions::ability_statement(self, ev);
+                } else {
+                    match phase {
+                        Phase::Storm => self.storm_event(ev),
+                        Phase::SpiceBlow => self.blow_event(ev),
+                        Phase::Charity => self.charity_event(ev),
+                        Phase::Bidding => self.bidding_event(ev),
+                        Phase::Revival => self.revival_event(ev),
+                        Phase::Movement => self.movement_event(ev),
+                        Phase::Battle => self.battle_event(ev),
+                        Phase::Collection => self.collect_event(ev),
+                        _ => self.mentat_event(ev),
+                    }
                 }
             }
+        }
+        for f in self.st.in_play.iter() {
+            crate::factions::rules(f).after_event(self, ev);
         }
         self.check_assertions(&ev.asserts);
     }
@@ -615,12 +896,18 @@ impl Replay {
                 break;
             };
             self.st.phase = next;
+            self.phase_statements = 0;
             self.begin_phase();
         }
     }
 
     pub(crate) fn begin_phase(&mut self) {
         match self.st.phase {
+            Phase::Charity => {
+                for f in self.st.in_play.iter() {
+                    crate::factions::rules(f).begin_charity(self);
+                }
+            }
             Phase::Bidding => self.begin_bidding(),
             Phase::Battle => self.begin_battle(),
             Phase::Collection => self.begin_collection(),
@@ -638,6 +925,14 @@ impl Replay {
     }
 
     pub(crate) fn finish_phase_rules(&mut self) {
+        let phase = self.st.phase;
+        self.finish_phase_own_rules();
+        for f in self.st.in_play.iter() {
+            crate::factions::rules(f).end_of_phase(self, phase);
+        }
+    }
+
+    fn finish_phase_own_rules(&mut self) {
         match self.st.phase {
             Phase::Setup => self.finish_setup(),
             Phase::Storm => self.finish_storm(),
@@ -703,6 +998,7 @@ impl Replay {
             return;
         }
         self.st.phase = Phase::Storm;
+        self.phase_statements = 0;
         self.t = TurnData::default();
     }
 
@@ -732,18 +1028,19 @@ impl Replay {
             win_attempts: self.win_attempts,
             end: self.end,
             phases: self.phases,
+            not_checked: self.not_checked,
         }
     }
 
     pub(crate) fn summary(&self) -> TurnSummary {
         let st = &self.st;
-        let mut forces = Vec::new();
+        let mut forces = Vec::with_capacity(24);
         let stacks = st.territory_stacks();
         for t in Territory::all() {
             let v: Vec<(Faction, Stack)> = st
-                .in_play
+                .seated
                 .iter()
-                .map(|f| (f, stacks[t.index()][f.index()]))
+                .map(|&f| (f, stacks[t.index()][f.index()]))
                 .filter(|(_, s)| !s.is_empty())
                 .collect();
             if !v.is_empty() {
@@ -764,55 +1061,85 @@ impl Replay {
             .collect();
         let kwisatz = self.kwisatz_summary();
         TurnSummary {
-            spice_on_map: Territory::all()
-                .map(|t| (t, st.spice_in(t)))
-                .filter(|(_, n)| !n.is_zero())
-                .collect(),
+            spice_on_map: {
+                let by = st.spice_by_territory();
+                Territory::all()
+                    .map(|t| (t, by[t.index()]))
+                    .filter(|(_, n)| !n.is_zero())
+                    .collect()
+            },
             control,
             shield_wall_counts: st.shield_wall_counts(),
             stronghold_cards: Stronghold::ALL
                 .into_iter()
                 .filter_map(|s| st.stronghold_card_holder(s).map(|f| (s, f)))
                 .collect(),
-            leaders: st
-                .in_play
-                .iter()
-                .map(|f| (f, st.active_leaders(f)))
-                .collect(),
+            leaders: {
+                // Every pool in one pass over the leaders.
+                let mut pools: [Vec<Leader>; Faction::COUNT] = Default::default();
+                for l in Leader::all() {
+                    if let crate::state::LeaderState::Pool(h) = st.leader(l) {
+                        pools[h.index()].push(l);
+                    }
+                }
+                st.seated
+                    .iter()
+                    .map(|&f| (f, std::mem::take(&mut pools[f.index()])))
+                    .collect()
+            },
             kwisatz,
             win_attempts: self.t.battle.win_attempts.clone(),
+            tokens: st
+                .tokens
+                .iter()
+                .filter_map(|k| k.view(self.opts.audit))
+                .collect(),
             cards: self.opts.audit.then(|| {
-                st.in_play
+                st.seated
                     .iter()
-                    .map(|f| (f, st.faction(f).hand.clone()))
+                    .map(|&f| (f, st.faction(f).hand.clone()))
                     .collect()
             }),
             turn: st.turn,
             phase: st.phase,
             storm: st.storm,
+            hms: st
+                .hms
+                .and_then(|p| p.sector().map(|sector| (p.territory(), sector))),
             spice: st
-                .in_play
+                .seated
                 .iter()
-                .map(|f| (f, st.faction(f).spice))
+                .map(|&f| (f, st.faction(f).spice))
                 .collect(),
             forces,
             reserves: st
-                .in_play
+                .seated
                 .iter()
-                .map(|f| (f, st.faction(f).reserves))
+                .map(|&f| (f, st.faction(f).reserves))
                 .collect(),
             tanks: st
-                .in_play
+                .seated
                 .iter()
-                .map(|f| (f, st.faction(f).tanks))
+                .map(|&f| (f, st.faction(f).tanks))
                 .collect(),
             hands: st
-                .in_play
+                .seated
                 .iter()
-                .map(|f| (f, st.faction(f).hand.len()))
+                .map(|&f| (f, st.faction(f).hand.len()))
                 .collect(),
             worms: st.worms,
             alliances,
+            no_fields: st
+                .richese
+                .tokens
+                .iter()
+                .map(|n| NoFieldSummary {
+                    territory: n.piece.territory(),
+                    sector: n.piece.sector(),
+                    value: n.value.filter(|_| self.opts.audit),
+                })
+                .collect(),
+            no_field_front: st.richese.front,
         }
     }
 
@@ -825,10 +1152,32 @@ impl Replay {
                     for &(f, n) in values {
                         let actual = self.st.faction(f).spice;
                         let bribes = self.st.faction(f).bribes;
-                        if actual != n && bribes > 0 && n == actual + bribes {
+                        let start = (self.st.turn == 0)
+                            .then(|| crate::factions::rules(f).start_rules(&self.st.options))
+                            .flatten();
+                        if let Some(s) = start
+                            && actual != n
+                        {
+                            self.v_at(
+                                *pos,
+                                s.spice,
+                                format!("{f} starts with {actual} spice, not {n}"),
+                            );
+                        } else if actual != n && bribes > 0 && n == actual + bribes {
                             self.v_at(*pos, rule!("1.12.02"), format!("the log counts {f}'s {bribes} bribe spice as behind its shield: bribe spice stays in front of the shield until the Mentat Pause (1.09.01), so {f} has {actual} behind it"));
                         } else if actual != n {
-                            self.v_at(*pos, rule!("1.11.01"), format!("the log says {f} has {n} spice behind its shield; the replay gives {actual}"));
+                            // A faction's own rule may explain the difference (its starting
+                            // spice, the Tleilaxu's subsidy).
+                            let own = crate::factions::rules(f);
+                            let rule = own
+                                .spice_rule(self, n, actual)
+                                .or_else(|| {
+                                    (self.st.turn == 0)
+                                        .then(|| own.sheet_rule(crate::factions::SheetItem::Spice))
+                                        .flatten()
+                                })
+                                .unwrap_or(rule!("1.11.01"));
+                            self.v_at(*pos, rule, format!("the log says {f} has {n} spice behind its shield; the replay gives {actual}"));
                         }
                     }
                 }
@@ -861,10 +1210,35 @@ impl Replay {
                 Assertion::Reserves { pos, values } => {
                     for &(f, c) in values {
                         let actual = self.st.faction(f).reserves;
-                        if actual.total() != c.total
+                        let start = (self.st.turn == 0)
+                            .then(|| crate::factions::rules(f).start_rules(&self.st.options))
+                            .flatten();
+                        if let Some(s) = start
+                            && (actual.total() != c.total
+                                || (c.starred > 0 && actual.starred != c.starred))
+                        {
+                            let rule = if actual.total() == c.total {
+                                s.starred
+                            } else {
+                                s.forces
+                            };
+                            self.v_at(
+                                *pos,
+                                rule,
+                                format!("{f} starts with {actual} forces in reserve, not {c}"),
+                            );
+                        } else if actual.total() != c.total
                             || (c.starred > 0 && actual.starred != c.starred)
                         {
-                            self.v_at(*pos, rule!("1.06.03"), format!("the log says {f} has {c} forces in reserve; the replay gives {actual}"));
+                            // In setup, the faction's starting forces (0.13, its 2.xx.02).
+                            let rule = if self.st.turn == 0 {
+                                crate::factions::rules(f)
+                                    .sheet_rule(crate::factions::SheetItem::Forces)
+                                    .unwrap_or(rule!("0.13"))
+                            } else {
+                                rule!("1.06.03")
+                            };
+                            self.v_at(*pos, rule, format!("the log says {f} has {c} forces in reserve; the replay gives {actual}"));
                         }
                     }
                 }
@@ -919,6 +1293,30 @@ impl Replay {
         rule: Rule,
         specific: impl Fn(Faction, Territory) -> Option<Rule>,
     ) {
+        self.check_losses_cited(asserts, losses, (rule, &[]), specific);
+    }
+
+    /// [`Replay::check_losses_by`] with the rules that say the same as the effect's own (`cite`:
+    /// the rule and its see-also list; a double blow's pile rule, 1.13.02.01, beside 1.02.05).
+    /// A faction's loss decided by a more specific rule lists the effect's rule as see also.
+    pub(crate) fn check_losses_cited(
+        &mut self,
+        asserts: &[Assertion],
+        losses: &Losses,
+        cite: (Rule, &[Rule]),
+        specific: impl Fn(Faction, Territory) -> Option<Rule>,
+    ) {
+        let (rule, also) = cite;
+        let cited = |f: Faction, t: Territory| -> (Rule, Vec<Rule>) {
+            match specific(f, t) {
+                Some(r) if r != rule => {
+                    let mut v = vec![rule];
+                    v.extend_from_slice(also);
+                    (r, v)
+                }
+                _ => (rule, also.to_vec()),
+            }
+        };
         for a in asserts {
             let Assertion::Losses {
                 pos,
@@ -937,9 +1335,11 @@ impl Replay {
                     .map(|(_, _, s)| *s)
                     .unwrap_or_default();
                 if actual.total() != c.total || (c.starred > 0 && actual.starred != c.starred) {
-                    self.v_at(
+                    let (r, see) = cited(f, *territory);
+                    self.v_at_also(
                         *pos,
-                        specific(f, *territory).unwrap_or(rule),
+                        r,
+                        &see,
                         format!(
                             "the log says {f} lost {c} in {}; the replay gives {}",
                             territory.name(),
@@ -950,9 +1350,11 @@ impl Replay {
             }
             for (t, f, s) in &losses.forces {
                 if t == territory && !forces.iter().any(|(g, _)| g == f) {
-                    self.v_at(
+                    let (r, see) = cited(*f, *t);
+                    self.v_at_also(
                         *pos,
-                        specific(*f, *t).unwrap_or(rule),
+                        r,
+                        &see,
                         format!(
                             "{f} also lost {} in {}, which the log does not list",
                             s.total(),
@@ -968,9 +1370,10 @@ impl Replay {
                     .find(|(t, _)| t == territory)
                     .map_or(Spice::ZERO, |(_, n)| *n);
                 if actual != *sp {
-                    self.v_at(
+                    self.v_at_also(
                         *pos,
                         rule,
+                        also,
                         format!(
                             "the log says {sp} spice was lost in {}; the replay gives {actual}",
                             territory.name()
@@ -980,6 +1383,11 @@ impl Replay {
             }
         }
     }
+}
+
+/// Faction codes joined for messages.
+pub(crate) fn names_of(fs: &[Faction]) -> String {
+    Replay::list(fs)
 }
 
 /// Faction codes joined for messages.

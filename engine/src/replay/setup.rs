@@ -24,6 +24,10 @@ pub(crate) struct SetupData {
     pub(crate) storm_done: bool,
     /// BG prediction (audit mode): faction and turn.
     pub(crate) prediction: Option<(Faction, u32)>,
+    /// The Ixians' pocket cards and their stronghold's placement (000 2.07.03, 2.07.04).
+    pub(crate) ixians: crate::factions::ixians::Setup,
+    /// The Tleilaxu's Face Dancers, drawn at setup and again (000 2.08.03, 2.08.06).
+    pub(crate) dancers: crate::factions::tleilaxu::Dancers,
 }
 
 type HeaderViolation = (Pos, Rule, String);
@@ -50,6 +54,22 @@ pub(crate) fn read_header(
         match norm.parse::<Ruleset>() {
             Ok(r) => o.ruleset = r,
             Err(_) => v.push((t.pos, rule!("0.03"), format!("ruleset \"{}\" is not supported: this engine knows gc-2.13.3 and full (replayed as gc-2.13.3)", t.value))),
+        }
+    }
+    // Which of the full rulebook's two printed texts applies (docs/notation.md, Decisions 72;
+    // rulings.md 28): the revised one unless the event chose the original.
+    if let Some(t) = game.tag("Edition") {
+        match t.value.trim().to_ascii_lowercase().as_str() {
+            "original" => o.edition = crate::state::Edition::Original,
+            "revised" => o.edition = crate::state::Edition::Revised,
+            _ => v.push((
+                t.pos,
+                rule!("0.03"),
+                format!(
+                    "Edition must be \"revised\" (the default) or \"original\", not \"{}\" (replayed as revised)",
+                    t.value
+                ),
+            )),
         }
     }
     if let Some(t) = game.tag("Mode") {
@@ -255,6 +275,9 @@ impl Replay {
                     );
                 }
                 for l in list.iter().flatten() {
+                    for g in self.st.in_play.iter() {
+                        crate::factions::rules(g).traitor_forbidden(self, f, *l);
+                    }
                     if !self.st.plays(l.faction()) {
                         self.v(rule!("0.11"), format!("{l} is a {} leader; traitor cards of factions not in play are removed", l.faction()));
                     }
@@ -307,6 +330,9 @@ impl Replay {
                             ids.len()
                         ),
                     );
+                }
+                for g in self.st.in_play.iter() {
+                    crate::factions::rules(g).starting_cards(self, f, &ids);
                 }
                 self.deal_cards(f, u32::from(*count), &ids);
             }
@@ -440,7 +466,10 @@ impl Replay {
                 .sheet
                 .start
                 .map_or("none".to_string(), |(t, n)| format!("{n} in {}", t.name()));
-            self.v(rule!("0.13"), format!("{f}'s starting forces are fixed ({start}) and placed automatically; PLACE is for the Fremen and the Bene Gesserit"));
+            let rule = crate::factions::rules(f)
+                .sheet_rule(crate::factions::SheetItem::Forces)
+                .unwrap_or(rule!("0.13"));
+            self.v(rule, format!("{f}'s starting forces are fixed ({start}) and placed automatically; PLACE is for the Fremen and the Bene Gesserit"));
         }
         let _ = ev;
     }

@@ -303,6 +303,7 @@ impl Replay {
             let t = p.territory();
             if s != from {
                 let sp = std::mem::take(&mut self.st.spice[p.index()]);
+                self.map_spice_from_bank(sp, -1);
                 losses.add_spice(t, sp);
             }
             if !t.storm_hits(self.st.atomics_used) {
@@ -318,6 +319,17 @@ impl Replay {
                 };
                 losses.add_forces(t, f, s);
             }
+            if self
+                .st
+                .tokens
+                .iter()
+                .any(|k| k.place == crate::tokens::TokenPlace::Board(p))
+            {
+                self.hit_board(t, Some(p), crate::factions::Hit::Storm);
+            }
+        }
+        for f in self.st.in_play.iter() {
+            crate::factions::rules(f).storm_swept(self, &hit);
         }
         losses
     }

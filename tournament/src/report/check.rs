@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 use dune::{Faction, WinType};
 
-use super::problem::{ALLIED_STRONGHOLDS, SOLO_STRONGHOLDS};
+use super::problem::{ALLIED_STRONGHOLDS, ECAZ_ALLIED_STRONGHOLDS, SOLO_STRONGHOLDS};
 use super::{
     Ending, GameRef, GameReport, MAX_CARDS, MAX_FORCES, MAX_TURNS, MAX_WIN_ATTEMPTS, OWN_LEADERS,
     PredictionField, Problem, Report, ReportError, ReportErrors, ReportField, ScoredGame,
@@ -202,6 +202,8 @@ pub(crate) fn check_game(
         let table_leaders = OWN_LEADERS * seats.len().min(MAX_TABLE) as u32;
         let max_leaders = match seat.faction {
             Faction::Harkonnen | Faction::Tleilaxu => table_leaders.max(OWN_LEADERS),
+            // CHOAM's five and the Auditor (000 2.09.21, the Advanced game).
+            Faction::Choam => OWN_LEADERS + 1,
             _ => OWN_LEADERS,
         };
         let limit = |category: Category| match category {
@@ -458,6 +460,14 @@ fn check_victory(
     match win {
         WinType::SoloStronghold | WinType::AlliedStronghold => {
             let (have, partner, met) = stronghold_standing(seats, first_i);
+            // The Ecaz alliance's special victory (000 2.11.21, the original text) takes three
+            // strongholds and is reported as an Allied Stronghold Victory. The report does not say
+            // which text the table played, so three are accepted from an alliance with Ecaz (the
+            // replay of its log checks the text).
+            let ecaz = partner.is_some_and(|p| {
+                seats[p].faction == Faction::Ecaz || seats[first_i].faction == Faction::Ecaz
+            });
+            let met = met || (ecaz && have >= ECAZ_ALLIED_STRONGHOLDS);
             if !met {
                 found.push((
                     strongholds(first_i),

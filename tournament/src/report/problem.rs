@@ -231,6 +231,9 @@ pub enum Problem {
 pub const SOLO_STRONGHOLDS: u32 = 3;
 /// Strongholds an alliance controls between its members to win (1.09.02.02, 1.10.02.01).
 pub const ALLIED_STRONGHOLDS: u32 = 4;
+/// Strongholds the Ecaz alliance controls to win by the Ecaz special victory (000 2.11.21, the
+/// original text), reported as an Allied Stronghold Victory.
+pub const ECAZ_ALLIED_STRONGHOLDS: u32 = 3;
 
 /// "2 strongholds, controlled alone" / "3 strongholds, controlled with the ally Bob".
 fn holding(have: u32, partner: &Option<PlayerName>) -> String {

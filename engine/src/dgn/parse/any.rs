@@ -21,6 +21,34 @@ impl Parser {
             Stmt::Gift { from, to, amount }
         } else {
             l.ws();
+            if l.eat(b':') {
+                // A bribe with terms the engine checks: the payment, then its promises.
+                self.push(
+                    pos,
+                    Section::Any,
+                    Stmt::Bribe {
+                        from,
+                        to,
+                        amount,
+                        terms: None,
+                    },
+                    Vec::new(),
+                );
+                let terms_pos = l.pos();
+                let terms = deal_terms(l)?;
+                let asserts = assertions(l)?;
+                self.push(
+                    terms_pos,
+                    Section::Any,
+                    Stmt::Terms {
+                        factions: vec![from, to],
+                        bribe: true,
+                        terms,
+                    },
+                    asserts,
+                );
+                return end_of_line(l);
+            }
             let terms = if l.peek() == Some(b'"') {
                 Some(l.string()?)
             } else {
@@ -87,13 +115,24 @@ impl Parser {
                         l.ws();
                         KaramaUse::SeePlan(l.faction()?)
                     }
-                    _ => {
-                        return Err(l.err_at(
-                            at,
-                            "a Karama use: cancel, prevent, worm, revive, hand, cancelship or plan",
-                            l.found(),
-                        ));
+                    Some("hms") => {
+                        let (path, harvest) = super::hms_path(l)?;
+                        KaramaUse::MoveHms { path, harvest }
                     }
+                    Some("norevive") => {
+                        l.ws();
+                        KaramaUse::BlockRevival(l.faction()?)
+                    }
+                    other => match super::trade::karama(l, other.unwrap_or(""))? {
+                        Some(u) => u,
+                        None => {
+                            return Err(l.err_at(
+                                at,
+                                "a Karama use: cancel, prevent, worm, revive, hand, cancelship, plan, hms, norevive, sell, flip or cache",
+                                l.found(),
+                            ));
+                        }
+                    },
                 };
                 Stmt::Karama {
                     faction,
@@ -135,10 +174,46 @@ impl Parser {
                 while l.eat(b',') {
                     factions.push(l.faction()?);
                 }
-                let terms = l.string()?;
-                Stmt::Deal { factions, terms }
+                l.ws();
+                if l.eat(b':') {
+                    Stmt::Terms {
+                        factions,
+                        bribe: false,
+                        terms: deal_terms(l)?,
+                    }
+                } else {
+                    let terms = l.string()?;
+                    Stmt::Deal { factions, terms }
+                }
             }
             "RULING" => Stmt::Ruling(l.string()?),
+            "FD" => {
+                let faction = l.faction()?;
+                let leaders = l.sealed_list(Line::leader)?;
+                if leaders == Sealed::Absent {
+                    return Err(
+                        l.err("the Face Dancers in braces, e.g. `TL{Duncan,Piter,Sook}` or `{#}`")
+                    );
+                }
+                Stmt::FaceDancers { faction, leaders }
+            }
+            "AMAL" => {
+                let faction = l.faction()?;
+                l.ws();
+                let at = l.i;
+                let phase = l
+                    .ident()
+                    .and_then(Phase::from_letter)
+                    .filter(|&p| p != Phase::Setup)
+                    .ok_or_else(|| {
+                        l.err_at(
+                            at,
+                            "the letter of the phase Amal begins (S B C A R M X H P)",
+                            l.found(),
+                        )
+                    })?;
+                Stmt::Amal { faction, phase }
+            }
             _ => {
                 // END
                 let at = l.i;
@@ -157,4 +232,114 @@ impl Parser {
         self.push(pos, Section::Any, stmt, asserts);
         end_of_line(l)
     }
+}
+
+/// The terms of a deal or bribe: `term ; term …` up to the end of the line (or its assertions).
+/// A term is `F pay G n`, `F noattack T|G`, `F nobid [#k]` (`pass`), `F ally G`, `F noally [G]`,
+/// `F give G …` or a quoted text, each optionally followed by `until Tn`.
+fn deal_terms(l: &mut Line) -> R<Vec<Term>> {
+    let mut terms = Vec::new();
+    loop {
+        l.ws();
+        let pos = l.pos();
+        if l.peek() == Some(b'"') {
+            let text = l.string()?;
+            terms.push(Term {
+                faction: None,
+                promise: Promise::Text(text),
+                until: None,
+                pos,
+            });
+        } else {
+            let faction = l.faction()?;
+            l.ws();
+            let at = l.i;
+            let promise = match l.ident() {
+                Some("pay") => {
+                    l.ws();
+                    let to = l.faction()?;
+                    l.ws();
+                    l.eat(b'$');
+                    Promise::Pay {
+                        to,
+                        amount: l.spice("the amount of spice promised")?,
+                    }
+                }
+                Some("noattack") => {
+                    l.ws();
+                    match l.try_faction() {
+                        Some(g) => Promise::NoAttack(Target::Faction(g)),
+                        None => Promise::NoAttack(Target::Territory(l.territory()?)),
+                    }
+                }
+                Some("nobid" | "pass") => {
+                    l.ws();
+                    if l.eat(b'#') {
+                        Promise::NoBid(Some(l.uint("the card's number in the auction")?))
+                    } else {
+                        Promise::NoBid(None)
+                    }
+                }
+                Some("ally") => {
+                    l.ws();
+                    Promise::Ally(l.faction()?)
+                }
+                Some("noally") => {
+                    l.ws();
+                    Promise::NoAlly(l.try_faction())
+                }
+                Some("give") => {
+                    l.ws();
+                    let to = l.faction()?;
+                    l.ws();
+                    let start = l.i;
+                    while !l.clause_end() && l.peek() != Some(b'(') {
+                        if l.keyword("until") {
+                            l.i -= "until".len();
+                            break;
+                        }
+                        l.i += 1;
+                    }
+                    let what = l.s.get(start..l.i).unwrap_or("").trim().to_string();
+                    Promise::Transfer { to, what }
+                }
+                _ => {
+                    return Err(l.err_at(
+                        at,
+                        "a promise: pay, noattack, nobid, pass, ally, noally or give (or a quoted text)",
+                        l.found(),
+                    ));
+                }
+            };
+            l.ws();
+            let until = if l.keyword("until") {
+                l.ws();
+                let at = l.i;
+                match l.ident() {
+                    Some(t) if t.len() > 1 && t.starts_with('T') => Some(
+                        t[1..]
+                            .parse::<u32>()
+                            .map_err(|_| l.err_at(at, "a turn, e.g. `T5`", format!("`{t}`")))?,
+                    ),
+                    _ => return Err(l.err_at(at, "a turn, e.g. `T5`", l.found())),
+                }
+            } else {
+                None
+            };
+            terms.push(Term {
+                faction: Some(faction),
+                promise,
+                until,
+                pos,
+            });
+        }
+        l.ws();
+        if !l.eat(b';') {
+            break;
+        }
+    }
+    if !l.end() && l.peek() != Some(b'(') {
+        return Err(l.err("`;` and another term, or the end of the line"));
+    }
+    Ok(terms)
 }

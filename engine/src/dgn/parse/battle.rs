@@ -21,6 +21,9 @@ pub(super) fn battle(l: &mut Line) -> R<Stmt> {
     }
     if let Some(faction) = l.try_faction() {
         l.ws();
+        if let Some(s) = super::trade::battle(l, faction)? {
+            return Ok(s);
+        }
         if !l.keyword("card") {
             return Err(l.err("`card` and a stronghold"));
         }
@@ -56,6 +59,8 @@ pub(super) fn plan(l: &mut Line, faction: Faction) -> R<Stmt> {
     } else if l.peek_keyword("CH") {
         l.keyword("CH");
         PlanLeader::CheapHero
+    } else if l.keyword("Levenbrech") {
+        PlanLeader::Levenbrech
     } else {
         PlanLeader::Leader(l.leader()?)
     };
@@ -69,6 +74,19 @@ pub(super) fn plan(l: &mut Line, faction: Faction) -> R<Stmt> {
         Spice::ZERO
     };
     l.ws();
+    let ally_spice = if l.keyword("by") {
+        l.ws();
+        let f = l.faction()?;
+        l.expect(
+            b'$',
+            "`$` and the ally's share of the spice, e.g. `by CH$2`",
+        )?;
+        let n = l.spice("the ally's share")?;
+        l.ws();
+        Some((f, n))
+    } else {
+        None
+    };
     if !l.eat_str("W:") {
         return Err(l.err("`W:` and the weapon (or `W:-`)"));
     }
@@ -84,6 +102,7 @@ pub(super) fn plan(l: &mut Line, faction: Faction) -> R<Stmt> {
         kwisatz,
         dial,
         spice,
+        ally_spice,
         weapon,
         defense,
     }))
@@ -175,6 +194,17 @@ pub(super) fn battle_result(l: &mut Line) -> R<Stmt> {
 impl Parser {
     pub(super) fn battle_detail(&mut self, l: &mut Line) -> R<()> {
         let pos = l.pos();
+        // What may happen in a battle without being part of it: a Karama (against a battle
+        // ability: it acts in this battle), Truthtrance, a bribe or deal, a ruling. Read as the
+        // same line at the start of a line; the lines after it still belong to the battle.
+        if l.peek() == Some(b'$') {
+            return self.money(l);
+        }
+        for kw in ["K", "TT", "DEAL", "RULING"] {
+            if l.keyword(kw) {
+                return self.any(l, kw, pos);
+            }
+        }
         if l.eat(b'=') {
             let stmt = battle_result(l)?;
             self.push(pos, Section::Phase(Phase::Battle), stmt, Vec::new());
@@ -229,7 +259,49 @@ impl Parser {
                 l.ws();
                 Stmt::Capture { faction, leader: l.leader()?, kill: true }
             }
-            _ => return Err(l.err_at(at, "a battle detail: presc, voice, plan, TRAITOR, capture, kill (or a line starting with `=`)", l.found())),
+            Some("swap") => {
+                l.ws();
+                Stmt::Shenanigans { faction, count: l.small("the Suboids exchanged")? }
+            }
+            Some("withhold") => {
+                l.ws();
+                Stmt::Withhold { faction, card: l.card()? }
+            }
+            Some("facedancer") => {
+                l.ws();
+                let leader = l.leader()?;
+                let save = l.i;
+                l.ws();
+                let replace = if l.peek().is_some_and(|c| c.is_ascii_digit()) {
+                    let n = l.small("the forces that replace the winner's")?;
+                    let save = l.i;
+                    l.ws();
+                    let mut from = Vec::new();
+                    if l.keyword("from") {
+                        loop {
+                            l.ws();
+                            let place = l.place()?;
+                            l.ws();
+                            let forces = l.forces()?;
+                            from.push((place, forces));
+                            if !l.eat(b',') {
+                                break;
+                            }
+                        }
+                    } else {
+                        l.i = save;
+                    }
+                    Some((n, from))
+                } else {
+                    l.i = save;
+                    None
+                };
+                Stmt::FaceDancer { faction, leader, replace }
+            }
+            other => match super::trade::battle_detail(l, faction, other.unwrap_or(""))? {
+                Some(s) => s,
+                None => return Err(l.err_at(at, "a battle detail: presc, voice, plan, TRAITOR, capture, kill, swap, withhold, facedancer, audit, buyoff, share, tunnels, nofield, PortableSnooper, ResidualPoison, burn (or a line starting with `=`, `K`, `TT`, `$`, `DEAL` or `RULING`)", l.found())),
+            },
         };
         let asserts = assertions(l)?;
         self.push(pos, Section::Phase(Phase::Battle), stmt, asserts);

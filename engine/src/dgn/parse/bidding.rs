@@ -8,12 +8,32 @@ pub(super) fn charity(l: &mut Line) -> R<Stmt> {
     }
     let faction = l.faction()?;
     l.ws();
+    if let Some(s) = super::trade::charity(l, faction)? {
+        return Ok(s);
+    }
     let amount = if l.eat(b'+') {
         Some(l.spice("the spice received")?)
     } else {
         None
     };
-    Ok(Stmt::Charity { faction, amount })
+    let save = l.i;
+    l.ws();
+    let payer = if l.keyword("by") {
+        l.ws();
+        Some(if l.keyword("bank") {
+            Payee::Bank
+        } else {
+            Payee::Faction(l.faction()?)
+        })
+    } else {
+        l.i = save;
+        None
+    };
+    Ok(Stmt::Charity {
+        faction,
+        amount,
+        payer,
+    })
 }
 
 pub(super) fn bidding(l: &mut Line) -> R<Stmt> {
@@ -37,12 +57,46 @@ pub(super) fn bidding(l: &mut Line) -> R<Stmt> {
             faction: l.faction()?,
         });
     }
+    if l.keyword("bm") {
+        return super::trade::black_market_auction(l);
+    }
     if let Some(f) = l.try_faction() {
         l.ws();
         if l.keyword("peek") {
             return Ok(Stmt::Peek { faction: f });
         }
-        return Err(l.err("`peek`"));
+        if l.peek_keyword("supply") {
+            let save = l.i;
+            l.keyword("supply");
+            l.ws();
+            if l.peek() == Some(b'#') {
+                // Richese's Disrupted Supply Chain (000 2.10.21): `A RI supply #k`.
+                l.i = save;
+                return super::trade::bidding(l, f);
+            }
+            let top = if l.keyword("top") {
+                true
+            } else if l.keyword("bottom") {
+                false
+            } else {
+                return Err(l.err("`top` or `bottom` (where the card goes back on the deck)"));
+            };
+            let card = l.sealed_one(Line::card)?;
+            return Ok(Stmt::Supply {
+                faction: f,
+                top,
+                card,
+            });
+        }
+        if l.keyword("tech") {
+            let card = l.sealed_one(Line::card)?;
+            return Ok(Stmt::Technology { faction: f, card });
+        }
+        if l.keyword("redraw") {
+            let card = l.sealed_one(Line::card)?;
+            return Ok(Stmt::Redraw { faction: f, card });
+        }
+        return super::trade::bidding(l, f);
     }
     l.expect(b'#', "`decl`, `peek` or `#` and the card number")?;
     let number = l.uint("the card number")?;

@@ -14,6 +14,9 @@ pub(super) fn blow(l: &mut Line, c: &mut Clause) -> R<Stmt> {
     }
     if let Some(faction) = l.try_faction() {
         l.ws();
+        if let Some(s) = super::trade::blow(l, faction)? {
+            return Ok(s);
+        }
         let at = l.i;
         return match l.ident() {
             Some("ride") => {
@@ -31,7 +34,19 @@ pub(super) fn blow(l: &mut Line, c: &mut Clause) -> R<Stmt> {
                 })
             }
             Some("noprotect") => Ok(Stmt::NoProtect { faction }),
-            _ => Err(l.err_at(at, "`ride` or `noprotect`", l.found())),
+            Some("Harvester") => Ok(Stmt::PlayCard {
+                faction,
+                card: crate::board::Card::Harvester,
+            }),
+            Some("Thumper") => Ok(Stmt::PlayCard {
+                faction,
+                card: crate::board::Card::Thumper,
+            }),
+            _ => Err(l.err_at(
+                at,
+                "`ride`, `noprotect`, `place`, `Harvester` or `Thumper`",
+                l.found(),
+            )),
         };
     }
     let card = l.spice_card()?;

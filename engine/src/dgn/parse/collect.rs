@@ -41,6 +41,37 @@ pub(super) fn collection(l: &mut Line) -> R<Stmt> {
 }
 
 pub(super) fn mentat(l: &mut Line) -> R<Stmt> {
+    let start = l.i;
+    if let Some(faction) = l.try_faction() {
+        l.ws();
+        let at = l.i;
+        if l.peek_keyword("inflation") || l.peek_keyword("earnings") {
+            // CHOAM's tokens (000 2.09.09, 2.09.05).
+            l.i = start;
+            return super::trade::mentat(l);
+        }
+        return match l.ident() {
+            Some("hms") => {
+                let (path, harvest) = super::hms_path(l)?;
+                Ok(Stmt::HmsMove {
+                    faction,
+                    path,
+                    harvest,
+                })
+            }
+            Some("replace") => {
+                l.ws();
+                let leader = l.leader()?;
+                let new = l.sealed_one(Line::leader)?;
+                Ok(Stmt::ReplaceDancer {
+                    faction,
+                    leader,
+                    new,
+                })
+            }
+            _ => Err(l.err_at(at, "`hms`, `replace`, `inflation` or `earnings`", l.found())),
+        };
+    }
     let at = l.i;
     match l.ident() {
         Some("control") => Ok(Stmt::Control(stronghold_list(
@@ -65,6 +96,10 @@ pub(super) fn mentat(l: &mut Line) -> R<Stmt> {
             b'>',
             "`>` and the faction taking the card",
         )?)),
+        Some(w) if crate::dgn::faction_code(w).is_some() => {
+            l.i = at;
+            super::trade::mentat(l)
+        }
         _ => Err(l.err_at(at, "`control`, `win` or `cards`", l.found())),
     }
 }

@@ -360,10 +360,15 @@ impl<'a> Line<'a> {
                 self.i += 1;
                 Side::Fighter
             }
+            // The Free Traders' Smugglers (000 2.13.05): their tokens' second side.
+            Some(b's') if !self.peek_at(1).is_some_and(|c| c.is_ascii_alphanumeric()) => {
+                self.i += 1;
+                Side::Advisor
+            }
             _ => Side::Unspecified,
         };
         if self.peek().is_some_and(|c| c.is_ascii_alphanumeric()) {
-            return Err(self.err("a force count such as `5`, `5(2*)`, `1a` or `3f`"));
+            return Err(self.err("a force count such as `5`, `5(2*)`, `1a`, `3f` or `2s`"));
         }
         Ok(ForceCount {
             total,

@@ -14,17 +14,20 @@ mod battle;
 mod bidding;
 mod blow;
 mod collect;
+mod ecaz_moritani;
 mod lexer;
 mod movement;
 mod revival;
 mod setup;
 mod storm;
+mod trade;
 
 use std::fmt;
 
 use dune::Faction;
 
 use super::ast::*;
+use super::trade::*;
 use crate::state::Phase;
 use assertions::assertions;
 use battle::battle;
@@ -34,6 +37,31 @@ use collect::{collection, mentat};
 use lexer::{Line, clock_marks, end_of_line, faction_values};
 use movement::movement;
 use revival::{ghola, revival};
+
+/// The Hidden Mobile Stronghold's way (000 2.07.18): `[via>…]place [harvest [n]]`.
+fn hms_path(l: &mut Line) -> R<(Vec<Place>, Option<Option<dune::Spice>>)> {
+    l.ws();
+    let mut path = vec![l.place()?];
+    while l.eat(b'>') {
+        path.push(l.place()?);
+    }
+    let save = l.i;
+    l.ws();
+    let harvest = if l.keyword("harvest") {
+        let save = l.i;
+        l.ws();
+        if l.peek().is_some_and(|c| c.is_ascii_digit()) {
+            Some(Some(l.spice("the spice harvested")?))
+        } else {
+            l.i = save;
+            Some(None)
+        }
+    } else {
+        l.i = save;
+        None
+    };
+    Ok((path, harvest))
+}
 use storm::{order_list, storm, two_dials};
 
 /// The reader stops collecting errors after this many.
@@ -184,13 +212,32 @@ impl Parser {
             letter if let Some(p) = Phase::from_letter(letter).filter(|&p| p != Phase::Setup) => {
                 Section::Phase(p)
             }
-            "AC" | "TR" | "PRED" | "TC" | "PLACE" | "STORM0" => {
+            "AC" | "TR" | "PRED" | "TC" | "PLACE" | "STORM0" | "POCKET" | "HMS" => {
                 self.ctx = Some(Section::Phase(Phase::Setup));
                 return self.setup(l, kw, pos);
             }
-            "K" | "TT" | "GHOLA" | "HAJR" | "DEAL" | "RULING" | "END" => {
+            "K" | "TT" | "GHOLA" | "HAJR" | "DEAL" | "RULING" | "END" | "FD" | "AMAL" => {
                 self.ctx = Some(Section::Any);
                 return self.any(l, kw, pos);
+            }
+            kw if trade::ANY_KEYWORDS.contains(&kw) => {
+                self.ctx = Some(Section::Any);
+                let stmt = trade::any(l, kw)?;
+                let asserts = assertions(l)?;
+                self.push(pos, Section::Any, stmt, asserts);
+                return end_of_line(l);
+            }
+            "AMB" | "TERROR" | "BOUNTY" | "JIHAD" => {
+                self.ctx = Some(Section::Any);
+                return self.expansion(l, kw, pos);
+            }
+            "LOYAL" => {
+                self.ctx = Some(Section::Phase(Phase::Setup));
+                l.ws();
+                let stmt = ecaz_moritani::loyalty(l)?;
+                let asserts = assertions(l)?;
+                self.push(pos, Section::Phase(Phase::Setup), stmt, asserts);
+                return end_of_line(l);
             }
             t if t.len() > 1
                 && t.starts_with('T')
@@ -225,6 +272,21 @@ impl Parser {
         self.clauses(l, section)
     }
 
+    /// `AMB`, `TERROR`, `BOUNTY`, `JIHAD` (the Ecaz and Moritani expansion): any phase, also
+    /// indented among a battle's details.
+    fn expansion(&mut self, l: &mut Line, kw: &str, pos: Pos) -> R<()> {
+        l.ws();
+        let stmt = match kw {
+            "AMB" => ecaz_moritani::ambassador(l)?,
+            "TERROR" => ecaz_moritani::terror(l)?,
+            "BOUNTY" => ecaz_moritani::bounty(l)?,
+            _ => ecaz_moritani::jihad(l)?,
+        };
+        let asserts = assertions(l)?;
+        self.push(pos, Section::Any, stmt, asserts);
+        end_of_line(l)
+    }
+
     fn continuation(&mut self, l: &mut Line) -> R<()> {
         l.ws();
         if l.peek() == Some(b'(') {
@@ -234,7 +296,15 @@ impl Parser {
             return end_of_line(l);
         }
         match self.ctx {
-            Some(Section::Phase(Phase::Battle)) => self.battle_detail(l),
+            Some(Section::Phase(Phase::Battle)) => {
+                let save = l.i;
+                let pos = l.pos();
+                match l.ident() {
+                    Some(kw @ ("AMB" | "TERROR" | "BOUNTY")) => return self.expansion(l, kw, pos),
+                    _ => l.i = save,
+                }
+                self.battle_detail(l)
+            }
             Some(Section::Phase(Phase::Setup)) | Some(Section::Turn) | Some(Section::Any) | None => {
                 Err(l.err("a statement at the start of the line (only battle details and assertions are indented)"))
             }
@@ -554,6 +624,84 @@ mod tests {
         assert_eq!(e.pos.col, 12);
         let e = error("X ARK: AT v HK\n  AT plan EM:Gurney d1 W:- D:-");
         assert!(e.expected.contains("leader of EM"), "{e}");
+    }
+
+    #[test]
+    fn a_karama_and_other_any_phase_lines_are_written_inside_a_battle_block() {
+        let g = parse(
+            "X TUK: EM v SG\n  EM plan Bashar d3(3*)$3 W:- D:-\n  K SG cancel 2.03.08\n  TT SG>EM \"weapon?\" = no\n  $ SG>EM 1\n  = SG\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let kinds: Vec<(Section, bool)> = g
+            .events
+            .iter()
+            .map(|e| (e.section, matches!(e.stmt, Stmt::Karama { .. })))
+            .collect();
+        assert_eq!(kinds[2], (Section::Any, true));
+        assert_eq!(g.events[3].section, Section::Any);
+        assert_eq!(g.events[4].section, Section::Any);
+        // The lines after them still belong to the battle.
+        assert!(matches!(g.events[5].stmt, Stmt::BattleResult { .. }));
+        assert_eq!(g.events[5].section, Section::Phase(Phase::Battle));
+    }
+
+    #[test]
+    fn deals_and_bribes_with_terms() {
+        let g = parse(
+            "DEAL AT,BG: AT noattack ARK until T5 ; BG pay AT $2 ; AT nobid #2 ; BG noally HK ; \"a smile\"\n$ SG>BG 2: BG pass ; BG give SG Shield until T3\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let Stmt::Terms {
+            factions,
+            bribe,
+            terms,
+        } = &g.events[0].stmt
+        else {
+            panic!("{:?}", g.events[0]);
+        };
+        assert_eq!((factions.len(), *bribe, terms.len()), (2, false, 5));
+        assert_eq!(
+            (terms[0].faction, &terms[0].promise, terms[0].until),
+            (
+                Some(Faction::Atreides),
+                &Promise::NoAttack(Target::Territory(Territory::Arrakeen)),
+                Some(5)
+            )
+        );
+        assert_eq!(
+            terms[1].promise,
+            Promise::Pay {
+                to: Faction::Atreides,
+                amount: Spice::new(2)
+            }
+        );
+        assert_eq!(terms[2].promise, Promise::NoBid(Some(2)));
+        assert_eq!(terms[3].promise, Promise::NoAlly(Some(Faction::Harkonnen)));
+        assert_eq!(
+            (terms[4].faction, &terms[4].promise),
+            (None, &Promise::Text("a smile".into()))
+        );
+        // A bribe with terms: the payment, then its promises.
+        assert!(matches!(g.events[1].stmt, Stmt::Bribe { terms: None, .. }));
+        let Stmt::Terms {
+            bribe: true, terms, ..
+        } = &g.events[2].stmt
+        else {
+            panic!("{:?}", g.events[2]);
+        };
+        assert_eq!(terms[0].promise, Promise::NoBid(None));
+        assert_eq!(
+            (&terms[1].promise, terms[1].until),
+            (
+                &Promise::Transfer {
+                    to: Faction::SpacingGuild,
+                    what: "Shield".into()
+                },
+                Some(3)
+            )
+        );
+        assert!(parse("DEAL AT,BG: AT attack ARK\n").is_err());
+        assert!(parse("DEAL AT,BG: AT nobid until X\n").is_err());
     }
 
     #[test]

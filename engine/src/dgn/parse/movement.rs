@@ -26,6 +26,9 @@ pub(super) fn movement(l: &mut Line, c: &mut Clause) -> R<Stmt> {
             if l.eat(b'-') {
                 return Ok(Stmt::NoShip { faction });
             }
+            if let Some(s) = super::trade::ship(l, faction)? {
+                return Ok(s);
+            }
             let forces = l.forces()?;
             l.ws();
             let to = l.place()?;
@@ -93,6 +96,16 @@ pub(super) fn movement(l: &mut Line, c: &mut Clause) -> R<Stmt> {
                 to = l.place()?;
             }
             l.ws();
+            if via.is_empty()
+                && let Some(forces) = super::trade::move_forces(l)?
+            {
+                return Ok(Stmt::Trade(crate::dgn::TradeStmt::NoFieldMove {
+                    faction,
+                    from,
+                    to,
+                    forces,
+                }));
+            }
             let forces = l.forces()?;
             Stmt::Move {
                 faction,
@@ -150,12 +163,15 @@ pub(super) fn movement(l: &mut Line, c: &mut Clause) -> R<Stmt> {
                 count: None,
             }
         }
-        _ => {
-            return Err(l.err_at(
-                at,
-                "ship, send, cross, home, move, Hajr, peek, delay, spirit, flip, card or `-`",
-                l.found(),
-            ));
-        }
+        other => match super::trade::movement(l, faction, other)? {
+            Some(s) => s,
+            None => {
+                return Err(l.err_at(
+                    at,
+                    "ship, send, cross, home, move, Hajr, peek, delay, spirit, flip, card, lend, wayout, Ornithopter or `-`",
+                    l.found(),
+                ));
+            }
+        },
     })
 }

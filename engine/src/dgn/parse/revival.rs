@@ -25,6 +25,9 @@ pub(super) fn revival(l: &mut Line) -> R<Stmt> {
     }
     let faction = l.faction()?;
     l.ws();
+    if let Some(s) = super::trade::revival(l, faction)? {
+        return Ok(s);
+    }
     if l.eat_str("L:") {
         let leader = l.leader()?;
         let paid = l.optional_payment()?;
@@ -43,6 +46,27 @@ pub(super) fn revival(l: &mut Line) -> R<Stmt> {
     }
     if l.keyword("grant") {
         return Ok(Stmt::Grant { faction });
+    }
+    if l.keyword("allow") {
+        l.ws();
+        let target = l.faction()?;
+        return Ok(Stmt::AllowRevival { faction, target });
+    }
+    if l.keyword("sell") {
+        l.ws();
+        if !l.eat_str("L:") {
+            return Err(l.err("`L:` and the leader sold"));
+        }
+        let leader = l.leader()?;
+        let paid = l.optional_payment()?;
+        return Ok(Stmt::SellLeader {
+            faction,
+            leader,
+            paid,
+        });
+    }
+    if l.keyword("Recruits") {
+        return Ok(Stmt::Recruits { faction });
     }
     let forces = l.forces()?;
     let paid = l.optional_payment()?;

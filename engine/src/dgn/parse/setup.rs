@@ -97,6 +97,26 @@ impl Parser {
                     let p = l.pos();
                     let place = l.place()?;
                     l.ws();
+                    if l.keyword("nofield") {
+                        // Richese's No-Field token in the Polar Sink (000 2.10.02).
+                        let value = l.sealed_one(|l| l.small("the No-Field token's number"))?;
+                        let asserts = assertions(l)?;
+                        self.push(
+                            p,
+                            Section::Phase(Phase::Setup),
+                            Stmt::Trade(TradeStmt::SetupNoField {
+                                faction,
+                                place,
+                                value,
+                            }),
+                            asserts,
+                        );
+                        l.ws();
+                        if !l.eat(b',') {
+                            break;
+                        }
+                        continue;
+                    }
                     let forces = l.forces()?;
                     let asserts = assertions(l)?;
                     self.push(
@@ -119,6 +139,41 @@ impl Parser {
                 }
                 l.expect(b';', "`,`, `;` or the end of the line")?;
             },
+            "POCKET" => {
+                l.ws();
+                let faction = l.faction()?;
+                let cards = l.sealed_list(Line::card)?;
+                if cards == Sealed::Absent {
+                    return Err(
+                        l.err("the cards drawn in braces, e.g. `IX{Shield,Lasgun,?}` or `{#}`")
+                    );
+                }
+                self.push(
+                    pos,
+                    Section::Phase(Phase::Setup),
+                    Stmt::Pocket { faction, cards },
+                    Vec::new(),
+                );
+                end_of_line(l)
+            }
+            "HMS" => {
+                l.ws();
+                let faction = l.faction()?;
+                l.ws();
+                let place = l.place()?;
+                let asserts = assertions(l)?;
+                self.push(
+                    pos,
+                    Section::Phase(Phase::Setup),
+                    Stmt::HmsMove {
+                        faction,
+                        path: vec![place],
+                        harvest: None,
+                    },
+                    asserts,
+                );
+                end_of_line(l)
+            }
             _ => {
                 // STORM0
                 let dials = two_dials(l)?;

@@ -69,9 +69,17 @@ pub(super) fn storm(l: &mut Line) -> R<Stmt> {
             })
         }
         Some("FamilyAtomics") => Ok(Stmt::FamilyAtomics { faction }),
+        Some("hms") => {
+            let (path, harvest) = super::hms_path(l)?;
+            Ok(Stmt::HmsMove {
+                faction,
+                path,
+                harvest,
+            })
+        }
         _ => Err(l.err_at(
             at,
-            "a storm dial, `card`, `draw`, `WeatherControl` or `FamilyAtomics`",
+            "a storm dial, `card`, `draw`, `WeatherControl`, `FamilyAtomics` or `hms`",
             l.found(),
         )),
     }

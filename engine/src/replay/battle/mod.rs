@@ -9,7 +9,7 @@ pub(crate) mod result;
 
 use super::Replay;
 use crate::battle::Plan;
-use crate::board::{Leader, Territory, board};
+use crate::board::{Card, Leader, Territory, board};
 use crate::dgn::{Event, Place, Pos, Stmt};
 use crate::state::LeaderState;
 use dune::{Faction, FactionSet, Spice, Stronghold, rule};
@@ -47,6 +47,8 @@ pub(crate) struct Battle {
     pub(crate) betrayed: [Option<Pos>; 2],
     pub(crate) voice: Option<Voice>,
     pub(crate) prescience: Vec<Prescience>,
+    /// The side chose not to use its weapon (the Poison Tooth, 000 3.02.08).
+    pub(crate) withheld: [bool; 2],
     /// The battle cannot be fought (reported when it was announced): its details are not checked
     /// again and nothing of it is applied.
     pub(crate) void: bool,
@@ -58,13 +60,45 @@ impl Battle {
     }
 }
 
-/// The battle just resolved, for the Harkonnen capture that follows it (2.05.10).
-#[derive(Clone, Copy, Debug)]
+/// The battle just resolved, for what follows it: the Harkonnen capture (2.05.10), CHOAM's
+/// audit (000 2.09.17), the Free Traders' Secret Tunnels (000 2.13.09).
+#[derive(Clone, Debug)]
 pub(crate) struct Resolved {
     pub(crate) territory: Territory,
     pub(crate) winner: Option<Faction>,
     pub(crate) loser: Option<Faction>,
     pub(crate) captured: bool,
+    /// The two sides (aggressor, defender) and the forces each lost in the battle.
+    pub(crate) lost: [(Faction, crate::state::Forces); 2],
+    /// The leader each side played (a Face Dancer is revealed among the winner's, 000 2.08.05).
+    pub(crate) leaders: [crate::dgn::PlanLeader; 2],
+    /// The spice the winner received for each leader killed, by leader.
+    pub(crate) paid_for: Vec<(Leader, Spice)>,
+    /// Aggressor, defender.
+    pub(crate) sides: [Faction; 2],
+    /// A Lasgun-Shield explosion (3.01.14).
+    pub(crate) explosion: bool,
+    /// The cards each side discarded (the Free Traders' Scrap Heap, 000 2.13.13).
+    pub(crate) discarded: Vec<(Faction, Card)>,
+    /// Each side's leader (or Cheap Hero) died.
+    pub(crate) killed: [bool; 2],
+    /// Forces sent to the tanks in the battle, both sides and any third faction (the Free
+    /// Traders' Secret Tunnels, 000 2.13.09).
+    pub(crate) to_tanks: u32,
+    /// Its line: the Karamas played for this battle lapse with it.
+    pub(crate) pos: Pos,
+    /// What the capture changed, for a Karama that cancels it afterwards (2.05.10).
+    pub(crate) capture: Option<CaptureUndo>,
+}
+
+/// A leader's state before the Harkonnen took it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CaptureUndo {
+    pub(crate) leader: Leader,
+    pub(crate) state: LeaderState,
+    pub(crate) died_once: bool,
+    pub(crate) freed: bool,
+    pub(crate) kill: bool,
 }
 
 /// Win attempts of this turn with their evidence (ruling 6).
@@ -78,7 +112,6 @@ pub struct WinAttempt {
     pub ally: Option<Faction>,
 }
 
-#[derive(Default)]
 pub(crate) struct BattleData {
     pub(crate) current: Option<Battle>,
     pub(crate) last: Option<Resolved>,
@@ -92,11 +125,30 @@ pub(crate) struct BattleData {
     pub(crate) fought_in: [Option<Territory>; Leader::COUNT],
 }
 
+// By hand: the leader table is longer than the arrays `derive(Default)` knows.
+impl Default for BattleData {
+    fn default() -> Self {
+        BattleData {
+            current: None,
+            last: None,
+            win_attempts: Vec::new(),
+            kwisatz_territory: None,
+            due: None,
+            fought_in: [None; Leader::COUNT],
+        }
+    }
+}
+
 impl Replay {
     pub(crate) fn begin_battle(&mut self) {
         // 4.03.03.01: the Arrakeen card pays 2 at the start of the Battle phase.
         if let Some(f) = self.st.stronghold_card_holder(Stronghold::Arrakeen) {
-            self.st.faction_mut(f).gain(Spice::new(2));
+            self.bank_pays(f, Spice::new(2));
+        }
+        // What a faction's rules do at the end of Shipment and Movement, once the battles are
+        // known (Duke Vidal joins Moritani, 000 2.12.16 revised).
+        for f in self.st.in_play.iter() {
+            crate::factions::rules(f).begin_battle_phase(self);
         }
         self.t.battle.win_attempts = self.win_attempts();
         let turn = self.st.turn;
@@ -132,7 +184,9 @@ impl Replay {
                 }
                 counted.sort();
             }
-            let need = if ally.is_some() { 4 } else { 3 };
+            // 3 alone, 4 allied, or what a faction's rules make it (the Ecaz alliance, 000
+            // 2.11.21 original).
+            let need = self.stronghold_need(f).0;
             if counted.len() >= need {
                 out.push(WinAttempt {
                     faction: f,
@@ -235,7 +289,12 @@ impl Replay {
                 leader,
                 kill,
             } => self.capture(*faction, *leader, *kill),
-            _ => {}
+            Stmt::Withhold { faction, card } => self.withhold(*faction, *card),
+            _ => {
+                // A faction's own battle statement (the Ixians' Suboid exchange, 000 2.07.15;
+                // the Tleilaxu's Face Dancer, 2.08.05).
+                crate::factions::ability_statement(self, ev);
+            }
         }
     }
 
@@ -244,19 +303,26 @@ impl Replay {
     /// 2.02.12), in board order.
     pub(crate) fn battles_due(&self) -> Vec<(Territory, Faction, Faction)> {
         let mut out = Vec::new();
+        let sets = self.st.occupant_sets();
         for t in Territory::all() {
-            self.battles_in(t, &mut out);
+            self.battles_among(t, sets[t.index()], &mut out);
         }
         out
     }
 
     /// The battles due in one territory (see [`Replay::battles_due`]).
     pub(crate) fn battles_in(&self, t: Territory, out: &mut Vec<(Territory, Faction, Faction)>) {
-        if t == Territory::PolarSink {
-            return;
-        }
-        let set = self.st.occupant_set(t);
-        if set.len() < 2 {
+        self.battles_among(t, self.st.occupant_set(t), out);
+    }
+
+    /// The battles due in one territory among its occupants `set`.
+    fn battles_among(
+        &self,
+        t: Territory,
+        set: FactionSet,
+        out: &mut Vec<(Territory, Faction, Faction)>,
+    ) {
+        if t == Territory::PolarSink || set.len() < 2 {
             return;
         }
         let storm = self.st.storm;
@@ -264,6 +330,11 @@ impl Replay {
         let occ: Vec<Faction> = set.iter().collect();
         for (i, &f) in occ.iter().enumerate() {
             for &g in &occ[i + 1..] {
+                // Allies never fight each other (where their rules let them share a territory:
+                // Ecaz's Occupy, 000 2.11.17 original).
+                if self.st.ally(f) == Some(g) {
+                    continue;
+                }
                 let together = t.pieces().iter().any(|&p| {
                     self.st.stack(f, p).fighting() > 0
                         && t.pieces().iter().any(|&q| {
@@ -307,7 +378,7 @@ impl Replay {
         defender: Faction,
     ) {
         self.close_battle();
-        self.t.battle.last = None;
+        self.end_of_battle();
         let t = place.territory;
         let mut ok = true;
         if t == Territory::PolarSink {
@@ -329,13 +400,29 @@ impl Replay {
             if here.fighting() == 0 {
                 ok = false;
                 if here.advisors > 0 {
-                    self.v(
-                        rule!("2.02.12"),
-                        format!(
-                            "the Bene Gesserit have only advisors in {}: advisors do not fight",
-                            t.name()
-                        ),
-                    );
+                    // Ecaz's co-occupied forces (000 2.11.06 revised), or the second side's own
+                    // rule (advisors 2.02.12; Smugglers, 000 2.13.05).
+                    let rule = self.coexist_rule(f);
+                    if rule != rule!("2.02.12") {
+                        self.v(
+                            rule,
+                            format!(
+                                "its forces there are co-occupied and in {}: they do not fight",
+                                t.name()
+                            ),
+                        );
+                    } else {
+                        let kind =
+                            crate::factions::kinds(f).of(crate::factions::ForceKind::Flipped);
+                        self.v(
+                            kind.rule,
+                            format!(
+                                "{f} has only {}s in {}: they do not fight",
+                                kind.name,
+                                t.name()
+                            ),
+                        );
+                    }
                 } else {
                     self.v(
                         rule!("1.07.01"),
@@ -370,11 +457,24 @@ impl Replay {
                 .iter()
                 .copied()
                 .find(|&f| due.iter().any(|&(_, a, b)| a == f || b == f));
-            if let Some(first) = first
+            // The Juice of Sapho makes its player the aggressor (000 3.03.02.01).
+            let sapho = self.sapho(crate::dgn::SaphoEffect::Aggressor);
+            if sapho == Some(aggressor) {
+                self.t.cards.sapho = None;
+            } else if sapho == Some(defender) {
+                self.t.cards.sapho = None;
+                self.v(
+                    rule!("3.03.02.01"),
+                    format!("{defender} played the Juice of Sapho to be the aggressor in its battle, not {aggressor}"),
+                );
+            } else if let Some(first) = first
                 && first != aggressor
             {
                 self.v(rule!("1.07.02"), format!("{first} is the aggressor now (first in storm order with a battle to fight), not {aggressor}"));
             }
+        }
+        if ok && !self.deals.is_empty() {
+            self.deals_attack(aggressor, defender, t);
         }
         self.t.battle.current = Some(Battle {
             place,
@@ -384,6 +484,7 @@ impl Replay {
             betrayed: [None, None],
             voice: None,
             prescience: Vec::new(),
+            withheld: [false; 2],
             void: !ok,
         });
     }
@@ -411,6 +512,14 @@ impl Replay {
         );
     }
 
+    /// The battle just resolved is over (the next one begins, or the phase ends): the Karamas
+    /// played for it lapse, and nothing more (a capture) follows it.
+    pub(crate) fn end_of_battle(&mut self) {
+        if let Some(r) = self.t.battle.last.take() {
+            self.lapse_battle_karama(r.pos, r.sides);
+        }
+    }
+
     pub(crate) fn kill_leader(&mut self, l: Leader) {
         let face_up = !self.st.died_once[l.index()];
         self.st.died_once[l.index()] = true;
@@ -422,24 +531,42 @@ impl Replay {
 
     pub(crate) fn finish_battle(&mut self) {
         self.close_battle();
-        self.t.battle.last = None;
+        self.end_of_battle();
         // Leader Return (1.07.07); a captured leader who survived goes back to the faction that
         // last had it (2.05.10.02).
         for l in Leader::all() {
             if let LeaderState::Fought(h, _) = self.st.leaders[l.index()] {
-                let home = crate::factions::rules(h).leader_returns(l);
+                let home = crate::factions::rules(l.faction())
+                    .leader_home(self, l)
+                    .unwrap_or_else(|| crate::factions::rules(h).leader_returns(l));
+                self.st.leaders[l.index()] = LeaderState::Pool(home);
+            } else if let LeaderState::Pool(h) = self.st.leaders[l.index()]
+                && h != l.faction()
+                && let Some(home) = crate::factions::rules(l.faction()).leader_home(self, l)
+            {
+                // A leader lent for the turn's battles (CHOAM's Auditor, 000 2.09.20).
                 self.st.leaders[l.index()] = LeaderState::Pool(home);
             }
         }
-        // 1.07.01: battles the board still requires.
+        for f in self.st.in_play.iter() {
+            crate::factions::rules(f).after_leader_return(self);
+        }
+        // 1.07.01: battles the board still requires (the battles due, kept up to date battle by
+        // battle).
         let mut reported: Vec<Territory> = Vec::new();
-        for (t, f, g) in self.battles_due() {
+        for (t, f, g) in self.due() {
             if reported.contains(&t) {
                 continue;
             }
             reported.push(t);
+            // A faction's ability that made the battle due (the Free Traders' Infiltration,
+            // 000 2.13.06).
+            let rule = [f, g]
+                .into_iter()
+                .find_map(|x| crate::factions::rules(x).battle_due_rule(self, x, t))
+                .unwrap_or(rule!("1.07.01"));
             self.v(
-                rule!("1.07.01"),
+                rule,
                 format!(
                     "{f} and {g} both have forces in {}: a battle there is not logged",
                     t.name()

@@ -8,7 +8,7 @@ use crate::board::{Card, CardKind, Leader};
 use crate::dgn::{Assertion, PlanLeader, Pos};
 use crate::replay::karama::Ability;
 use crate::state::LeaderState;
-use dune::{Faction, Rule, rule};
+use dune::{Faction, Rule, Spice, rule};
 
 /// What a Voice command names (2.02.06).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,13 +35,21 @@ impl VoiceCmd {
         })
     }
 
-    /// Does this card answer the command (in the slot where it is played)?
+    /// Does this card answer the command (in the slot where it is played)? A card of two kinds
+    /// answers both (the Poison Blade 3.02.07, the Shield Snooper 3.02.10), and one of two uses
+    /// answers as what its slot makes it (Chemistry 3.02.04, the Weirding Way 3.02.13).
     fn card_matches(self, c: Card, weapon_slot: bool) -> bool {
+        let poison_weapon =
+            matches!(c, Card::PoisonBlade | Card::Chemistry) || c.kind() == CardKind::WeaponPoison;
+        let projectile_weapon = c == Card::PoisonBlade || c.kind() == CardKind::WeaponProjectile;
+        let poison_defense = c.kind() == CardKind::DefensePoison || c == Card::ShieldSnooper;
+        let projectile_defense = matches!(c, Card::ShieldSnooper | Card::WeirdingWay)
+            || c.kind() == CardKind::DefenseProjectile;
         match self {
-            VoiceCmd::PoisonWeapon => weapon_slot && c.kind() == CardKind::WeaponPoison,
-            VoiceCmd::ProjectileWeapon => weapon_slot && c.kind() == CardKind::WeaponProjectile,
-            VoiceCmd::PoisonDefense => !weapon_slot && c.kind() == CardKind::DefensePoison,
-            VoiceCmd::ProjectileDefense => !weapon_slot && c.kind() == CardKind::DefenseProjectile,
+            VoiceCmd::PoisonWeapon => weapon_slot && poison_weapon,
+            VoiceCmd::ProjectileWeapon => weapon_slot && projectile_weapon,
+            VoiceCmd::PoisonDefense => !weapon_slot && poison_defense,
+            VoiceCmd::ProjectileDefense => !weapon_slot && projectile_defense,
             VoiceCmd::Worthless => c.kind() == CardKind::Worthless,
             VoiceCmd::CheapHero => false,
             VoiceCmd::Card(x) => x == c,
@@ -129,7 +137,7 @@ impl Replay {
             .filter(|l| match self.st.leaders[l.index()] {
                 LeaderState::Pool(h) => h == f,
                 LeaderState::Fought(h, x) => h == f && x == t,
-                LeaderState::Tanks { .. } => false,
+                LeaderState::Tanks { .. } | LeaderState::SetAside => false,
             })
             .collect()
     }
@@ -154,14 +162,32 @@ impl Replay {
             return;
         }
         let t = b.place.territory;
+        let b_pos = b.pos;
         let opponent = b.sides[1 - side];
+        // What a faction reveals with its plan (Richese's No-Field tokens, 000 2.10.16).
+        for g in self.st.in_play.iter() {
+            crate::factions::rules(g).before_plan(self, f, t);
+        }
+        let Some(b) = self.t.battle.current.as_ref() else {
+            return;
+        };
         let available = self.available_leaders(f, b);
         // The leader slot (1.07.04.02-1.07.04.05, 4.01.16).
         let fought_elsewhere = match plan.leader {
             PlanLeader::Leader(l) => self.t.battle.fought_in[l.index()].filter(|&x| x != t),
             _ => None,
         };
+        let not_in_play = match plan.leader {
+            PlanLeader::Leader(l) => crate::factions::rules(l.faction()).leader_in_play(self, l),
+            _ => None,
+        };
         match plan.leader {
+            PlanLeader::Leader(l) if let Some(rule) = not_in_play => {
+                self.v(
+                    rule,
+                    format!("{l} is not in this game (an Advanced game leader)"),
+                );
+            }
             PlanLeader::Leader(l) if let Some(x) = fought_elsewhere => {
                 self.v(
                     rule!("1.07.04.03"),
@@ -206,6 +232,10 @@ impl Replay {
             PlanLeader::CheapHero => {
                 self.take_card(f, Card::CheapHero, rule!("3.01.04"));
             }
+            // 000 3.03.13: played in place of a leader, or with none available.
+            PlanLeader::Levenbrech => {
+                self.take_card(f, Card::Levenbrech, rule!("3.03.13"));
+            }
             PlanLeader::None => {
                 if !available.is_empty() {
                     let names: Vec<&str> = available.iter().map(|l| l.code()).collect();
@@ -231,8 +261,15 @@ impl Replay {
             // Not usable: the plan is resolved without it.
             plan.kwisatz = false;
         }
-        // Forces and spice (1.07.04.01, 1.13.04).
-        let here = self.st.in_territory(f, t);
+        // Forces and spice (1.07.04.01, 1.13.04). A faction's rules may have it dial another's
+        // forces (Battling Co-Occupied, 000 2.11.19 original).
+        let pool = self
+            .st
+            .in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).dial_pool(self, f, t))
+            .unwrap_or(f);
+        let here = self.st.in_territory(pool, t);
         if plan.dial.total > here.fighting() || plan.dial.starred > here.starred {
             self.v(
                 rule!("1.07.04.01"),
@@ -245,18 +282,53 @@ impl Replay {
                 ),
             );
         }
+        if let Some((a, share)) = plan.ally_spice {
+            // An ally that pays for the forces by its own ability (CHOAM, 000 2.09.15).
+            match crate::factions::rules(a).pays_ally_battle_spice(self, f) {
+                Some((rule, false)) => {
+                    self.v(
+                        rule,
+                        format!(
+                            "{a} pays only for its ally's forces in battle, and {f} is not its ally"
+                        ),
+                    );
+                    plan.ally_spice = None;
+                }
+                None => {
+                    self.v(
+                        rule!("1.13.04"),
+                        format!("{a} cannot pay for {f}'s forces in battle (only CHOAM pays for its ally's, 000 2.09.15)"),
+                    );
+                    plan.ally_spice = None;
+                }
+                Some((rule, _)) if share > plan.spice || share > self.spice(a) => {
+                    self.v(
+                        rule,
+                        format!(
+                            "{a} pays {share} of {f}'s {} spice in battle but has {}",
+                            plan.spice,
+                            self.spice(a)
+                        ),
+                    );
+                }
+                Some(_) => {}
+            }
+        }
+        let own_share = plan
+            .spice
+            .saturating_sub(plan.ally_spice.map_or(Spice::ZERO, |(_, s)| s));
         if !plan.spice.is_zero() {
             if !self.st.options.advanced {
                 self.v(
                     rule!("1.13.04"),
                     format!("{f} puts spice on its wheel, but spice dialing is an Advanced rule"),
                 );
-            } else if plan.spice > self.spice(f) {
+            } else if own_share > self.spice(f) {
                 self.v(
                     rule!("1.13.04"),
                     format!(
                         "{f} puts {} spice on its wheel but has {}{}",
-                        plan.spice,
+                        own_share,
                         self.spice(f),
                         self.bribe_note(f)
                     ),
@@ -267,43 +339,104 @@ impl Replay {
         let hand_before = self.st.faction(f).hand.clone();
         for (card, weapon_slot) in [(plan.weapon, true), (plan.defense, false)] {
             let Some(c) = card else { continue };
-            let fits = match c.kind() {
-                CardKind::WeaponSpecial | CardKind::WeaponProjectile | CardKind::WeaponPoison => {
-                    weapon_slot
-                }
-                CardKind::DefenseProjectile | CardKind::DefensePoison => !weapon_slot,
-                CardKind::Worthless => true,
-                CardKind::Leader | CardKind::Special => false,
+            let fits = match c {
+                // Chemistry is a weapon only beside another defence (3.02.04), the Weirding Way
+                // a defence only beside another weapon (3.02.13).
+                Card::Chemistry if weapon_slot => plan.defense.is_some(),
+                Card::WeirdingWay if !weapon_slot => plan.weapon.is_some(),
+                _ => match c.kind() {
+                    CardKind::WeaponSpecial
+                    | CardKind::WeaponProjectile
+                    | CardKind::WeaponPoison => weapon_slot,
+                    CardKind::DefenseProjectile
+                    | CardKind::DefensePoison
+                    | CardKind::DefenseSpecial => !weapon_slot,
+                    // In place of a weapon or a defence (000 3.04.01, 3.04.03).
+                    CardKind::Worthless | CardKind::SpecialBattle => true,
+                    CardKind::Leader | CardKind::Special => false,
+                },
             };
             if !fits {
                 let slot = if weapon_slot { "weapon" } else { "defense" };
                 // A card that is neither weapon nor defence is played as its own text says
-                // (the Cheap Hero as a leader, 3.01.04; the others not in battle at all).
+                // (the Cheap Hero as a leader, 3.01.04; the others not in battle at all), and
+                // so is a card with two uses (Chemistry, the Weirding Way).
                 let rule = match c.kind() {
                     CardKind::Leader | CardKind::Special => c.rule(),
+                    // An expansion's card states where it is played (000 3.02).
+                    _ if c.set() != crate::board::CardSet::Classic => c.rule(),
                     _ => rule!("1.07.04.06"),
                 };
-                self.v(rule, format!("{c} cannot be played as {f}'s {slot}"));
+                let why = match c {
+                    Card::Chemistry => {
+                        " (Chemistry is a poison weapon only when played with another defense)"
+                    }
+                    Card::WeirdingWay => {
+                        " (the Weirding Way is a projectile defense only when played with another weapon)"
+                    }
+                    _ => "",
+                };
+                self.v(rule, format!("{c} cannot be played as {f}'s {slot}{why}"));
             }
             self.take_card(f, c, c.rule());
         }
-        // The strength of the forces dialled, when the log asserts it.
+        // Reinforcements needs 3 forces in reserve to send to the tanks (000 3.04.03).
+        if plan.weapon == Some(Card::Reinforcements) || plan.defense == Some(Card::Reinforcements) {
+            let reserves = self.st.faction(f).reserves;
+            if reserves.total() < 3 {
+                self.v_full(
+                    rule!("3.04.03"),
+                    format!("{f} plays Reinforcements but has {reserves} forces in reserve: it must put 3 in the tanks"),
+                );
+            }
+        }
+        // The strength of the forces dialled, when the log asserts it: by the kinds of force, with
+        // the bonus, the faction's effects in force and the Karamas already played against its
+        // battle abilities (3.01.11.01).
+        let mut conditions = self.conditions();
+        conditions.bonus[side] = self.dial_bonus(&plan, t);
+        crate::factions::rules(f).wheel_conditions(self, t, &plan, &mut conditions, side);
         for a in asserts {
             if let Assertion::Wheel { pos, value } = a {
-                let computed = battle::wheel(&plan, opponent, side, &self.conditions());
+                let without = conditions;
+                let mut c = conditions;
+                let mut p = plan;
+                let stopped = self.karama_in_battle(b_pos, &mut p, &mut c, side, false);
+                let computed = battle::wheel(&p, opponent, side, &c);
                 if computed != *value {
-                    let rule = if !self.st.options.advanced {
-                        rule!("1.07.04.01")
+                    let karama = stopped
+                        .first()
+                        .filter(|_| battle::wheel(&plan, opponent, side, &without) == *value);
+                    // The bonus left out: the rule that adds it (Reinforcements, 000 3.04.03; a
+                    // faction's, such as Battling Co-Occupied, 000 2.11.19 original).
+                    let bonus = c.bonus[side];
+                    let bonus_rule =
+                        (bonus.0 > 0 && value.0 < computed.0 && computed.0 - value.0 <= bonus.0)
+                            .then(|| self.dial_bonus_rule(&plan, t))
+                            .flatten();
+                    let (rule, note) = if let Some(r) = bonus_rule {
+                        (r, String::new())
+                    } else if !self.st.options.advanced {
+                        (rule!("1.07.04.01"), String::new())
+                    } else if let Some(k) = karama {
+                        (k.rule(), format!(" ({})", k.describe()))
                     } else if let Some(r) = crate::factions::rules(f).wheel_rule(&plan, opponent) {
-                        r
+                        (r, String::new())
                     } else {
-                        rule!("1.13.04.01")
+                        // The misreading that gives the log's number, by the rule it breaks.
+                        let slip = battle::Slip::ALL
+                            .into_iter()
+                            .find(|&s| battle::wheel_slip(&p, opponent, side, &c, s) == *value);
+                        (
+                            slip.map_or(rule!("1.13.04.01"), |s| s.rule_for(&p, opponent)),
+                            String::new(),
+                        )
                     };
                     self.v_at(
                         *pos,
                         rule,
                         format!(
-                            "{f}'s {} forces with {} spice are worth {computed} on the wheel, not {value}",
+                            "{f}'s {} forces with {} spice are worth {computed} on the wheel, not {value}{note}",
                             plan.dial, plan.spice
                         ),
                     );
@@ -317,12 +450,130 @@ impl Replay {
         self.check_prescience(&plan);
     }
 
+    /// What a side adds to the number it dials: Reinforcements' 2 (000 3.04.03), and what a
+    /// faction's rules add (half of Ecaz's forces in Battling Co-Occupied, 000 2.11.19
+    /// original).
+    pub(crate) fn dial_bonus(&self, plan: &Plan, t: crate::board::Territory) -> battle::Halves {
+        let mut h = 0;
+        if plan.weapon == Some(Card::Reinforcements) || plan.defense == Some(Card::Reinforcements) {
+            h += battle::Halves::whole(2).0;
+        }
+        for g in self.st.in_play.iter() {
+            if let Some((x, _)) = crate::factions::rules(g).dial_bonus(self, plan, t) {
+                h += x.0;
+            }
+        }
+        battle::Halves(h)
+    }
+
+    /// The rule behind a side's dial bonus (see [`Replay::dial_bonus`]).
+    pub(crate) fn dial_bonus_rule(&self, plan: &Plan, t: crate::board::Territory) -> Option<Rule> {
+        if plan.weapon == Some(Card::Reinforcements) || plan.defense == Some(Card::Reinforcements) {
+            return Some(rule!("3.04.03"));
+        }
+        self.st
+            .in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).dial_bonus(self, plan, t))
+            .map(|(_, r)| r)
+    }
+
+    /// At Revealing Wheels: Harass and Withdraw sends the player's undialed forces back to
+    /// reserves unless a traitor is called on them (000 3.04.01); Reinforcements puts 3 forces
+    /// from reserves in the tanks (000 3.04.03).
+    pub(crate) fn battle_cards_revealed(
+        &mut self,
+        plans: &[Plan; 2],
+        c: &Conditions,
+        t: crate::board::Territory,
+    ) {
+        for (i, p) in plans.iter().enumerate() {
+            let f = p.faction;
+            let plays = |card: Card| p.weapon == Some(card) || p.defense == Some(card);
+            if plays(Card::HarassAndWithdraw) && !c.betrayed[i] {
+                let mut undialed = crate::state::Forces::new(
+                    self.st
+                        .in_territory(f, t)
+                        .normal
+                        .saturating_sub(p.dial.normal()),
+                    self.st
+                        .in_territory(f, t)
+                        .starred
+                        .saturating_sub(p.dial.starred),
+                );
+                for &piece in t.pieces() {
+                    if undialed.is_empty() {
+                        break;
+                    }
+                    let got =
+                        self.st
+                            .take_from_piece(f, piece, undialed, crate::dgn::Side::Fighter);
+                    undialed.normal -= got.normal.min(undialed.normal);
+                    undialed.starred -= got.starred.min(undialed.starred);
+                    self.st.faction_mut(f).reserves.add(got.forces());
+                }
+            }
+            if plays(Card::Reinforcements) {
+                let got = self
+                    .st
+                    .faction_mut(f)
+                    .reserves
+                    .take(crate::state::Forces::new(3, 0));
+                let left = 3 - got.total();
+                let more = self
+                    .st
+                    .faction_mut(f)
+                    .reserves
+                    .take(crate::state::Forces::new(0, left));
+                let st = self.st.faction_mut(f);
+                st.tanks.add(got);
+                st.tanks.add(more);
+            }
+        }
+    }
+
     /// The strength conditions of this battle as far as the plans go (Karama effects are taken
     /// when the battle is resolved).
     pub(crate) fn conditions(&self) -> Conditions {
         Conditions {
             advanced: self.st.options.advanced,
             ..Conditions::default()
+        }
+    }
+
+    /// `F withhold PoisonTooth` (000 3.02.08): its player chooses, as the wheels are revealed,
+    /// not to use the Poison Tooth; the battle is resolved without it, and the card is kept if
+    /// its player wins.
+    pub(crate) fn withhold(&mut self, f: Faction, card: Card) {
+        if !self.battle_or_report(rule!("3.02.08"), "Withholding a weapon") {
+            return;
+        }
+        if card != Card::PoisonTooth {
+            self.v(
+                rule!("3.02.08"),
+                format!(
+                    "{card} is used as revealed; only the Poison Tooth may be withheld (3.02.08)"
+                ),
+            );
+            return;
+        }
+        let Some(b) = self.t.battle.current.as_mut() else {
+            return;
+        };
+        let Some(side) = b.side_of(f) else {
+            self.v(rule!("3.02.08"), format!("{f} is not in this battle"));
+            return;
+        };
+        match b.plans[side] {
+            Some(p) if p.weapon == Some(Card::PoisonTooth) => b.withheld[side] = true,
+            Some(_) => self.v(
+                rule!("3.02.08"),
+                format!("{f} did not play the Poison Tooth in this battle"),
+            ),
+            None => self.v(
+                rule!("3.02.08"),
+                format!("{f} chooses not to use the Poison Tooth once its plan is revealed"),
+            ),
         }
     }
 

@@ -107,7 +107,17 @@ impl Replay {
             Entry::Shipment => "ship",
             Entry::FremenSend | Entry::CarthagCard => "send",
         };
-        if dest.in_storm(self.st.storm) {
+        if !self.st.on_map(t) {
+            self.v(
+                rule!("2.07.17"),
+                format!(
+                    "{f} cannot {verb} forces into the {}: it is not on the map",
+                    t.name()
+                ),
+            );
+            return false;
+        }
+        if self.st.in_storm(dest) {
             match how {
                 Entry::Shipment => self.v(
                     rule!("1.06.03.04"),
@@ -127,7 +137,25 @@ impl Replay {
                 Entry::FremenSend => {}
             }
         }
-        if self.st.stronghold_full_for(t, f) {
+        // What a faction's rules forbid there (no one but the Ixians ships into the Hidden
+        // Mobile Stronghold, 000 2.07.20).
+        for g in self.st.in_play.iter() {
+            crate::factions::rules(g).entry_check(self, f, t, how);
+        }
+        if let Some((rule, why)) = self
+            .st
+            .in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).entry_forbidden(self, f, t, how))
+        {
+            self.v(rule, why);
+        }
+        let exempt = self.st.in_play.iter().any(|g| {
+            crate::factions::rules(g)
+                .occupancy_exempt(self, f, t)
+                .is_some()
+        });
+        if self.st.stronghold_full_for(t, f) && !exempt {
             let others = self.st.occupants(t);
             self.v(
                 rule!("1.06.03.05"),
@@ -233,14 +261,37 @@ impl Replay {
                 .iter()
                 .any(|g| crate::factions::rules(g).check_action_order(self, f));
             let idx = self.st.order_index(f);
+            // The Juice of Sapho: its player goes first or last this phase (000 3.03.02.02,
+            // 3.03.02.03), ahead of or after everyone, the Guild included.
+            let first = self.sapho(crate::dgn::SaphoEffect::First);
+            let last = self.sapho(crate::dgn::SaphoEffect::Last);
             let later = || {
                 self.t
                     .mv
                     .acted
                     .iter()
-                    .find(|&g| self.st.order_index(g) > idx)
+                    .find(|&g| self.st.order_index(g) > idx && Some(g) != first)
             };
-            if !judged && let Some(g) = later() {
+            if let Some(s) = last
+                && s != f
+                && self.t.mv.acted.contains(s)
+            {
+                self.v(
+                    rule!("3.03.02.03"),
+                    format!("{s} played the Juice of Sapho to go last; {f} acts after it"),
+                );
+            } else if let Some(s) = first
+                && s != f
+                && !self.t.mv.acted.contains(s)
+            {
+                self.v(
+                    rule!("3.03.02.02"),
+                    format!("{s} played the Juice of Sapho to go first; {f} acts before it"),
+                );
+            } else if !judged
+                && Some(f) != last
+                && let Some(g) = later()
+            {
                 self.v(
                     rule!("1.06.01"),
                     format!(
@@ -258,15 +309,25 @@ impl Replay {
     pub(crate) fn end_action(&mut self, f: Faction) {
         self.t.mv.acted.insert(f);
         self.t.mv.current = None;
-        if let Some(a) = self.st.ally(f) {
+        for g in self.st.in_play.iter() {
+            crate::factions::rules(g).action_ended(self, f);
+        }
+        // A faction's rule may keep the allies together (Ecaz's Occupy, 000 2.11.17 original).
+        let exempt = self.st.ally(f).is_some_and(|a| {
+            self.st.in_play.iter().any(|g| {
+                crate::factions::rules(g)
+                    .ally_constraint_exempt(self, f, a)
+                    .is_some()
+            })
+        });
+        if let Some(a) = self.st.ally(f).filter(|_| !exempt) {
             for t in Territory::all() {
                 if t == Territory::PolarSink {
                     continue;
                 }
                 let rows = &self.st.board[t.piece_range()];
                 let mine = rows.iter().any(|r| r[f.index()].fighting() > 0);
-                let allied = rows.iter().any(|r| r[a.index()].fighting() > 0);
-                if !(mine && allied) {
+                if !mine || !rows.iter().any(|r| r[a.index()].fighting() > 0) {
                     continue;
                 }
                 for p in t.piece_range() {
@@ -329,11 +390,10 @@ impl Replay {
                 t.code()
             ),
         );
-        let storm = self.st.storm;
         t.pieces()
             .iter()
             .copied()
-            .find(|p| !p.in_storm(storm))
+            .find(|&p| !self.st.in_storm(p))
             .or_else(|| t.pieces().first().copied())
     }
 
@@ -346,13 +406,12 @@ impl Replay {
         side: Side,
         storm_rule: Rule,
     ) -> Vec<Piece> {
-        let storm = self.st.storm;
         let t = from.territory;
         if let Some(s) = from.sector {
             let Some(p) = t.piece(Some(s)) else {
                 return Vec::new();
             };
-            if p.in_storm(storm) {
+            if self.st.in_storm(p) {
                 self.v(
                     storm_rule,
                     format!("{f}'s forces in {from} are in the storm and cannot leave it"),
@@ -364,7 +423,7 @@ impl Replay {
         t.pieces()
             .iter()
             .copied()
-            .filter(|p| !p.in_storm(storm))
+            .filter(|&p| !self.st.in_storm(p))
             .collect()
     }
 
@@ -372,11 +431,13 @@ impl Replay {
         let mut total = Forces::default();
         for &p in pieces {
             let s = self.st.stack(f, p);
-            let two_sided = self.st.faction(f).sheet.advisors;
+            let two_sided = self.st.faction(f).sheet.kinds.two_sided();
             total.add(match side {
                 Side::Advisor if two_sided => Forces::new(s.advisors, 0),
                 _ if two_sided => Forces::new(s.normal, 0),
-                _ => Forces::new(s.normal, s.starred),
+                // A faction without advisors may still hold tokens that do not fight (the
+                // revised Ecaz's co-occupied forces, 000 2.11.06): they move like the others.
+                _ => Forces::new(s.normal + s.advisors, s.starred),
             });
         }
         total
@@ -410,7 +471,7 @@ impl Replay {
                 .territory
                 .pieces()
                 .iter()
-                .any(|p| p.in_storm(self.st.storm) && !self.st.stack(f, *p).is_empty());
+                .any(|&p| self.st.in_storm(p) && !self.st.stack(f, p).is_empty());
             let note = if in_storm {
                 " (forces in the storm sector cannot leave it)"
             } else {
@@ -424,7 +485,7 @@ impl Replay {
                 ),
             );
         }
-        let side = if self.st.faction(f).sheet.advisors && c.side != Side::Advisor {
+        let side = if self.st.faction(f).sheet.kinds.two_sided() && c.side != Side::Advisor {
             Side::Fighter
         } else {
             c.side

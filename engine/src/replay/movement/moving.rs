@@ -2,6 +2,7 @@
 //! forces (4.03.03.05).
 
 use super::*;
+use crate::factions::ForceKind;
 
 impl Replay {
     pub(crate) fn move_forces(
@@ -26,7 +27,7 @@ impl Replay {
             return;
         }
         self.t.mv.moves += 1;
-        let advisors = self.st.faction(f).sheet.advisors && c.side == Side::Advisor;
+        let advisors = self.st.faction(f).sheet.kinds.two_sided() && c.side == Side::Advisor;
         let storm = self.st.storm;
         let pieces = self.source_pieces(f, from, c.side, rule!("1.06.05.06"));
         let Some(dest) = self.dest_piece(to, rule!("1.06.05.08")) else {
@@ -39,9 +40,35 @@ impl Replay {
             && [Territory::Arrakeen, Territory::Carthag]
                 .iter()
                 .any(|&x| self.st.in_territory(f, x).fighting() > 0);
-        let mut range: u8 = if ornithopters { 3 } else { 1 };
+        // Without ornithopters a group moves as far as its slowest kind (1.06.05.03: one
+        // territory; the Ixians' Cyborgs two, 000 2.07.12).
+        let kinds = self.st.faction(f).sheet.kinds;
+        let slowest = [
+            (c.total > c.starred, ForceKind::Plain),
+            (c.starred > 0, ForceKind::Starred),
+        ]
+        .into_iter()
+        .filter(|(moved, _)| *moved)
+        .map(|(_, k)| (k, *kinds.of(k)))
+        .min_by_key(|(_, k)| k.moves);
+        let kind_range = slowest.filter(|(_, k)| k.moves > 1).map(|(kind, k)| {
+            (
+                k,
+                crate::factions::kind_rule(f, kind, crate::factions::Aspect::Moves),
+            )
+        });
+        let mut range: u8 = if ornithopters {
+            3
+        } else {
+            kind_range.map_or(1, |(k, _)| k.moves)
+        };
         // A faction's own range (the Fremen's two territories, 2.04.06).
-        let own = crate::factions::rules(f).move_range(self);
+        let own = crate::factions::rules(f).move_range(self, c).or_else(|| {
+            self.st
+                .in_play
+                .iter()
+                .find_map(|g| crate::factions::rules(g).move_range_from(self, f, from.territory))
+        });
         let prevented = own.and_then(|m| m.prevented);
         if let Some(m) = own {
             range = range.max(m.range);
@@ -51,17 +78,74 @@ impl Replay {
         if habbanya_card {
             range += 2;
         }
+        // Abilities of the factions at the table that lengthen this move or let it through the
+        // storm, used up by it (CHOAM's Kulon and Jubba Cloak, 000 2.09.07.04, 2.09.10.02).
+        let seated: Vec<Faction> = self.st.in_play.iter().collect();
+        let bonus = seated
+            .iter()
+            .find_map(|&g| crate::factions::rules(g).move_bonus(self, f));
+        if let Some((k, _)) = bonus {
+            range += k;
+        }
+        let through_storm = seated
+            .iter()
+            .find_map(|&g| crate::factions::rules(g).move_through_storm(self, f));
+        let path_storm = if through_storm.is_some() { None } else { storm };
+        // The Ornithopter card: one move of up to three territories (000 3.03.06.01).
+        let card_range = self.t.cards.ornithopter.filter(|&g| g == f);
+        if card_range.is_some() {
+            self.t.cards.ornithopter = None;
+            range = range.max(3);
+        }
+        // Its second move uses other forces than the first (000 3.03.06.02).
+        if let Some((g, Some(first))) = self.t.cards.second_move
+            && g == f
+            && self.t.mv.moves >= 2
+            && from.territory == first
+        {
+            self.v(
+                rule!("3.03.06.02"),
+                format!("{f}'s second move with the Ornithopter uses other forces than its first, which went to {}", first.name()),
+            );
+        }
         // Advisors have no ornithopters even beside the Bene Gesserit's fighters in Arrakeen or
         // Carthag (2.02.12).
         let advisors_grounded = advisors
             && [Territory::Arrakeen, Territory::Carthag]
                 .iter()
                 .any(|&x| self.st.in_territory(f, x).fighting() > 0);
-        let full = |r: &Self, x: Territory| !advisors && r.st.stronghold_full_for(x, f);
+        let full = |r: &Self, x: Territory| {
+            !advisors
+                && r.st.stronghold_full_for(x, f)
+                && !r.st.in_play.iter().any(|g| {
+                    crate::factions::rules(g)
+                        .occupancy_exempt(r, f, x)
+                        .is_some()
+                })
+        };
         let mut legal = true;
-        if dest.in_storm(storm) {
+        let blocked = (t != from.territory)
+            .then(|| {
+                seated
+                    .iter()
+                    .find_map(|&g| crate::factions::rules(g).move_blocked(self, f, t))
+            })
+            .flatten();
+        if let Some((rule, why)) = blocked {
+            self.v(rule, why);
+            legal = false;
+        } else if !self.st.on_map(t) || !self.st.on_map(from.territory) {
+            let off = if self.st.on_map(t) { from.territory } else { t };
             self.v(
-                rule!("1.06.05.06"),
+                rule!("2.07.17"),
+                format!("{f} cannot move: the {} is not on the map", off.name()),
+            );
+            legal = false;
+        } else if self.st.in_storm(dest) {
+            // An ability that lets the move through the storm still never lets it stop there
+            // (CHOAM's Jubba Cloak, 000 2.09.10.02).
+            self.v(
+                through_storm.unwrap_or(rule!("1.06.05.06")),
                 format!("{f} cannot move into {to}: it is in the storm"),
             );
             legal = false;
@@ -78,16 +162,24 @@ impl Replay {
             legal = false;
         }
         let b = board();
+        let link = self.st.link();
         if legal && !pieces.is_empty() {
-            let cost = b.path_cost(&pieces, dest, storm, |x| full(self, x));
-            let range_rule = if habbanya_card {
+            let cost = b.path_cost_linked(&pieces, dest, path_storm, |x| full(self, x), link);
+            let range_rule = if let Some((_, r)) = bonus {
+                r
+            } else if card_range.is_some() {
+                rule!("3.03.06.01")
+            } else if habbanya_card {
                 rule!("4.03.03.03")
             } else if advisors_grounded {
-                rule!("2.02.12")
+                // The second side's own rule (advisors 2.02.12; Smugglers, 000 2.13.05).
+                kinds.of(ForceKind::Flipped).rule
             } else if let Some(b) = prevented.filter(|_| !ornithopters) {
                 b.rule()
             } else if let Some(m) = own.filter(|_| !ornithopters) {
                 m.rule
+            } else if let Some((_, rule)) = kind_range.filter(|_| !ornithopters) {
+                rule
             } else if ornithopters {
                 rule!("1.06.05.04")
             } else {
@@ -106,12 +198,14 @@ impl Replay {
                 format!("without ornithopters, since {}", b.describe())
             } else if let Some(m) = own {
                 m.why.to_string()
+            } else if let Some((k, _)) = kind_range {
+                format!("as {}s without ornithopters", k.name)
             } else {
                 "without ornithopters (no forces in Arrakeen or Carthag)".to_string()
             };
             match cost {
                 None if b
-                    .path_cost(&pieces, dest, None, |x| full(self, x))
+                    .path_cost_linked(&pieces, dest, None, |x| full(self, x), link)
                     .is_some() =>
                 {
                     self.v(
@@ -128,7 +222,7 @@ impl Replay {
                 }
                 Some(d)
                     if d > range
-                        && b.path_cost(&pieces, dest, None, |x| full(self, x))
+                        && b.path_cost_linked(&pieces, dest, None, |x| full(self, x), link)
                             .is_some_and(|clear| clear <= range) =>
                 {
                     self.v(
@@ -171,7 +265,7 @@ impl Replay {
         crate::factions::rules(f).arrive(self, t, &mut moved, advisors, had_advisors);
         self.st.stack_mut(f, dest).add(moved);
         if t != from.territory {
-            self.t.mv.last_entry = Some((f, t));
+            self.entered_from(f, Some(from.territory), t, advisors);
         }
     }
 
@@ -237,9 +331,8 @@ impl Replay {
         range_rule: Rule,
     ) {
         let mut prev = from;
-        let storm = self.st.storm;
         for step in via.iter().map(|p| p.territory).chain(std::iter::once(to)) {
-            if !prev.neighbours().contains(&step) {
+            if !self.st.borders(prev, step) {
                 self.v(
                     rule!("1.06.05"),
                     format!("{} does not border {}", prev.name(), step.name()),
@@ -256,7 +349,7 @@ impl Replay {
                         ),
                     );
                 }
-                if step.pieces().iter().all(|p| p.in_storm(storm)) {
+                if step.pieces().iter().all(|&p| self.st.in_storm(p)) {
                     self.v(
                         rule!("1.06.05.06"),
                         format!(

@@ -50,7 +50,29 @@ impl Replay {
             return;
         };
         let t = to.territory;
-        self.check_entry(f, dest, c.total, Entry::Shipment);
+        // The second side of a faction's tokens that ships and shares territories peacefully
+        // (the Free Traders' Smugglers, 000 2.13.05): no occupancy limit, never into the
+        // Hidden Mobile Stronghold.
+        let second_side = if c.side == Side::Advisor {
+            crate::factions::rules(f).ships_second_side()
+        } else {
+            None
+        };
+        if let Some(rule) = second_side {
+            if t == Territory::HiddenMobileStronghold {
+                self.v(
+                    rule,
+                    format!("{f} cannot ship Smugglers into the Hidden Mobile Stronghold"),
+                );
+            } else if self.st.in_storm(dest) {
+                self.v(
+                    rule!("1.06.03.04"),
+                    format!("{f} cannot ship into {}: it is in the storm", t.name()),
+                );
+            }
+        } else {
+            self.check_entry(f, dest, c.total, Entry::Shipment);
+        }
         crate::factions::rules(f).shipment_check(self, t, c);
         let reserves = self.st.faction(f).reserves;
         if !reserves.covers(Forces::from_count(c)) {
@@ -62,16 +84,46 @@ impl Replay {
         let (rate, rate_block) = self.guild_rate(f, karama);
         let guild_rate = karama || rate.is_some();
         let wall_card = self.st.stronghold_card_holder(Stronghold::ShieldWall) == Some(f);
-        let cost = shipping_cost(t, c.total, guild_rate, wall_card);
+        // A faction's rules may charge fewer forces (000 2.11.16.10 revised).
+        let charge = self
+            .st
+            .in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).shipping_charge(self, f, t, c.total));
+        // What the tokens are paid for (CHOAM's Elite Mercenaries count twice, 000 2.09.16).
+        let counted = self
+            .st
+            .in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).shipped_count(self, f, c));
+        // A faction's own price (the Free Traders' Smugglers, 000 2.13.05).
+        let own_cost = self
+            .st
+            .in_play
+            .iter()
+            .find_map(|g| crate::factions::rules(g).shipment_cost(self, f, t, c, guild_rate));
+        let cost = own_cost.map_or_else(
+            || {
+                shipping_cost(
+                    t,
+                    counted.or(charge).map_or(c.total, |(n, _)| n),
+                    guild_rate,
+                    wall_card,
+                )
+            },
+            |(n, _)| n,
+        );
         // A Karama shipment is paid to the bank (3.01.11.03).
-        let claim = if karama {
-            None
+        let fee = if karama {
+            Fee::KaramaShipment
         } else {
-            self.payee_of(Fee::Shipment, f)
+            Fee::Shipment
         };
-        let (payee, payee_block) = claim.map_or((Payee::Bank, None), |c| (c.payee, c.block));
+        let claim = self.payee_of(fee, f);
         let rule = if karama {
             rule!("3.01.11.03")
+        } else if let Some((_, r)) = charge {
+            r
         } else if wall_card && t == Territory::ShieldWall {
             // The Shield Wall card's stronghold rate (4.03.03.05; a variant, 1.00.03).
             rule!("4.03.03.05")
@@ -79,17 +131,17 @@ impl Replay {
             b.rule()
         } else if let Some(a) = rate {
             a.0
+        } else if t.moves() {
+            // The Hidden Mobile Stronghold is a stronghold, at the stronghold rate (000 2.07.17).
+            rule!("2.07.17")
+        } else if let Some(r) = own_cost.map(|x| x.1).or(counted.map(|x| x.1)) {
+            r
         } else {
             rule!("1.06.03.01")
         };
-        let payer = self.check_payment(
-            f,
-            payment,
-            cost,
-            (Fee::Shipment, payee, payee_block),
-            rule,
-            &format!("shipping {} forces to {}", c.total, t.name()),
-        );
+        let (payer, payee) = self.check_payment(f, payment, cost, (fee, claim), rule, &|| {
+            format!("shipping {} forces to {}", c.total, t.name())
+        });
         if karama {
             self.play_card(f, Card::Karama, rule!("3.01.11.03"), false);
         }
@@ -98,7 +150,11 @@ impl Replay {
             f,
             dest,
             ForceCount {
-                side: Side::Fighter,
+                side: if second_side.is_some() {
+                    Side::Advisor
+                } else {
+                    Side::Fighter
+                },
                 ..c
             },
             false,
@@ -112,7 +168,7 @@ impl Replay {
             payee,
             cost,
         });
-        self.t.mv.last_entry = Some((f, t));
+        self.entered(f, t, false);
     }
 
     /// Half-price shipping for this faction now, by a faction's ability (the Guild's, 2.06.06,
@@ -153,17 +209,22 @@ impl Replay {
         found
     }
 
-    /// Checks a logged payment against the computed cost and payee of this kind of payment (with
-    /// the Karama block that sent it to the bank, if any); returns who pays.
+    /// Checks a logged payment against the computed cost and payee of this kind of payment
+    /// (`claim`: the faction whose rules claim it, [`Replay::payee_of`]; the payee through
+    /// [`Replay::check_payee`]); returns who pays and who receives.
     pub(crate) fn check_payment(
         &mut self,
         f: Faction,
         payment: Option<Payment>,
         cost: Spice,
-        (fee, payee, payee_block): (Fee, Payee, Option<crate::replay::karama::Block>),
+        (fee, claim): (Fee, Option<crate::factions::PayeeRule>),
         rule: Rule,
-        what: &str,
-    ) -> Faction {
+        what: &dyn Fn() -> String,
+    ) -> (Faction, Payee) {
+        let logged = payment.and_then(|p| p.payee.map(|g| (g, p.pos)));
+        let payee = self.check_payee(fee, f, claim, logged, || {
+            format!("{f}'s payment for {}", what())
+        });
         let mut payer = f;
         if let Some(p) = payment {
             if p.amount != cost {
@@ -175,29 +236,8 @@ impl Replay {
                 self.v_at(
                     p.pos,
                     rule,
-                    format!("{what} costs {f} {cost} spice, not {}{why}", p.amount),
+                    format!("{} costs {f} {cost} spice, not {}{why}", what(), p.amount),
                 );
-            }
-            if let Some(given) = p.payee
-                && given != payee
-            {
-                if let Some(b) = payee_block {
-                    self.v_at(
-                        p.pos,
-                        b.rule(),
-                        format!(
-                            "this payment goes to the bank, not {given}: {}",
-                            b.describe()
-                        ),
-                    );
-                } else {
-                    let rule = self.payee_rule(fee, payee, given);
-                    self.v_at(
-                        p.pos,
-                        rule,
-                        format!("this payment goes to {payee}, not {given}"),
-                    );
-                }
             }
             if let Some(by) = p.payer
                 && by != f
@@ -217,13 +257,14 @@ impl Replay {
             self.v(
                 rule!("1.06.03.01"),
                 format!(
-                    "{payer} must pay {cost} spice for {what} but has {}{}",
+                    "{payer} must pay {cost} spice for {} but has {}{}",
+                    what(),
                     self.spice(payer),
                     self.bribe_note(payer)
                 ),
             );
         }
-        payer
+        (payer, payee)
     }
 
     pub(crate) fn stronghold_card_in_movement(&mut self, f: Faction, s: Stronghold) {
@@ -271,6 +312,6 @@ impl Replay {
         }
         self.st
             .place_from_reserves(f, p, ForceCount::plain(1), false);
-        self.t.mv.last_entry = Some((f, t));
+        self.entered(f, t, false);
     }
 }
