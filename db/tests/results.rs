@@ -95,7 +95,11 @@ fn solo_win(table: &Table) -> Draft {
             .enumerate()
             .map(|(i, s)| {
                 let result = (i == 0).then_some(WinType::SoloStronghold);
-                seat_result(s, result, [if i == 0 { 3 } else { u32::from(i < 4) }, 10, 5, 2, 4])
+                seat_result(
+                    s,
+                    result,
+                    [if i == 0 { 3 } else { u32::from(i < 4) }, 10, 5, 2, 4],
+                )
             })
             .collect(),
         judge_draw: None,
