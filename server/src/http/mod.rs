@@ -161,7 +161,10 @@ pub fn router_with(state: AppState, web: &WebConfig, extra: Router<AppState>) ->
     // check on a request for a file (the availability gate passes them anyway).
     let router = router.route_service(
         "/pkg/{*file}",
-        statics::cached(statics::files(&site_root, statics::missing.into_service())),
+        tower::Layer::layer(
+            &middleware::from_fn_with_state(statics::preload(&site_root), statics::from_memory),
+            statics::cached(statics::files(&site_root, statics::missing.into_service())),
+        ),
     );
     let router = router
         // A panic anywhere inside answers 500 in the caller's form; the connection stays.

@@ -15,14 +15,24 @@
 //!   hash: a new build has new names, so a phone never needs to ask for it again; public files
 //!   keep their names, so they get five minutes and are then checked with their `ETag`;
 //! - `Vary: Accept-Encoding`, since the same address has several encodings.
+//!
+//! The three hashed files of the browser half are what every phone asks for at the start of a
+//! round, so they are read once, when the server starts, with their precompressed copies
+//! ([`preload`]), and sent from memory ([`from_memory`]): `ServeDir` opens and reads the file
+//! on a blocking thread for every request, which held a stylesheet to a fraction of a static
+//! server's rate. Their tag is a hash of the bytes sent. Anything else under `/pkg/` (or a
+//! file missing at start) still goes to `ServeDir`.
 
 use std::{
+    collections::HashMap,
     hash::{Hash, Hasher},
     path::Path,
+    sync::Arc,
 };
 
 use axum::{
-    extract::Request,
+    body::{Body, Bytes},
+    extract::{Request, State},
     http::{HeaderValue, Method, StatusCode, header},
     middleware::Next,
     response::{IntoResponse, Response},
@@ -150,6 +160,136 @@ fn etag(headers: &axum::http::HeaderMap) -> Option<String> {
     ))
 }
 
+/// The browser half's hashed files as built, by address, each in the encodings the build made.
+#[derive(Clone, Default)]
+pub struct Preloaded(Arc<HashMap<String, Vec<Variant>>>);
+
+/// One encoding of a preloaded file.
+struct Variant {
+    /// `br`, `gzip`, or `None` for the file itself.
+    encoding: Option<&'static str>,
+    content_type: &'static str,
+    body: Bytes,
+    tag: HeaderValue,
+}
+
+/// Reads the stylesheet, script and wasm the pages link, with their `.br` and `.gz` copies,
+/// when their names carry their content's hash (a development build without hashes is served
+/// from the folder, where a rebuild replaces it).
+pub fn preload(site_root: &Path) -> Preloaded {
+    let assets = app::assets::current();
+    let mut files = HashMap::new();
+    for (address, content_type) in [
+        (&assets.stylesheet, "text/css"),
+        (&assets.script, "text/javascript"),
+        (&assets.wasm, "application/wasm"),
+    ] {
+        if !assets.is_immutable(address) {
+            continue;
+        }
+        let path = site_root.join(address.trim_start_matches('/'));
+        let mut variants = Vec::new();
+        for (suffix, encoding) in [(".br", Some("br")), (".gz", Some("gzip")), ("", None)] {
+            let mut name = path.clone().into_os_string();
+            name.push(suffix);
+            let Ok(bytes) = std::fs::read(&name) else {
+                continue;
+            };
+            let mut hasher = std::hash::DefaultHasher::new();
+            bytes.hash(&mut hasher);
+            let tag = format!(
+                "\"{:x}-{:x}-{}\"",
+                hasher.finish(),
+                bytes.len(),
+                encoding.unwrap_or("identity")
+            );
+            let Ok(tag) = HeaderValue::from_str(&tag) else {
+                continue;
+            };
+            variants.push(Variant {
+                encoding,
+                content_type,
+                body: Bytes::from(bytes),
+                tag,
+            });
+        }
+        // Without the file itself a browser that takes no encoding could not be answered.
+        if variants.iter().any(|v| v.encoding.is_none()) {
+            files.insert(address.clone(), variants);
+        }
+    }
+    Preloaded(Arc::new(files))
+}
+
+/// Answers a read of a preloaded file from memory, in the first encoding the browser accepts
+/// (brotli, gzip, the file itself), with the headers [`caching`] gives a file from the folder;
+/// anything else goes on.
+pub async fn from_memory(State(files): State<Preloaded>, request: Request, next: Next) -> Response {
+    let is_read = matches!(*request.method(), Method::GET | Method::HEAD);
+    let Some(variants) = is_read.then(|| files.0.get(request.uri().path())).flatten() else {
+        return next.run(request).await;
+    };
+    let headers = request.headers();
+    let accepted = headers
+        .get(header::ACCEPT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    let Some(variant) = variants
+        .iter()
+        .find(|v| v.encoding.is_none_or(|e| accepts(accepted, e)))
+    else {
+        return next.run(request).await;
+    };
+    let held = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|list| variant.tag.to_str().ok().map(|tag| matches(list, tag)))
+        .unwrap_or(false);
+    let mut response = if held {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        let mut response = if *request.method() == Method::HEAD {
+            Response::new(Body::empty())
+        } else {
+            Response::new(Body::from(variant.body.clone()))
+        };
+        let headers = response.headers_mut();
+        headers.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static(variant.content_type),
+        );
+        headers.insert(
+            header::CONTENT_LENGTH,
+            HeaderValue::from(variant.body.len()),
+        );
+        response
+    };
+    let headers = response.headers_mut();
+    if let Some(encoding) = variant.encoding {
+        headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding));
+    }
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE));
+    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    headers.insert(header::ETAG, variant.tag.clone());
+    response.extensions_mut().insert(StaticFile);
+    response
+}
+
+/// Whether an `Accept-Encoding` list takes `encoding` (named, or `*`, and not at `q=0`).
+fn accepts(list: &str, encoding: &str) -> bool {
+    list.split(',').any(|item| {
+        let mut parts = item.split(';');
+        let name = parts.next().unwrap_or_default().trim();
+        let refused = parts.any(|p| {
+            p.trim()
+                .strip_prefix("q=")
+                .and_then(|q| q.trim().parse::<f32>().ok())
+                .is_some_and(|q| q <= 0.0)
+        });
+        (name.eq_ignore_ascii_case(encoding) || name == "*") && !refused
+    })
+}
+
 /// Whether an `If-None-Match` list names `tag` (or is `*`). Weak comparison, as RFC 9110 asks
 /// for this header: a `W/` prefix is ignored.
 fn matches(list: &str, tag: &str) -> bool {
@@ -174,6 +314,16 @@ impl tower_http::compression::Predicate for NotStatic {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn accept_encoding_lists_are_read_with_their_weights() {
+        assert!(accepts("gzip, deflate, br", "br"));
+        assert!(accepts("gzip;q=1.0, br;q=0.5", "br"));
+        assert!(!accepts("gzip, br;q=0", "br"));
+        assert!(accepts("*", "gzip"));
+        assert!(!accepts("", "gzip"));
+        assert!(!accepts("identity", "br"));
+    }
 
     #[test]
     fn if_none_match_lists_are_read_as_browsers_send_them() {
