@@ -87,7 +87,7 @@ fn report(table_index: usize, table: &Table) -> Draft {
                 ally: None,
                 result: (i == 0).then_some(WinType::SoloStronghold),
                 end: EndValues {
-                    strongholds: if i == 0 { 3 } else { u32::from(i < 4) },
+                    strongholds: if i == 0 { 3 } else { 0 },
                     forces: u32::try_from(20 - table_index * 6 - i).expect("small"),
                     spice: dune::Spice::new(5),
                     cards: 2,

@@ -567,14 +567,15 @@ mod tests {
     }
 
     #[test]
-    fn a_full_rulebook_rule_is_named_with_its_book_and_no_gencon_heading() {
+    fn a_full_rulebook_rule_is_named_with_its_book_and_its_own_heading() {
         let bad =
             "[Ruleset \"full\"] [Factions \"1=AT 2=EC\"] [Mode \"Basic\"]\nT0\nLOYAL EC Sanya\n";
         let r = replay(bad, true);
         let p = &r.verification.problems[0];
         assert_eq!(p.rule.as_deref(), Some("000 2.11.00"));
-        assert_eq!(p.heading, None);
-        assert_eq!(p.rule_href(), None);
+        // The full rulebook's own row, never GenCon's rule of the same number.
+        assert_eq!(p.heading.as_deref(), Some("Basic and advanced"));
+        assert_eq!(p.rule_href().as_deref(), Some("/rules/full/2.11.00"));
     }
 
     #[test]
