@@ -19,6 +19,13 @@ const oneMistake = legal.replace("M SG ship 4 TUK $2 ;", "M SG ship 4 TUK $3 ;")
 // A complete game the Harkonnen win alone in turn 2: the engine derives its whole report.
 const solo = readFileSync(join(__dirname, "../../engine/tests/games/legal-game-solo-stronghold-victory.dgn"), "utf8");
 
+// A full-format game with the Ixians and the Tleilaxu: the Tleilaxu ship into the Ixians' Hidden
+// Mobile Stronghold on line 17, which only the Ixians may (000 2.07.20).
+const fullFormat = readFileSync(
+  join(__dirname, "../../engine/tests/games/illegal-2.07.20-shipment-into-the-ixians-stronghold.dgn"),
+  "utf8",
+);
+
 test.beforeAll(() => {
   createUser(judge.name, judge.password, true);
 });
@@ -148,6 +155,20 @@ test("a log's violations appear at their lines as it is typed, and the board fol
   const rows = page.getByRole("table").locator("tbody tr");
   await expect(rows.filter({ hasText: "Table 2" }).getByTestId("violations")).toHaveText("2");
   await expect(rows.filter({ hasText: "Table 1" }).getByTestId("violations")).toHaveText("0");
+
+  // A full-format game (000) at table 2: a violation of the full rulebook links to its page
+  // there, and the board draws the Ixians' Hidden Mobile Stronghold where it stands.
+  await page.goto(`${eventUrl}/rounds/1/tables/2/log`);
+  await live(page);
+  await editor.fill(fullFormat);
+  await expect(page.getByTestId("verdict")).toContainText("1 rule broken in 1 turn.");
+  const home = problems.locator("li[data-line='17']");
+  await expect(home).toContainText("Hidden Mobile Stronghold");
+  await expect(home.getByRole("link", { name: /2\.07\.20/ })).toHaveAttribute("href", "/rules/full/2.07.20");
+  await page.getByLabel("Why this change").fill("the table played the full rulebook's format");
+  await page.getByRole("button", { name: "Save the log" }).click();
+  await expect(page.getByText("Revision 2 saved by")).toBeVisible();
+  await expect(page.getByTestId("hms")).toContainText("The Hidden Mobile Stronghold stands in");
 });
 
 test("a judge opens a rule by its number on a phone in two taps", async ({ browser }) => {
