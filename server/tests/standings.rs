@@ -236,7 +236,7 @@ async fn the_public_standings_list_the_order_the_finals_line_and_the_reasons(poo
     assert!(page.contains(&format!("Games of {}", fourth.player)));
     assert!(
         page.contains(
-            "0\u{a0}pts · 0\u{a0}WA · 1\u{a0}SH · 18\u{a0}F · 5\u{a0}Sp · 2\u{a0}C · 4\u{a0}L"
+            "0\u{a0}pts · 0\u{a0}WA · 0\u{a0}SH · 18\u{a0}F · 5\u{a0}Sp · 2\u{a0}C · 4\u{a0}L"
         ),
         "the game's score, each value before its abbreviation"
     );
