@@ -99,7 +99,9 @@ test("a log's violations appear at their lines as it is typed, and the board fol
   // back at turn 1, sector 17 and 4 forces.
   await expect(page.getByTestId("storm")).toHaveText("The storm is in sector 2.");
   await expect(page.getByRole("listitem", { name: "Arrakeen: AT 1" })).toHaveCount(1);
-  // The slider counts turns as the page names them: 1 is turn 1.
+  // The slider counts turns as the page names them: 1 is turn 1. The page comes back after the
+  // save: the slider follows it once the page is live again.
+  await live(page);
   await page.getByLabel("Turn", { exact: true }).fill("1");
   await expect(page.getByTestId("turn-shown")).toHaveText(/^Turn 1/);
   await expect(page.getByTestId("storm")).toHaveText("The storm is in sector 17.");
